@@ -1,0 +1,51 @@
+//! `spielleiter`: the Diplomacy judge on the command line.
+
+mod orders_cmd;
+mod variant_arg;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Spielleiter, a Diplomacy judge.
+#[derive(Parser)]
+#[command(name = "spielleiter", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Read orders from standard input (one per line, optional "Power:" prefix) and print how
+    /// each was read: the canonical order, or the error with its reason.
+    Orders(orders_cmd::OrdersArgs),
+    /// List the built-in variants.
+    Variants,
+    /// Check a variant data file and report every problem with file and line.
+    CheckVariant {
+        /// The variant file (TOML).
+        file: std::path::PathBuf,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Orders(args) => orders_cmd::run(&args),
+        Command::Variants => {
+            for name in spielleiter_engine::variant::builtin_names() {
+                println!("{name}");
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::CheckVariant { file } => variant_arg::check_file(&file),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,136 @@
+//! `spielleiter orders`: read order lines and echo how each was read.
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use clap::Args;
+use serde::Serialize;
+use spielleiter_engine::interchange::{GameState, position_from_state};
+use spielleiter_engine::order::{OrderContext, parse_order, read_power_header};
+use spielleiter_engine::{Phase, PowerId};
+
+/// Options of `spielleiter orders`.
+#[derive(Args)]
+pub struct OrdersArgs {
+    /// Variant: a built-in name (see `spielleiter variants`) or a variant file.
+    #[arg(long, default_value = "standard")]
+    variant: String,
+    /// Phase the orders are for (S1901M, F1901R, W1901A); default: the state's phase, else the
+    /// variant's first phase.
+    #[arg(long)]
+    phase: Option<Phase>,
+    /// A game state (JSON interchange format) to check units and owners against.
+    #[arg(long)]
+    state: Option<PathBuf>,
+    /// Print one JSON object per line instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct JsonLine<'a> {
+    input: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    power: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    order: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    position: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    suggestion: Option<String>,
+}
+
+/// Runs the command; the exit code is 1 when any order was rejected.
+pub fn run(args: &OrdersArgs) -> Result<ExitCode> {
+    let variant = crate::variant_arg::load(&args.variant)?;
+    let position = match &args.state {
+        None => None,
+        Some(path) => {
+            let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+            let state: GameState =
+                serde_json::from_str(&text).with_context(|| format!("{} is not a game state", path.display()))?;
+            Some(position_from_state(&variant, &state).with_context(|| format!("in {}", path.display()))?)
+        }
+    };
+    let phase = args
+        .phase
+        .or(position.as_ref().map(|p| p.phase))
+        .unwrap_or(variant.start);
+    let map = &variant.map;
+    let mut current_power: Option<PowerId> = None;
+    let mut rejected = 0usize;
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    for line in stdin.lock().lines() {
+        let line = line.context("reading standard input")?;
+        let text = line.trim_end();
+        if text.trim().is_empty() || text.trim_start().starts_with('#') {
+            continue;
+        }
+        if let Some(p) = read_power_header(map, text) {
+            current_power = Some(p);
+            continue;
+        }
+        let ctx = OrderContext {
+            map,
+            phase: phase.kind,
+            position: position.as_ref(),
+            default_power: current_power,
+        };
+        let result = parse_order(&ctx, text);
+        if result.is_err() {
+            rejected += 1;
+        }
+        if args.json {
+            let json = match &result {
+                Ok(o) => JsonLine {
+                    input: text,
+                    power: o.power.map(|p| map.power(p).key.to_ascii_uppercase()),
+                    order: Some(o.order.display(map).to_string()),
+                    error: None,
+                    position: None,
+                    suggestion: None,
+                },
+                Err(e) => JsonLine {
+                    input: text,
+                    power: None,
+                    order: None,
+                    error: Some(e.kind.to_string()),
+                    position: Some(e.position),
+                    suggestion: e.suggestion.clone(),
+                },
+            };
+            writeln!(out, "{}", serde_json::to_string(&json)?)?;
+        } else {
+            match &result {
+                Ok(o) => {
+                    let power = o.power.map(|p| format!("{}: ", map.power(p).name)).unwrap_or_default();
+                    writeln!(out, "{text:<50} => {power}{}", o.order.display(map))?;
+                }
+                Err(e) => {
+                    let hint = e
+                        .suggestion
+                        .as_ref()
+                        .map(|s| format!(" (did you mean {s}?)"))
+                        .unwrap_or_default();
+                    writeln!(out, "{text:<50} => error: {}{hint}", e.kind)?;
+                    writeln!(out, "{:width$}^", "", width = display_column(text, e.position))?;
+                }
+            }
+        }
+    }
+    Ok(if rejected == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// The column of a byte offset (counting characters, so the caret lines up under en dashes).
+fn display_column(text: &str, byte: usize) -> usize {
+    text.char_indices().take_while(|&(i, _)| i < byte).count()
+}

@@ -1,0 +1,212 @@
+//! Game states as JSON in the conventions of the Python `diplomacy` package: phase names like
+//! `S1901M`, units per power as `"A PAR"`, `"F STP/SC"`, `"*F BLA"` (dislodged), centres per power,
+//! retreat options per power and unit.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::ids::{LocationId, PowerId, UnitType};
+use crate::map::Map;
+use crate::phase::Phase;
+use crate::position::{DislodgedUnit, Position, Unit};
+use crate::variant::Variant;
+
+/// A game state as exchanged with other tools.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameState {
+    /// The phase (`S1901M`).
+    pub phase: String,
+    /// Units per power (upper-case power key); a leading `*` marks a dislodged unit.
+    #[serde(default)]
+    pub units: BTreeMap<String, Vec<String>>,
+    /// Supply centres owned per power.
+    #[serde(default)]
+    pub centers: BTreeMap<String, Vec<String>>,
+    /// Retreat options per power and dislodged unit.
+    #[serde(default)]
+    pub retreats: BTreeMap<String, BTreeMap<String, Vec<String>>>,
+}
+
+/// A state that does not fit the variant.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StateError {
+    /// The phase name is malformed.
+    #[error(transparent)]
+    Phase(#[from] crate::phase::PhaseParseError),
+    /// A power key the variant does not have.
+    #[error("unknown power `{0}`")]
+    UnknownPower(String),
+    /// A unit string that cannot be read or cannot stand where it says.
+    #[error("bad unit `{unit}` of {power}: {reason}")]
+    BadUnit {
+        /// The power.
+        power: String,
+        /// The unit as written.
+        unit: String,
+        /// Why.
+        reason: String,
+    },
+    /// Two units in one province.
+    #[error("two units in `{0}`")]
+    Crowded(String),
+    /// A centre that is not a supply centre, or owned twice.
+    #[error("bad centre `{centre}` of {power}: {reason}")]
+    BadCentre {
+        /// The power.
+        power: String,
+        /// The centre as written.
+        centre: String,
+        /// Why.
+        reason: &'static str,
+    },
+}
+
+fn power_by_key(map: &Map, key: &str) -> Result<PowerId, StateError> {
+    map.powers()
+        .iter()
+        .find(|p| p.key.eq_ignore_ascii_case(key))
+        .map(|p| p.id)
+        .ok_or_else(|| StateError::UnknownPower(key.to_string()))
+}
+
+/// Reads `A PAR` / `F STP/SC` (an optional leading `*` is reported back).
+pub fn parse_unit(map: &Map, text: &str) -> Result<(bool, UnitType, LocationId), String> {
+    let t = text.trim();
+    let (dislodged, t) = match t.strip_prefix('*') {
+        Some(rest) => (true, rest.trim_start()),
+        None => (false, t),
+    };
+    let mut parts = t.split_whitespace();
+    let kind = match parts.next() {
+        Some(k) if k.eq_ignore_ascii_case("A") => UnitType::Army,
+        Some(k) if k.eq_ignore_ascii_case("F") => UnitType::Fleet,
+        _ => return Err("expected `A` or `F` first".to_string()),
+    };
+    let place = parts.next().ok_or("missing location")?;
+    if parts.next().is_some() {
+        return Err("text after the location".to_string());
+    }
+    let location = map
+        .location_by_abbreviation(place)
+        .ok_or_else(|| format!("unknown location `{place}`"))?;
+    let location = if kind == UnitType::Fleet && !map.location(location).fleet {
+        return Err(format!("a fleet cannot stand in `{place}` (name the coast?)"));
+    } else if kind == UnitType::Army && !map.location(location).army {
+        // An army written with a coast stands in the province.
+        let province = map.province(map.province_of(location));
+        if !map.location(province.main).army {
+            return Err(format!("an army cannot stand in `{place}`"));
+        }
+        province.main
+    } else {
+        location
+    };
+    Ok((dislodged, kind, location))
+}
+
+/// Builds a position from an interchange state.
+pub fn position_from_state(variant: &Variant, state: &GameState) -> Result<Position, StateError> {
+    let map = &variant.map;
+    let phase: Phase = state.phase.parse()?;
+    let mut position = Position {
+        phase,
+        units: Vec::new(),
+        dislodged: Vec::new(),
+        owners: vec![None; map.provinces().len()],
+    };
+    for (key, units) in &state.units {
+        let power = power_by_key(map, key)?;
+        for text in units {
+            let bad = |reason: String| StateError::BadUnit {
+                power: key.clone(),
+                unit: text.clone(),
+                reason,
+            };
+            let (dislodged, kind, location) = parse_unit(map, text).map_err(bad)?;
+            let unit = Unit { power, kind, location };
+            let province = map.province_of(location);
+            if dislodged {
+                if position.dislodged_in(map, province).is_some() {
+                    return Err(StateError::Crowded(text.clone()));
+                }
+                let retreats = state
+                    .retreats
+                    .get(key)
+                    .and_then(|r| {
+                        r.iter()
+                            .find(|(u, _)| parse_unit(map, u).is_ok_and(|(_, k, l)| k == kind && l == location))
+                    })
+                    .map(|(_, options)| options.iter().filter_map(|o| map.location_by_abbreviation(o)).collect())
+                    .unwrap_or_default();
+                position.dislodged.push(DislodgedUnit { unit, retreats });
+            } else {
+                if position.unit_in(map, province).is_some() {
+                    return Err(StateError::Crowded(text.clone()));
+                }
+                position.units.push(unit);
+            }
+        }
+    }
+    for (key, centres) in &state.centers {
+        let power = power_by_key(map, key)?;
+        for c in centres {
+            let bad = |reason| StateError::BadCentre {
+                power: key.clone(),
+                centre: c.clone(),
+                reason,
+            };
+            let province = map.province_by_abbreviation(c).ok_or_else(|| bad("unknown province"))?;
+            if !map.province(province).centre {
+                return Err(bad("not a supply centre"));
+            }
+            if position.owners[province.index()].is_some() {
+                return Err(bad("owned by two powers"));
+            }
+            position.owners[province.index()] = Some(power);
+        }
+    }
+    Ok(position)
+}
+
+/// Writes a position as an interchange state.
+pub fn state_from_position(variant: &Variant, position: &Position) -> GameState {
+    let map = &variant.map;
+    let key = |p: PowerId| map.power(p).key.to_ascii_uppercase();
+    let loc = |l: LocationId| map.location_abbreviation(l).to_ascii_uppercase();
+    let mut state = GameState {
+        phase: position.phase.to_string(),
+        ..GameState::default()
+    };
+    for power in map.powers() {
+        state.units.insert(key(power.id), Vec::new());
+        state.centers.insert(key(power.id), Vec::new());
+    }
+    for u in &position.units {
+        state
+            .units
+            .entry(key(u.power))
+            .or_default()
+            .push(format!("{} {}", u.kind.letter(), loc(u.location)));
+    }
+    for d in &position.dislodged {
+        let name = format!("{} {}", d.unit.kind.letter(), loc(d.unit.location));
+        state
+            .units
+            .entry(key(d.unit.power))
+            .or_default()
+            .push(format!("*{name}"));
+        state
+            .retreats
+            .entry(key(d.unit.power))
+            .or_default()
+            .insert(name, d.retreats.iter().map(|&l| loc(l)).collect());
+    }
+    for (i, owner) in position.owners.iter().enumerate() {
+        if let Some(p) = owner {
+            let abbreviation = map.provinces()[i].abbreviation.to_ascii_uppercase();
+            state.centers.entry(key(*p)).or_default().push(abbreviation);
+        }
+    }
+    state
+}

@@ -1,0 +1,17 @@
+//! The Spielleiter rules engine: maps and variants as data, positions, order notation and (in
+//! coming modules) adjudication. It performs no I/O: callers hand it text and get values back.
+
+pub mod ids;
+pub mod interchange;
+pub mod map;
+pub mod order;
+pub mod phase;
+pub mod position;
+pub mod variant;
+
+pub use ids::{Coast, LocationId, PowerId, ProvinceId, UnitType};
+pub use map::Map;
+pub use order::{Order, OrderError, PowerOrder, parse_order};
+pub use phase::{Phase, PhaseKind, Season};
+pub use position::{DislodgedUnit, Position, Unit};
+pub use variant::Variant;

@@ -1,0 +1,744 @@
+//! Reading a variant data file (TOML, see docs/VARIANT_FORMAT.md) into a validated [`Variant`].
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::ids::{Coast, LocationId, PowerId, ProvinceId, UnitType};
+use crate::map::model::{BitMatrix, Location, Map, Power, Province, Terrain};
+use crate::map::names::NameIndex;
+use crate::phase::Phase;
+use crate::variant::Variant;
+
+/// One problem found in a variant file, with the file and line it is on.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{file}:{line}: {problem}")]
+pub struct MapError {
+    /// The file name given to the loader.
+    pub file: String,
+    /// 1-based line of the offending text.
+    pub line: usize,
+    /// What is wrong.
+    pub problem: MapProblem,
+}
+
+/// Everything that was wrong with a variant file (at least one problem).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MapErrors(pub Vec<MapError>);
+
+impl fmt::Display for MapErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, e) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{e}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for MapErrors {}
+
+/// The kinds of problem a variant file can have.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MapProblem {
+    /// Not valid TOML, or a field of the wrong type or name.
+    #[error("{0}")]
+    Syntax(String),
+    /// Two provinces with one abbreviation.
+    #[error("province `{0}` is defined twice")]
+    DuplicateProvince(String),
+    /// Two powers with one key.
+    #[error("power `{0}` is defined twice")]
+    DuplicatePower(String),
+    /// A name that two provinces (or two powers) claim.
+    #[error("the name `{name}` is claimed by both `{first}` and `{second}`")]
+    NameClash {
+        /// The folded name.
+        name: String,
+        /// The first owner.
+        first: String,
+        /// The second owner.
+        second: String,
+    },
+    /// An abbreviation that is not made of letters and digits.
+    #[error("`{0}` is not a usable abbreviation: use letters and digits only")]
+    BadAbbreviation(String),
+    /// A terrain word that is not known.
+    #[error("unknown terrain `{0}`: expected land, coast, sea or impassable")]
+    UnknownTerrain(String),
+    /// A reference to a province that does not exist.
+    #[error("unknown province `{0}`")]
+    UnknownProvince(String),
+    /// A coast name that is not nc/sc/ec/wc, or that the province does not have.
+    #[error("unknown coast `{0}`")]
+    UnknownCoast(String),
+    /// A field that the province's terrain does not allow.
+    #[error("province `{province}`: {reason}")]
+    TerrainMismatch {
+        /// The province.
+        province: String,
+        /// What does not fit.
+        reason: String,
+    },
+    /// A fleet neighbour that names a split-coast province without its coast.
+    #[error("fleet neighbour `{0}` has split coasts: name the coast (e.g. `{0}/nc`)")]
+    CoastNeeded(String),
+    /// An adjacency listed on one side only.
+    #[error("{unit} adjacency `{from}` → `{to}` is not listed back from `{to}`")]
+    AsymmetricAdjacency {
+        /// "army" or "fleet".
+        unit: &'static str,
+        /// The side that lists it.
+        from: String,
+        /// The side that does not.
+        to: String,
+    },
+    /// A home centre that is not a supply centre.
+    #[error("home centre `{province}` of {power} is not a supply centre")]
+    HomeNotCentre {
+        /// The power.
+        power: String,
+        /// The province.
+        province: String,
+    },
+    /// A home centre claimed by two powers.
+    #[error("home centre `{0}` belongs to two powers")]
+    HomeTwice(String),
+    /// A starting unit that cannot be written or cannot stand there.
+    #[error("starting unit `{0}`: {1}")]
+    BadUnit(String, String),
+    /// A start phase that cannot be read.
+    #[error("{0}")]
+    BadPhase(String),
+    /// A victory condition that cannot be met or is empty.
+    #[error("victory_centres is {given} but the map has {centres} supply centres")]
+    BadVictory {
+        /// The number given.
+        given: u32,
+        /// The number of centres.
+        centres: usize,
+    },
+    /// More provinces, locations or powers than the ids can number.
+    #[error("too many {0}")]
+    TooMany(&'static str),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    variant: RawVariant,
+    #[serde(default)]
+    power: Vec<RawPower>,
+    #[serde(default)]
+    province: Vec<RawProvince>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawVariant {
+    name: String,
+    title: String,
+    title_de: Option<String>,
+    start: Spanned<String>,
+    victory_centres: Spanned<u32>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPower {
+    id: Spanned<String>,
+    name: String,
+    name_de: Option<String>,
+    adjective: String,
+    adjective_de: Option<String>,
+    #[serde(default)]
+    aliases: Vec<String>,
+    letter: Option<char>,
+    colour: Option<String>,
+    #[serde(default)]
+    home: Vec<Spanned<String>>,
+    #[serde(default)]
+    units: Vec<Spanned<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawProvince {
+    id: Spanned<String>,
+    name: String,
+    name_de: Option<String>,
+    #[serde(default)]
+    aliases: Vec<String>,
+    terrain: Spanned<String>,
+    #[serde(default)]
+    centre: bool,
+    convoy: Option<bool>,
+    army: Option<Vec<Spanned<String>>>,
+    fleet: Option<Vec<Spanned<String>>>,
+    coasts: Option<BTreeMap<String, Vec<Spanned<String>>>>,
+}
+
+/// Collects problems with their line numbers.
+struct Problems<'a> {
+    file: &'a str,
+    text: &'a str,
+    list: Vec<MapError>,
+}
+
+impl Problems<'_> {
+    fn at(&mut self, offset: usize, problem: MapProblem) {
+        let line = self.text[..offset.min(self.text.len())]
+            .bytes()
+            .filter(|&b| b == b'\n')
+            .count()
+            + 1;
+        self.list.push(MapError {
+            file: self.file.to_string(),
+            line,
+            problem,
+        });
+    }
+}
+
+/// Reads and validates a variant file. `file` names it in error messages.
+pub fn load_variant(file: &str, text: &str) -> Result<Variant, MapErrors> {
+    let mut problems = Problems {
+        file,
+        text,
+        list: Vec::new(),
+    };
+    let raw: RawFile = match toml::from_str(text) {
+        Ok(raw) => raw,
+        Err(e) => {
+            let offset = e.span().map_or(0, |s| s.start);
+            problems.at(offset, MapProblem::Syntax(e.message().trim().to_string()));
+            return Err(MapErrors(problems.list));
+        }
+    };
+    let variant = build(&raw, &mut problems);
+    match variant {
+        Some(v) if problems.list.is_empty() => Ok(v),
+        _ => Err(MapErrors(problems.list)),
+    }
+}
+
+fn parse_terrain(word: &str) -> Option<Terrain> {
+    match word {
+        "land" => Some(Terrain::Land),
+        "coast" => Some(Terrain::Coast),
+        "sea" => Some(Terrain::Sea),
+        "impassable" => Some(Terrain::Impassable),
+        _ => None,
+    }
+}
+
+fn build(raw: &RawFile, problems: &mut Problems<'_>) -> Option<Variant> {
+    let (mut provinces, locations) = build_provinces(raw, problems)?;
+    let map_lookup = |text: &str, provinces: &[Province]| -> Option<ProvinceId> {
+        provinces
+            .iter()
+            .find(|p| p.abbreviation == text.to_ascii_lowercase())
+            .map(|p| p.id)
+    };
+
+    // Adjacency lists.
+    let n = locations.len();
+    let mut army_neighbours = vec![Vec::new(); n];
+    let mut fleet_neighbours = vec![Vec::new(); n];
+    let mut army_spans: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut fleet_spans: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (rp, p) in raw.province.iter().zip(provinces.iter()) {
+        if let Some(list) = &rp.army {
+            for item in list {
+                let Some(q) = map_lookup(item.get_ref(), &provinces) else {
+                    problems.at(item.span().start, MapProblem::UnknownProvince(item.get_ref().clone()));
+                    continue;
+                };
+                let target = &provinces[q.index()];
+                if !matches!(target.terrain, Terrain::Land | Terrain::Coast) {
+                    problems.at(
+                        item.span().start,
+                        MapProblem::TerrainMismatch {
+                            province: p.abbreviation.clone(),
+                            reason: format!("army neighbour `{}` is not land", target.abbreviation),
+                        },
+                    );
+                    continue;
+                }
+                army_neighbours[p.main.index()].push(target.main);
+                army_spans[p.main.index()].push(item.span().start);
+            }
+        }
+        let mut fleet_lists: Vec<(LocationId, &Vec<Spanned<String>>)> = Vec::new();
+        if let Some(list) = &rp.fleet {
+            fleet_lists.push((p.main, list));
+        }
+        if let Some(coasts) = &rp.coasts {
+            for (name, list) in coasts {
+                if let Some(loc) = Coast::from_abbreviation(name).and_then(|c| {
+                    p.coasts
+                        .iter()
+                        .copied()
+                        .find(|&l| locations[l.index()].coast == Some(c))
+                }) {
+                    fleet_lists.push((loc, list));
+                }
+            }
+        }
+        for (from, list) in fleet_lists {
+            for item in list {
+                match resolve_fleet_target(item.get_ref(), &provinces, &locations) {
+                    Ok(to) => {
+                        fleet_neighbours[from.index()].push(to);
+                        fleet_spans[from.index()].push(item.span().start);
+                    }
+                    Err(problem) => problems.at(item.span().start, problem),
+                }
+            }
+        }
+    }
+    let abbreviation = |l: LocationId| {
+        let loc = &locations[l.index()];
+        let p = &provinces[loc.province.index()];
+        match loc.coast {
+            None => p.abbreviation.clone(),
+            Some(c) => format!("{}/{}", p.abbreviation, c.abbreviation()),
+        }
+    };
+    let mut army_adjacent = BitMatrix::new(n, n);
+    let mut fleet_adjacent = BitMatrix::new(n, n);
+    for (from, list) in army_neighbours.iter().enumerate() {
+        for to in list {
+            army_adjacent.set(from, to.index());
+        }
+    }
+    for (from, list) in fleet_neighbours.iter().enumerate() {
+        for to in list {
+            fleet_adjacent.set(from, to.index());
+        }
+    }
+    for (unit, lists, spans, bits) in [
+        ("army", &army_neighbours, &army_spans, &army_adjacent),
+        ("fleet", &fleet_neighbours, &fleet_spans, &fleet_adjacent),
+    ] {
+        for (from, list) in lists.iter().enumerate() {
+            for (to, &span) in list.iter().zip(&spans[from]) {
+                if !bits.get(to.index(), from) {
+                    problems.at(
+                        span,
+                        MapProblem::AsymmetricAdjacency {
+                            unit,
+                            from: abbreviation(LocationId(from as u16)),
+                            to: abbreviation(*to),
+                        },
+                    );
+                }
+            }
+        }
+    }
+
+    let powers = build_powers(raw, &mut provinces, &locations, problems);
+    let names = build_names(raw, &provinces, &powers, problems);
+
+    // Where fleets can give support, and which bodies of water can carry convoys.
+    let mut fleet_reaches = BitMatrix::new(n, provinces.len());
+    for (from, list) in fleet_neighbours.iter().enumerate() {
+        for to in list {
+            fleet_reaches.set(from, locations[to.index()].province.index());
+        }
+    }
+    let convoy_waters = convoy_waters(&provinces, &locations, &fleet_neighbours);
+
+    let start = match raw.variant.start.get_ref().parse::<Phase>() {
+        Ok(p) => p,
+        Err(e) => {
+            problems.at(raw.variant.start.span().start, MapProblem::BadPhase(e.to_string()));
+            return None;
+        }
+    };
+    let centres = provinces.iter().filter(|p| p.centre).count();
+    let victory = *raw.variant.victory_centres.get_ref();
+    if victory == 0 || victory as usize > centres {
+        problems.at(
+            raw.variant.victory_centres.span().start,
+            MapProblem::BadVictory {
+                given: victory,
+                centres,
+            },
+        );
+    }
+    let map = Map {
+        provinces,
+        locations,
+        powers,
+        army_neighbours,
+        fleet_neighbours,
+        army_adjacent,
+        fleet_adjacent,
+        fleet_reaches,
+        convoy_waters,
+        names,
+    };
+    Some(Variant {
+        name: raw.variant.name.clone(),
+        title: raw.variant.title.clone(),
+        title_de: raw
+            .variant
+            .title_de
+            .clone()
+            .unwrap_or_else(|| raw.variant.title.clone()),
+        start,
+        victory_centres: victory,
+        map,
+    })
+}
+
+fn build_provinces(raw: &RawFile, problems: &mut Problems<'_>) -> Option<(Vec<Province>, Vec<Location>)> {
+    let mut provinces: Vec<Province> = Vec::new();
+    let mut locations: Vec<Location> = Vec::new();
+    for rp in &raw.province {
+        let abbreviation = rp.id.get_ref().to_ascii_lowercase();
+        let at = rp.id.span().start;
+        if abbreviation.is_empty() || !abbreviation.chars().all(|c| c.is_ascii_alphanumeric()) {
+            problems.at(at, MapProblem::BadAbbreviation(abbreviation.clone()));
+        }
+        if provinces.iter().any(|p| p.abbreviation == abbreviation) {
+            problems.at(at, MapProblem::DuplicateProvince(abbreviation.clone()));
+        }
+        let Some(terrain) = parse_terrain(rp.terrain.get_ref()) else {
+            problems.at(
+                rp.terrain.span().start,
+                MapProblem::UnknownTerrain(rp.terrain.get_ref().clone()),
+            );
+            continue;
+        };
+        let mismatch = |reason: &str| MapProblem::TerrainMismatch {
+            province: abbreviation.clone(),
+            reason: reason.to_string(),
+        };
+        let has_coasts = rp.coasts.as_ref().is_some_and(|c| !c.is_empty());
+        match terrain {
+            Terrain::Sea if rp.army.is_some() => problems.at(at, mismatch("a sea has no army neighbours")),
+            Terrain::Land if rp.fleet.is_some() || has_coasts => {
+                problems.at(at, mismatch("an inland province has no fleet neighbours"))
+            }
+            Terrain::Impassable if rp.army.is_some() || rp.fleet.is_some() || has_coasts => {
+                problems.at(at, mismatch("an impassable province has no neighbours"))
+            }
+            Terrain::Sea if has_coasts => problems.at(at, mismatch("a sea has no coasts")),
+            Terrain::Coast if has_coasts && rp.fleet.is_some() => problems.at(
+                at,
+                mismatch("a province with split coasts lists fleet neighbours per coast, not in `fleet`"),
+            ),
+            _ => {}
+        }
+        if rp.convoy == Some(true) && terrain != Terrain::Coast && terrain != Terrain::Sea {
+            problems.at(at, mismatch("only seas and coastal provinces can convoy"));
+        }
+        if rp.centre && matches!(terrain, Terrain::Sea | Terrain::Impassable) {
+            problems.at(at, mismatch("a supply centre must be on land"));
+        }
+        let id = ProvinceId(u16::try_from(provinces.len()).ok()?);
+        let main = LocationId(u16::try_from(locations.len()).ok()?);
+        locations.push(Location {
+            province: id,
+            coast: None,
+            army: matches!(terrain, Terrain::Land | Terrain::Coast),
+            fleet: matches!(terrain, Terrain::Sea) || (terrain == Terrain::Coast && !has_coasts),
+        });
+        let mut coasts = Vec::new();
+        if let Some(raw_coasts) = &rp.coasts {
+            for name in raw_coasts.keys() {
+                let Some(coast) = Coast::from_abbreviation(name) else {
+                    problems.at(at, MapProblem::UnknownCoast(format!("{abbreviation}/{name}")));
+                    continue;
+                };
+                let Ok(loc_index) = u16::try_from(locations.len()) else {
+                    problems.at(at, MapProblem::TooMany("locations"));
+                    return None;
+                };
+                coasts.push(LocationId(loc_index));
+                locations.push(Location {
+                    province: id,
+                    coast: Some(coast),
+                    army: false,
+                    fleet: true,
+                });
+            }
+        }
+        provinces.push(Province {
+            id,
+            abbreviation,
+            name: rp.name.clone(),
+            name_de: rp.name_de.clone().unwrap_or_else(|| rp.name.clone()),
+            aliases: rp.aliases.clone(),
+            terrain,
+            centre: rp.centre,
+            convoys: rp.convoy.unwrap_or(terrain == Terrain::Sea),
+            home_of: None,
+            main,
+            coasts,
+        });
+    }
+    Some((provinces, locations))
+}
+
+fn resolve_fleet_target(text: &str, provinces: &[Province], locations: &[Location]) -> Result<LocationId, MapProblem> {
+    let lower = text.to_ascii_lowercase();
+    let (prov, coast) = match lower.split_once('/') {
+        Some((p, c)) => (p, Some(c)),
+        None => (lower.as_str(), None),
+    };
+    let Some(p) = provinces.iter().find(|p| p.abbreviation == prov) else {
+        return Err(MapProblem::UnknownProvince(prov.to_string()));
+    };
+    match coast {
+        None if p.has_split_coast() => Err(MapProblem::CoastNeeded(p.abbreviation.clone())),
+        None if !locations[p.main.index()].fleet => Err(MapProblem::TerrainMismatch {
+            province: p.abbreviation.clone(),
+            reason: "is listed as a fleet neighbour but fleets cannot go there".to_string(),
+        }),
+        None => Ok(p.main),
+        Some(c) => Coast::from_abbreviation(c)
+            .and_then(|c| {
+                p.coasts
+                    .iter()
+                    .copied()
+                    .find(|&l| locations[l.index()].coast == Some(c))
+            })
+            .ok_or_else(|| MapProblem::UnknownCoast(lower.clone())),
+    }
+}
+
+/// Parses `A bud` / `F stp/sc` against the provinces.
+fn parse_unit(text: &str, provinces: &[Province], locations: &[Location]) -> Result<(UnitType, LocationId), String> {
+    let mut words = text.split_whitespace();
+    let unit = match words.next().map(|w| w.to_ascii_uppercase()) {
+        Some(w) if w == "A" => UnitType::Army,
+        Some(w) if w == "F" => UnitType::Fleet,
+        _ => return Err("expected `A` or `F` and a location, e.g. `A bud`".to_string()),
+    };
+    let place = words.next().ok_or("missing location")?;
+    if words.next().is_some() {
+        return Err("expected only a unit type and a location".to_string());
+    }
+    let lower = place.to_ascii_lowercase();
+    let (prov, coast) = match lower.split_once('/') {
+        Some((p, c)) => (p, Some(c)),
+        None => (lower.as_str(), None),
+    };
+    let p = provinces
+        .iter()
+        .find(|p| p.abbreviation == prov)
+        .ok_or_else(|| format!("unknown province `{prov}`"))?;
+    let loc = match (coast, unit) {
+        (None, UnitType::Fleet) if p.has_split_coast() => return Err("a fleet here must name its coast".to_string()),
+        (None, _) => p.main,
+        (Some(c), _) => Coast::from_abbreviation(c)
+            .and_then(|c| {
+                p.coasts
+                    .iter()
+                    .copied()
+                    .find(|&l| locations[l.index()].coast == Some(c))
+            })
+            .ok_or_else(|| format!("unknown coast `{lower}`"))?,
+    };
+    if !locations[loc.index()].allows(unit) {
+        return Err(format!("{} cannot stand in `{}`", unit.letter(), lower));
+    }
+    Ok((unit, loc))
+}
+
+fn build_powers(
+    raw: &RawFile,
+    provinces: &mut [Province],
+    locations: &[Location],
+    problems: &mut Problems<'_>,
+) -> Vec<Power> {
+    let mut powers: Vec<Power> = Vec::new();
+    for rp in &raw.power {
+        let key = rp.id.get_ref().to_ascii_lowercase();
+        if powers.iter().any(|p| p.key == key) {
+            problems.at(rp.id.span().start, MapProblem::DuplicatePower(key.clone()));
+        }
+        let Ok(index) = u8::try_from(powers.len()) else {
+            problems.at(rp.id.span().start, MapProblem::TooMany("powers"));
+            break;
+        };
+        let id = PowerId(index);
+        let mut home = Vec::new();
+        for h in &rp.home {
+            let lower = h.get_ref().to_ascii_lowercase();
+            let Some(p) = provinces.iter_mut().find(|p| p.abbreviation == lower) else {
+                problems.at(h.span().start, MapProblem::UnknownProvince(lower));
+                continue;
+            };
+            if !p.centre {
+                problems.at(
+                    h.span().start,
+                    MapProblem::HomeNotCentre {
+                        power: rp.name.clone(),
+                        province: lower,
+                    },
+                );
+                continue;
+            }
+            if p.home_of.is_some() {
+                problems.at(h.span().start, MapProblem::HomeTwice(lower));
+                continue;
+            }
+            p.home_of = Some(id);
+            home.push(p.id);
+        }
+        let mut start_units = Vec::new();
+        for u in &rp.units {
+            match parse_unit(u.get_ref(), provinces, locations) {
+                Ok(unit) => {
+                    let province = locations[unit.1.index()].province;
+                    if start_units
+                        .iter()
+                        .chain(powers.iter().flat_map(|p: &Power| p.start_units.iter()))
+                        .any(|&(_, l): &(UnitType, LocationId)| locations[l.index()].province == province)
+                    {
+                        problems.at(
+                            u.span().start,
+                            MapProblem::BadUnit(u.get_ref().clone(), "another unit starts there".to_string()),
+                        );
+                    }
+                    start_units.push(unit);
+                }
+                Err(reason) => problems.at(u.span().start, MapProblem::BadUnit(u.get_ref().clone(), reason)),
+            }
+        }
+        powers.push(Power {
+            id,
+            key,
+            name: rp.name.clone(),
+            name_de: rp.name_de.clone().unwrap_or_else(|| rp.name.clone()),
+            adjective: rp.adjective.clone(),
+            adjective_de: rp.adjective_de.clone().unwrap_or_else(|| rp.adjective.clone()),
+            aliases: rp.aliases.clone(),
+            letter: rp.letter.unwrap_or_else(|| rp.name.chars().next().unwrap_or('?')),
+            colour: rp.colour.clone().unwrap_or_else(|| "#808080".to_string()),
+            home,
+            start_units,
+        });
+    }
+    powers
+}
+
+fn build_names(raw: &RawFile, provinces: &[Province], powers: &[Power], problems: &mut Problems<'_>) -> NameIndex {
+    let mut names = NameIndex::default();
+    for (rp, p) in raw.province.iter().zip(provinces) {
+        let capitalised = capitalise(&p.abbreviation);
+        let all = [capitalised.as_str(), p.name.as_str(), p.name_de.as_str()]
+            .into_iter()
+            .chain(p.aliases.iter().map(String::as_str));
+        for name in all {
+            if let Err(clash) = names.add_province(name, p.id) {
+                let first = names
+                    .province(&clash.key)
+                    .map_or_else(String::new, |q| provinces[q.index()].abbreviation.clone());
+                problems.at(
+                    rp.id.span().start,
+                    MapProblem::NameClash {
+                        name: clash.key,
+                        first,
+                        second: p.abbreviation.clone(),
+                    },
+                );
+            }
+        }
+    }
+    for (rp, p) in raw.power.iter().zip(powers) {
+        let all = [
+            p.name.as_str(),
+            p.key.as_str(),
+            p.name_de.as_str(),
+            p.adjective.as_str(),
+            p.adjective_de.as_str(),
+        ]
+        .into_iter()
+        .chain(p.aliases.iter().map(String::as_str));
+        for name in all {
+            if let Err(clash) = names.add_power(name, p.id) {
+                let first = names
+                    .power(&clash.key)
+                    .map_or_else(String::new, |q| powers[q.index()].key.clone());
+                problems.at(
+                    rp.id.span().start,
+                    MapProblem::NameClash {
+                        name: clash.key,
+                        first,
+                        second: p.key.clone(),
+                    },
+                );
+            }
+        }
+    }
+    names
+}
+
+/// Numbers the connected bodies of convoying water, and lists for every province the bodies it
+/// touches (for a convoying province itself, its own body too).
+fn convoy_waters(
+    provinces: &[Province],
+    locations: &[Location],
+    fleet_neighbours: &[Vec<LocationId>],
+) -> Vec<Vec<u16>> {
+    let mut body: Vec<Option<u16>> = vec![None; provinces.len()];
+    let mut next = 0u16;
+    for start in provinces.iter().filter(|p| p.convoys) {
+        if body[start.id.index()].is_some() {
+            continue;
+        }
+        let mut stack = vec![start.id];
+        body[start.id.index()] = Some(next);
+        while let Some(p) = stack.pop() {
+            let prov = &provinces[p.index()];
+            for loc in std::iter::once(prov.main).chain(prov.coasts.iter().copied()) {
+                for to in &fleet_neighbours[loc.index()] {
+                    let q = locations[to.index()].province;
+                    if provinces[q.index()].convoys && body[q.index()].is_none() {
+                        body[q.index()] = Some(next);
+                        stack.push(q);
+                    }
+                }
+            }
+        }
+        next += 1;
+    }
+    provinces
+        .iter()
+        .map(|p| {
+            let mut touched: Vec<u16> = Vec::new();
+            if p.terrain == Terrain::Coast {
+                if let Some(own) = body[p.id.index()] {
+                    touched.push(own);
+                }
+                for loc in std::iter::once(p.main).chain(p.coasts.iter().copied()) {
+                    for to in &fleet_neighbours[loc.index()] {
+                        if let Some(b) = body[locations[to.index()].province.index()] {
+                            if !touched.contains(&b) {
+                                touched.push(b);
+                            }
+                        }
+                    }
+                }
+            }
+            touched
+        })
+        .collect()
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}

@@ -1,0 +1,9 @@
+//! Maps as data: the model, the loader of variant files, and name lookup.
+
+pub mod load;
+pub mod model;
+pub mod names;
+
+pub use load::{MapError, MapErrors, MapProblem, load_variant};
+pub use model::{Location, Map, Power, Province, Terrain};
+pub use names::{NameIndex, name_key};

@@ -1,0 +1,298 @@
+//! The geography and politics of a variant after loading: provinces, locations, adjacency, powers.
+
+use crate::ids::{Coast, LocationId, PowerId, ProvinceId, UnitType};
+use crate::map::names::{NameIndex, name_key};
+
+/// What kind of space a province is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Terrain {
+    /// Inland: armies only.
+    Land,
+    /// Land with a coast: armies, and fleets along the coast.
+    Coast,
+    /// Open water: fleets only.
+    Sea,
+    /// No unit may enter (Switzerland).
+    Impassable,
+}
+
+/// A province: a named space on the board.
+#[derive(Clone, Debug)]
+pub struct Province {
+    /// Its id.
+    pub id: ProvinceId,
+    /// The short lower-case abbreviation (`bul`), unique in the map.
+    pub abbreviation: String,
+    /// English name.
+    pub name: String,
+    /// German name.
+    pub name_de: String,
+    /// Further names accepted when reading orders.
+    pub aliases: Vec<String>,
+    /// Its terrain.
+    pub terrain: Terrain,
+    /// Whether it is a supply centre.
+    pub centre: bool,
+    /// Whether a fleet here may convoy (every sea, and ports the variant names).
+    pub convoys: bool,
+    /// The power whose home centre this is, if any.
+    pub home_of: Option<PowerId>,
+    /// The location of the province as a whole (where armies stand, and fleets unless the coast is split).
+    pub main: LocationId,
+    /// The coasts of a split-coast province (empty otherwise).
+    pub coasts: Vec<LocationId>,
+}
+
+impl Province {
+    /// Whether fleets stand on named coasts here rather than in the province as a whole.
+    pub fn has_split_coast(&self) -> bool {
+        !self.coasts.is_empty()
+    }
+}
+
+/// A place one unit can stand: a whole province or one coast of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Location {
+    /// The province it belongs to.
+    pub province: ProvinceId,
+    /// The coast, for a coast of a split-coast province.
+    pub coast: Option<Coast>,
+    /// Whether an army can stand here.
+    pub army: bool,
+    /// Whether a fleet can stand here.
+    pub fleet: bool,
+}
+
+impl Location {
+    /// Whether a unit of this type can stand here.
+    pub fn allows(&self, unit: UnitType) -> bool {
+        match unit {
+            UnitType::Army => self.army,
+            UnitType::Fleet => self.fleet,
+        }
+    }
+}
+
+/// A power of a variant.
+#[derive(Clone, Debug)]
+pub struct Power {
+    /// Its id.
+    pub id: PowerId,
+    /// Lower-case key used in data files (`austria`); upper-cased in the JSON interchange.
+    pub key: String,
+    /// English name.
+    pub name: String,
+    /// German name.
+    pub name_de: String,
+    /// English adjective ("Austrian").
+    pub adjective: String,
+    /// German adjective ("österreichisch").
+    pub adjective_de: String,
+    /// Further names accepted when reading orders.
+    pub aliases: Vec<String>,
+    /// The initial drawn on its units.
+    pub letter: char,
+    /// Its colour on maps, as `#rrggbb`.
+    pub colour: String,
+    /// Its home supply centres.
+    pub home: Vec<ProvinceId>,
+    /// Its units at the start of the game.
+    pub start_units: Vec<(UnitType, LocationId)>,
+}
+
+/// A square bit matrix over locations: row `a` has bit `b` set when `a` touches `b`.
+#[derive(Clone, Debug)]
+pub(crate) struct BitMatrix {
+    words: usize,
+    bits: Vec<u64>,
+}
+
+impl BitMatrix {
+    pub(crate) fn new(rows: usize, cols: usize) -> Self {
+        let words = cols.div_ceil(64).max(1);
+        BitMatrix {
+            words,
+            bits: vec![0; rows * words],
+        }
+    }
+
+    pub(crate) fn set(&mut self, row: usize, col: usize) {
+        self.bits[row * self.words + col / 64] |= 1 << (col % 64);
+    }
+
+    pub(crate) fn get(&self, row: usize, col: usize) -> bool {
+        self.bits
+            .get(row * self.words + col / 64)
+            .is_some_and(|w| w & (1 << (col % 64)) != 0)
+    }
+}
+
+/// A loaded, validated map: provinces, locations, adjacency per unit type, powers and names.
+#[derive(Clone, Debug)]
+pub struct Map {
+    pub(crate) provinces: Vec<Province>,
+    pub(crate) locations: Vec<Location>,
+    pub(crate) powers: Vec<Power>,
+    /// Neighbour lists per location, for armies and for fleets.
+    pub(crate) army_neighbours: Vec<Vec<LocationId>>,
+    pub(crate) fleet_neighbours: Vec<Vec<LocationId>>,
+    /// Location × location adjacency bits, for armies and for fleets.
+    pub(crate) army_adjacent: BitMatrix,
+    pub(crate) fleet_adjacent: BitMatrix,
+    /// Location × province: a fleet here can move into some coast of that province.
+    pub(crate) fleet_reaches: BitMatrix,
+    /// Per province: the bodies of convoying water it touches (for army moves by convoy).
+    pub(crate) convoy_waters: Vec<Vec<u16>>,
+    pub(crate) names: NameIndex,
+}
+
+impl Map {
+    /// All provinces, indexed by `ProvinceId`.
+    pub fn provinces(&self) -> &[Province] {
+        &self.provinces
+    }
+
+    /// All locations, indexed by `LocationId`.
+    pub fn locations(&self) -> &[Location] {
+        &self.locations
+    }
+
+    /// All powers, indexed by `PowerId`.
+    pub fn powers(&self) -> &[Power] {
+        &self.powers
+    }
+
+    /// One province.
+    pub fn province(&self, id: ProvinceId) -> &Province {
+        &self.provinces[id.index()]
+    }
+
+    /// One location.
+    pub fn location(&self, id: LocationId) -> &Location {
+        &self.locations[id.index()]
+    }
+
+    /// One power.
+    pub fn power(&self, id: PowerId) -> &Power {
+        &self.powers[id.index()]
+    }
+
+    /// The province a location belongs to.
+    pub fn province_of(&self, location: LocationId) -> ProvinceId {
+        self.locations[location.index()].province
+    }
+
+    /// The location of a province's given coast, if it has that coast.
+    pub fn coast_of(&self, province: ProvinceId, coast: Coast) -> Option<LocationId> {
+        self.provinces[province.index()]
+            .coasts
+            .iter()
+            .copied()
+            .find(|&l| self.locations[l.index()].coast == Some(coast))
+    }
+
+    /// The province with this abbreviation (`"bul"`, any case).
+    pub fn province_by_abbreviation(&self, abbreviation: &str) -> Option<ProvinceId> {
+        self.provinces
+            .iter()
+            .find(|p| p.abbreviation.eq_ignore_ascii_case(abbreviation))
+            .map(|p| p.id)
+    }
+
+    /// The location written `bul`, `bul/ec` (any case).
+    pub fn location_by_abbreviation(&self, text: &str) -> Option<LocationId> {
+        match text.split_once('/') {
+            None => self.province_by_abbreviation(text).map(|p| self.province(p).main),
+            Some((p, c)) => {
+                let province = self.province_by_abbreviation(p)?;
+                self.coast_of(province, Coast::from_abbreviation(c)?)
+            }
+        }
+    }
+
+    /// The province named by any of its names or aliases (English or German, any case/spacing).
+    pub fn province_by_name(&self, name: &str) -> Option<ProvinceId> {
+        self.names.province(&name_key(name))
+    }
+
+    /// The power named by its key, name, adjective or alias (English or German).
+    pub fn power_by_name(&self, name: &str) -> Option<PowerId> {
+        self.names.power(&name_key(name))
+    }
+
+    /// The index of names used by the order reader.
+    pub fn names(&self) -> &NameIndex {
+        &self.names
+    }
+
+    /// Whether a unit of this type can move from one location to the other in one step.
+    pub fn is_adjacent(&self, unit: UnitType, from: LocationId, to: LocationId) -> bool {
+        match unit {
+            UnitType::Army => self.army_adjacent.get(from.index(), to.index()),
+            UnitType::Fleet => self.fleet_adjacent.get(from.index(), to.index()),
+        }
+    }
+
+    /// The locations a unit of this type can move to in one step.
+    pub fn neighbours(&self, unit: UnitType, from: LocationId) -> &[LocationId] {
+        match unit {
+            UnitType::Army => &self.army_neighbours[from.index()],
+            UnitType::Fleet => &self.fleet_neighbours[from.index()],
+        }
+    }
+
+    /// Whether a unit of this type at `from` could move into some part of `province`
+    /// (the test for giving support there: coasts do not matter).
+    pub fn can_reach_province(&self, unit: UnitType, from: LocationId, province: ProvinceId) -> bool {
+        match unit {
+            UnitType::Army => self
+                .army_adjacent
+                .get(from.index(), self.provinces[province.index()].main.index()),
+            UnitType::Fleet => self.fleet_reaches.get(from.index(), province.index()),
+        }
+    }
+
+    /// The locations of `province` a fleet at `from` can move to (a coast list for split coasts).
+    pub fn fleet_targets_in(&self, from: LocationId, province: ProvinceId) -> impl Iterator<Item = LocationId> + '_ {
+        let p = &self.provinces[province.index()];
+        let candidates: &[LocationId] = if p.coasts.is_empty() {
+            std::slice::from_ref(&p.main)
+        } else {
+            &p.coasts
+        };
+        candidates
+            .iter()
+            .copied()
+            .filter(move |&to| self.fleet_adjacent.get(from.index(), to.index()))
+    }
+
+    /// Whether an army could be convoyed between these provinces by some chain of convoying
+    /// fleets (both coastal and touching one connected body of convoying water).
+    pub fn convoy_possible(&self, from: ProvinceId, to: ProvinceId) -> bool {
+        from != to
+            && self.convoy_waters[from.index()]
+                .iter()
+                .any(|w| self.convoy_waters[to.index()].contains(w))
+    }
+
+    /// Whether this location is on a coast (some fleet-capable water touches its province), so an
+    /// army there may be convoyed.
+    pub fn is_coastal(&self, province: ProvinceId) -> bool {
+        self.provinces[province.index()].terrain == Terrain::Coast
+    }
+
+    /// The supply centres of the map.
+    pub fn centres(&self) -> impl Iterator<Item = ProvinceId> + '_ {
+        self.provinces.iter().filter(|p| p.centre).map(|p| p.id)
+    }
+
+    /// `bul` or `bul/ec`: the short lower-case name of a location.
+    pub fn location_abbreviation(&self, location: LocationId) -> String {
+        let l = &self.locations[location.index()];
+        let p = &self.provinces[l.province.index()];
+        match l.coast {
+            None => p.abbreviation.clone(),
+            Some(c) => format!("{}/{}", p.abbreviation, c.abbreviation()),
+        }
+    }
+}

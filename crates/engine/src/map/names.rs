@@ -1,0 +1,189 @@
+//! Names of provinces and powers as the order reader looks them up: folded keys, suggestions.
+
+use std::collections::HashMap;
+
+use crate::ids::{PowerId, ProvinceId};
+
+/// Folds a name to its lookup key: lower case, German umlauts spelt out (ä → ae, ß → ss), accents
+/// dropped, and everything but letters and digits removed ("St. Petersburg" → "stpetersburg").
+pub fn name_key(text: &str) -> String {
+    let mut key = String::with_capacity(text.len());
+    for ch in text.chars() {
+        for lower in ch.to_lowercase() {
+            match lower {
+                'ä' => key.push_str("ae"),
+                'ö' => key.push_str("oe"),
+                'ü' => key.push_str("ue"),
+                'ß' => key.push_str("ss"),
+                'à' | 'á' | 'â' | 'å' => key.push('a'),
+                'è' | 'é' | 'ê' | 'ë' => key.push('e'),
+                'ì' | 'í' | 'î' | 'ï' => key.push('i'),
+                'ò' | 'ó' | 'ô' => key.push('o'),
+                'ù' | 'ú' | 'û' => key.push('u'),
+                'ç' => key.push('c'),
+                c if c.is_alphanumeric() => key.push(c),
+                _ => {}
+            }
+        }
+    }
+    key
+}
+
+/// The second spelling of a German name without umlaut marks ("München" → "munchen").
+fn plain_key(text: &str) -> Option<String> {
+    if !text.chars().any(|c| matches!(c, 'ä' | 'ö' | 'ü' | 'Ä' | 'Ö' | 'Ü')) {
+        return None;
+    }
+    let plain: String = text
+        .chars()
+        .map(|c| match c {
+            'ä' | 'Ä' => 'a',
+            'ö' | 'Ö' => 'o',
+            'ü' | 'Ü' => 'u',
+            other => other,
+        })
+        .collect();
+    Some(name_key(&plain))
+}
+
+/// Every name of a variant, folded, pointing to the province or power it names.
+#[derive(Clone, Debug, Default)]
+pub struct NameIndex {
+    provinces: HashMap<String, (ProvinceId, String)>,
+    powers: HashMap<String, (PowerId, String)>,
+}
+
+/// Two things claim the same name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct NameClash {
+    pub key: String,
+}
+
+impl NameIndex {
+    /// Adds a province name; a name already taken by another province is a clash.
+    pub(crate) fn add_province(&mut self, name: &str, id: ProvinceId) -> Result<(), NameClash> {
+        let keys = std::iter::once(name_key(name)).chain(plain_key(name));
+        for key in keys {
+            if key.is_empty() {
+                continue;
+            }
+            match self.provinces.get(&key) {
+                Some(&(other, _)) if other != id => return Err(NameClash { key }),
+                Some(_) => {}
+                None => {
+                    self.provinces.insert(key, (id, name.to_string()));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Adds a power name or adjective; a name already taken by another power is a clash.
+    pub(crate) fn add_power(&mut self, name: &str, id: PowerId) -> Result<(), NameClash> {
+        let keys = std::iter::once(name_key(name)).chain(plain_key(name));
+        for key in keys {
+            if key.is_empty() {
+                continue;
+            }
+            match self.powers.get(&key) {
+                Some(&(other, _)) if other != id => return Err(NameClash { key }),
+                Some(_) => {}
+                None => {
+                    self.powers.insert(key, (id, name.to_string()));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The province with this folded name.
+    pub fn province(&self, key: &str) -> Option<ProvinceId> {
+        self.provinces.get(key).map(|e| e.0)
+    }
+
+    /// The power with this folded name or adjective.
+    pub fn power(&self, key: &str) -> Option<PowerId> {
+        self.powers.get(key).map(|e| e.0)
+    }
+
+    /// The province name (as written in the variant) closest to a misspelt folded name, if one is
+    /// close enough to suggest.
+    pub fn suggest_province(&self, key: &str) -> Option<(&str, ProvinceId)> {
+        suggest(
+            self.provinces
+                .iter()
+                .map(|(k, (id, name))| (k.as_str(), name.as_str(), *id)),
+            key,
+        )
+    }
+
+    /// The power name (as written in the variant) closest to a misspelt folded name, if one is close
+    /// enough to suggest.
+    pub fn suggest_power(&self, key: &str) -> Option<(&str, PowerId)> {
+        suggest(
+            self.powers
+                .iter()
+                .map(|(k, (id, name))| (k.as_str(), name.as_str(), *id)),
+            key,
+        )
+    }
+
+    /// The largest number of words any province name has (bounds the reader's look-ahead).
+    pub fn longest_province_name(&self) -> usize {
+        self.provinces
+            .values()
+            .map(|(_, name)| name.split(|c: char| c.is_whitespace() || c == '-').count())
+            .max()
+            .unwrap_or(1)
+    }
+}
+
+/// The candidate with the smallest edit distance, if that distance is small for the word's length;
+/// ties are broken by the name itself so the answer never depends on hash order.
+fn suggest<'a, T: Copy>(candidates: impl Iterator<Item = (&'a str, &'a str, T)>, key: &str) -> Option<(&'a str, T)> {
+    if key.is_empty() {
+        return None;
+    }
+    let limit = match key.chars().count() {
+        0..=3 => 1,
+        4..=7 => 2,
+        _ => 3,
+    };
+    candidates
+        .map(|(folded, name, value)| (strsim::damerau_levenshtein(key, folded), folded, name, value))
+        .filter(|&(distance, ..)| distance <= limit)
+        .min_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(b.1)))
+        .map(|(_, _, name, value)| (name, value))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_fold_case_punctuation_and_umlauts() {
+        assert_eq!(name_key("St. Petersburg"), "stpetersburg");
+        assert_eq!(name_key("Mid-Atlantic Ocean"), "midatlanticocean");
+        assert_eq!(name_key("München"), "muenchen");
+        assert_eq!(name_key("Preußen"), "preussen");
+        assert_eq!(plain_key("München").as_deref(), Some("munchen"));
+        assert_eq!(plain_key("Munich"), None);
+    }
+
+    #[test]
+    fn suggestions_pick_the_nearest_name_within_reach() {
+        let mut index = NameIndex::default();
+        index.add_province("Munich", ProvinceId(1)).unwrap();
+        index.add_province("Moscow", ProvinceId(2)).unwrap();
+        assert_eq!(index.suggest_province("munic").map(|s| s.1), Some(ProvinceId(1)));
+        assert_eq!(index.suggest_province("zzzzzz"), None);
+    }
+
+    #[test]
+    fn a_name_can_belong_to_only_one_province() {
+        let mut index = NameIndex::default();
+        index.add_province("Rome", ProvinceId(1)).unwrap();
+        assert!(index.add_province("rome", ProvinceId(2)).is_err());
+        assert!(index.add_province("Rome", ProvinceId(1)).is_ok());
+    }
+}

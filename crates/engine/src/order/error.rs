@@ -1,0 +1,200 @@
+//! Why an order line could not be read or is not a legal order.
+
+/// A rejected order: what is wrong, where in the line, and a suggestion when a name was misspelt.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{kind} (at byte {position})")]
+pub struct OrderError {
+    /// What is wrong.
+    pub kind: OrderErrorKind,
+    /// Byte offset of the offending word in the line.
+    pub position: usize,
+    /// A name the writer probably meant ("did you mean …").
+    pub suggestion: Option<String>,
+}
+
+impl OrderError {
+    pub(crate) fn new(kind: OrderErrorKind, position: usize) -> Self {
+        OrderError {
+            kind,
+            position,
+            suggestion: None,
+        }
+    }
+
+    pub(crate) fn with_suggestion(mut self, suggestion: Option<String>) -> Self {
+        self.suggestion = suggestion;
+        self
+    }
+
+    /// Whether the text could not be read at all (as opposed to a readable but illegal order).
+    pub fn is_syntax(&self) -> bool {
+        matches!(
+            self.kind,
+            OrderErrorKind::Empty
+                | OrderErrorKind::UnexpectedCharacter(_)
+                | OrderErrorKind::UnknownProvince(_)
+                | OrderErrorKind::UnknownPower(_)
+                | OrderErrorKind::Expected { .. }
+                | OrderErrorKind::TrailingText(_)
+                | OrderErrorKind::UnknownCoast(_)
+        )
+    }
+}
+
+/// The reasons an order is rejected.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OrderErrorKind {
+    /// Nothing to read.
+    #[error("empty order")]
+    Empty,
+    /// A character no order contains.
+    #[error("unexpected character `{0}`")]
+    UnexpectedCharacter(char),
+    /// A word that names no province of the map.
+    #[error("unknown province `{0}`")]
+    UnknownProvince(String),
+    /// A word before `:` that names no power.
+    #[error("unknown power `{0}`")]
+    UnknownPower(String),
+    /// Something else than what the grammar needs here.
+    #[error("expected {expected}, found {found}")]
+    Expected {
+        /// What would fit.
+        expected: &'static str,
+        /// What was there.
+        found: String,
+    },
+    /// Words after a complete order.
+    #[error("unexpected `{0}` after the order")]
+    TrailingText(String),
+    /// A coast word that is not a coast, or a coast the province does not have.
+    #[error("`{0}` has no such coast")]
+    UnknownCoast(String),
+    /// No unit type given and none can be told from the map or position.
+    #[error("say whether the unit in {0} is an army (A) or a fleet (F)")]
+    MissingUnitType(String),
+    /// A fleet on a split-coast province without the coast, where the position does not tell it.
+    #[error("name the coast of {0} (e.g. {0}/nc)")]
+    CoastNeeded(String),
+    /// A unit type that cannot stand in that place.
+    #[error("{unit} cannot be in {place}")]
+    ImpossibleUnit {
+        /// "an army" / "a fleet".
+        unit: &'static str,
+        /// The place.
+        place: String,
+    },
+    /// A move to the province the unit is in.
+    #[error("{0} cannot move to its own province")]
+    MoveToOwnProvince(String),
+    /// A destination the unit cannot reach (not adjacent, no convoy route).
+    #[error("{unit} cannot reach {to}")]
+    Unreachable {
+        /// The unit as written.
+        unit: String,
+        /// The destination.
+        to: String,
+    },
+    /// A fleet move into a split-coast province where several coasts are reachable and none was named.
+    #[error("{unit} can reach more than one coast of {to}: name the coast")]
+    AmbiguousCoast {
+        /// The unit.
+        unit: String,
+        /// The province.
+        to: String,
+    },
+    /// A named coast the fleet cannot reach.
+    #[error("{unit} cannot reach {to}, but another coast of that province")]
+    WrongCoast {
+        /// The unit.
+        unit: String,
+        /// The coast named.
+        to: String,
+    },
+    /// Only armies go by convoy.
+    #[error("only armies can be convoyed")]
+    FleetConvoyed,
+    /// Only fleets at sea (or in a port the variant names) convoy.
+    #[error("{0} cannot convoy: only fleets at sea convoy")]
+    CannotConvoy(String),
+    /// No chain of seas joins the two provinces.
+    #[error("no convoy route can join {from} and {to}")]
+    NoConvoyRoute {
+        /// Origin.
+        from: String,
+        /// Destination.
+        to: String,
+    },
+    /// A support into a province the supporter could not move to.
+    #[error("{unit} cannot support into {to}: it could not move there itself")]
+    CannotSupport {
+        /// The supporter.
+        unit: String,
+        /// The province.
+        to: String,
+    },
+    /// A unit supporting itself, or a move into its own province.
+    #[error("{0} cannot support itself")]
+    SupportSelf(String),
+    /// A support of a move that the supported unit could never make.
+    #[error("{unit} could never move to {to}, so this support is void")]
+    ImpossibleSupportedMove {
+        /// The supported unit.
+        unit: String,
+        /// Its destination.
+        to: String,
+    },
+    /// No unit stands there.
+    #[error("there is no unit in {0}")]
+    NoUnit(String),
+    /// The unit there is of the other type.
+    #[error("the unit in {place} is {actual}, not {given}")]
+    WrongUnitType {
+        /// The place.
+        place: String,
+        /// What is there.
+        actual: &'static str,
+        /// What the order says.
+        given: &'static str,
+    },
+    /// The unit belongs to another power.
+    #[error("the unit in {place} belongs to {owner}, not {power}")]
+    NotYourUnit {
+        /// The place.
+        place: String,
+        /// Its owner.
+        owner: String,
+        /// The power that ordered it.
+        power: String,
+    },
+    /// An order of a kind this phase does not take.
+    #[error("{order} orders are not taken in the {phase} phase")]
+    WrongPhase {
+        /// The kind of order.
+        order: &'static str,
+        /// The kind of phase.
+        phase: &'static str,
+    },
+    /// A retreat for a unit that was not dislodged.
+    #[error("the unit in {0} was not dislodged")]
+    NotDislodged(String),
+    /// A retreat to a place the unit may not go.
+    #[error("{unit} cannot retreat to {to}")]
+    BadRetreat {
+        /// The unit.
+        unit: String,
+        /// The destination.
+        to: String,
+    },
+    /// A build outside the power's home centres or on a non-centre.
+    #[error("cannot build in {place}: {reason}")]
+    BadBuild {
+        /// The place.
+        place: String,
+        /// Why not.
+        reason: &'static str,
+    },
+    /// A waive or build without a power to give it.
+    #[error("say which power gives this order (e.g. `France: …`)")]
+    PowerNeeded,
+}

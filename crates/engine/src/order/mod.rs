@@ -1,0 +1,13 @@
+//! Order notation: reading text into checked orders (two steps: syntax, then resolution against
+//! the map and position) and printing them back in the interchange notation.
+
+pub mod error;
+mod lex;
+pub mod model;
+pub mod resolve;
+pub mod syntax;
+
+pub use error::{OrderError, OrderErrorKind};
+pub use model::{Order, PowerOrder, UnitRef};
+pub use resolve::{OrderContext, parse_order};
+pub use syntax::{RawAction, RawOrder, RawPlace, RawUnit, read_order, read_power_header};

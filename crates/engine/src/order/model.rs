@@ -1,0 +1,155 @@
+//! Orders as checked values: every name resolved to an id, every location legal for its unit.
+
+use std::fmt;
+
+use crate::ids::{LocationId, PowerId, UnitType};
+use crate::map::Map;
+
+/// A unit named in an order: its type and where it stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UnitRef {
+    /// Army or fleet.
+    pub kind: UnitType,
+    /// Where it stands (a coast for a fleet on a split coast, when known).
+    pub location: LocationId,
+}
+
+/// One order of one unit (or a power's waive), checked against the map and, when one was given,
+/// the position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Order {
+    /// Stay and defend.
+    Hold {
+        /// The ordered unit.
+        unit: UnitRef,
+    },
+    /// Move to an adjacent place, or (armies) by convoy.
+    Move {
+        /// The ordered unit.
+        unit: UnitRef,
+        /// The destination (a coast for fleets into split-coast provinces).
+        to: LocationId,
+        /// The army asked to go by convoy even where it could walk.
+        via_convoy: bool,
+    },
+    /// Support another unit holding (or doing anything but moving).
+    SupportHold {
+        /// The supporting unit.
+        unit: UnitRef,
+        /// The supported unit.
+        supported: UnitRef,
+    },
+    /// Support another unit's move.
+    SupportMove {
+        /// The supporting unit.
+        unit: UnitRef,
+        /// The supported unit, at its origin.
+        supported: UnitRef,
+        /// Where the supported unit moves (the coast, if written, is kept but does not matter).
+        to: LocationId,
+    },
+    /// A fleet carries an army across its sea.
+    Convoy {
+        /// The convoying fleet.
+        unit: UnitRef,
+        /// Where the convoyed army stands.
+        army: LocationId,
+        /// Where the army goes.
+        to: LocationId,
+    },
+    /// A dislodged unit retreats.
+    Retreat {
+        /// The dislodged unit.
+        unit: UnitRef,
+        /// Where it goes.
+        to: LocationId,
+    },
+    /// A unit is disbanded (a dislodged unit in a retreat phase, or a removal in adjustments).
+    Disband {
+        /// The unit.
+        unit: UnitRef,
+    },
+    /// A new unit is built in a home centre.
+    Build {
+        /// The unit to build.
+        unit: UnitRef,
+    },
+    /// A power gives up one build.
+    Waive,
+}
+
+impl Order {
+    /// The ordered unit (none for a waive).
+    pub fn unit(&self) -> Option<UnitRef> {
+        match *self {
+            Order::Hold { unit }
+            | Order::Move { unit, .. }
+            | Order::SupportHold { unit, .. }
+            | Order::SupportMove { unit, .. }
+            | Order::Convoy { unit, .. }
+            | Order::Retreat { unit, .. }
+            | Order::Disband { unit }
+            | Order::Build { unit } => Some(unit),
+            Order::Waive => None,
+        }
+    }
+
+    /// The order in the interchange notation of the Python `diplomacy` package (`A PAR - BUR`,
+    /// `F NTH C A LON - BEL`, `A LON - BEL VIA`, `A PAR R BUR`, `F STP/NC B`, `WAIVE`).
+    pub fn display<'a>(&'a self, map: &'a Map) -> InterchangeOrder<'a> {
+        InterchangeOrder { order: self, map }
+    }
+}
+
+/// An order with the power that gave it, as read from a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PowerOrder {
+    /// The power: from a `Power:` prefix, or the owner of the ordered unit in the position.
+    pub power: Option<PowerId>,
+    /// The order.
+    pub order: Order,
+}
+
+/// Displays an order in the interchange notation.
+pub struct InterchangeOrder<'a> {
+    order: &'a Order,
+    map: &'a Map,
+}
+
+impl InterchangeOrder<'_> {
+    fn loc(&self, l: LocationId) -> String {
+        self.map.location_abbreviation(l).to_ascii_uppercase()
+    }
+
+    fn unit(&self, u: UnitRef) -> String {
+        format!("{} {}", u.kind.letter(), self.loc(u.location))
+    }
+}
+
+impl fmt::Display for InterchangeOrder<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self.order {
+            Order::Hold { unit } => write!(f, "{} H", self.unit(unit)),
+            Order::Move { unit, to, via_convoy } => {
+                write!(f, "{} - {}", self.unit(unit), self.loc(to))?;
+                if via_convoy {
+                    write!(f, " VIA")?;
+                }
+                Ok(())
+            }
+            Order::SupportHold { unit, supported } => {
+                write!(f, "{} S {}", self.unit(unit), self.unit(supported))
+            }
+            Order::SupportMove { unit, supported, to } => {
+                write!(f, "{} S {} - {}", self.unit(unit), self.unit(supported), self.loc(to))
+            }
+            Order::Convoy { unit, army, to } => {
+                write!(f, "{} C A {} - {}", self.unit(unit), self.loc(army), self.loc(to))
+            }
+            Order::Retreat { unit, to } => write!(f, "{} R {}", self.unit(unit), self.loc(to)),
+            Order::Disband { unit } => write!(f, "{} D", self.unit(unit)),
+            Order::Build { unit } => write!(f, "{} B", self.unit(unit)),
+            Order::Waive => write!(f, "WAIVE"),
+        }
+    }
+}

@@ -1,0 +1,634 @@
+//! Step two of reading an order: checking a read order against the map's geography, the phase,
+//! and (when given) the position, producing an [`Order`] with every id filled in.
+
+use crate::ids::{LocationId, PowerId, ProvinceId, UnitType};
+use crate::map::{Map, Terrain};
+use crate::order::error::{OrderError, OrderErrorKind as K};
+use crate::order::model::{Order, PowerOrder, UnitRef};
+use crate::order::syntax::{RawAction, RawOrder, RawPlace, RawUnit, read_order};
+use crate::phase::PhaseKind;
+use crate::position::Position;
+
+/// What an order is checked against besides the map.
+#[derive(Clone, Copy, Debug)]
+pub struct OrderContext<'a> {
+    /// The map.
+    pub map: &'a Map,
+    /// The kind of phase the order is for.
+    pub phase: PhaseKind,
+    /// The position, when known: then units must exist and belong to the ordering power.
+    pub position: Option<&'a Position>,
+    /// The power giving the order when no `Power:` prefix says it (a mail's signed-on power).
+    pub default_power: Option<PowerId>,
+}
+
+/// Reads and checks one order line.
+pub fn parse_order(ctx: &OrderContext<'_>, line: &str) -> Result<PowerOrder, OrderError> {
+    let raw = read_order(ctx.map, line)?;
+    resolve(ctx, &raw)
+}
+
+fn article(kind: UnitType) -> &'static str {
+    match kind {
+        UnitType::Army => "an army",
+        UnitType::Fleet => "a fleet",
+    }
+}
+
+fn phase_name(kind: PhaseKind) -> &'static str {
+    match kind {
+        PhaseKind::Movement => "movement",
+        PhaseKind::Retreat => "retreat",
+        PhaseKind::Adjustment => "adjustment",
+    }
+}
+
+impl OrderContext<'_> {
+    fn place_name(&self, place: &RawPlace) -> String {
+        let p = self.map.province(place.province);
+        match place.coast {
+            Some(c) => format!("{}/{}", capitalise(&p.abbreviation), c.abbreviation()),
+            None => capitalise(&p.abbreviation),
+        }
+    }
+
+    fn loc_name(&self, location: LocationId) -> String {
+        let text = self.map.location_abbreviation(location);
+        capitalise(&text)
+    }
+
+    fn unit_name(&self, unit: UnitRef) -> String {
+        format!("{} {}", unit.kind.letter(), self.loc_name(unit.location))
+    }
+
+    /// The location of a unit standing in a place when only the map is known: the province, or the
+    /// named coast; a fleet on a split coast must name it.
+    fn standing_location(&self, kind: UnitType, place: &RawPlace) -> Result<LocationId, OrderError> {
+        let province = self.map.province(place.province);
+        let location = match (kind, place.coast) {
+            (UnitType::Army, _) => province.main,
+            (UnitType::Fleet, None) if province.has_split_coast() => {
+                return Err(OrderError::new(
+                    K::CoastNeeded(capitalise(&province.abbreviation)),
+                    place.position,
+                ));
+            }
+            (UnitType::Fleet, None) => province.main,
+            (UnitType::Fleet, Some(c)) => match self.map.coast_of(place.province, c) {
+                Some(l) => l,
+                None if !province.has_split_coast() => province.main,
+                None => return Err(OrderError::new(K::UnknownCoast(self.place_name(place)), place.position)),
+            },
+        };
+        if !self.map.location(location).allows(kind) {
+            return Err(OrderError::new(
+                K::ImpossibleUnit {
+                    unit: article(kind),
+                    place: self.place_name(place),
+                },
+                place.position,
+            ));
+        }
+        Ok(location)
+    }
+
+    /// A unit type that is not written: from the position, or from terrain where only one fits.
+    fn infer_kind(&self, unit: &RawUnit, on_board: Option<UnitType>) -> Result<UnitType, OrderError> {
+        if let Some(k) = unit.kind.or(on_board) {
+            return Ok(k);
+        }
+        match self.map.province(unit.place.province).terrain {
+            Terrain::Land => Ok(UnitType::Army),
+            Terrain::Sea => Ok(UnitType::Fleet),
+            _ if unit.place.coast.is_some() => Ok(UnitType::Fleet),
+            _ => Err(OrderError::new(
+                K::MissingUnitType(self.place_name(&unit.place)),
+                unit.place.position,
+            )),
+        }
+    }
+
+    /// Resolves the ordered unit: against the position when there is one.
+    fn ordered_unit(
+        &self,
+        raw: &RawUnit,
+        power: Option<PowerId>,
+        dislodged: bool,
+    ) -> Result<(UnitRef, Option<PowerId>), OrderError> {
+        let Some(position) = self.position else {
+            let kind = self.infer_kind(raw, None)?;
+            return Ok((
+                UnitRef {
+                    kind,
+                    location: self.standing_location(kind, &raw.place)?,
+                },
+                power,
+            ));
+        };
+        let found = if dislodged {
+            position.dislodged_in(self.map, raw.place.province).map(|d| d.unit)
+        } else {
+            position.unit_in(self.map, raw.place.province).copied()
+        };
+        let Some(unit) = found else {
+            let kind = if dislodged && position.unit_in(self.map, raw.place.province).is_some() {
+                K::NotDislodged(self.place_name(&raw.place))
+            } else {
+                K::NoUnit(self.place_name(&raw.place))
+            };
+            return Err(OrderError::new(kind, raw.place.position));
+        };
+        if let Some(given) = raw.kind {
+            if given != unit.kind {
+                return Err(OrderError::new(
+                    K::WrongUnitType {
+                        place: self.place_name(&raw.place),
+                        actual: article(unit.kind),
+                        given: article(given),
+                    },
+                    raw.place.position,
+                ));
+            }
+        }
+        if let Some(p) = power {
+            if p != unit.power {
+                return Err(OrderError::new(
+                    K::NotYourUnit {
+                        place: self.place_name(&raw.place),
+                        owner: self.map.power(unit.power).name.clone(),
+                        power: self.map.power(p).name.clone(),
+                    },
+                    raw.place.position,
+                ));
+            }
+        }
+        // A wrongly written coast of the unit's own place is ignored: the unit is where it is.
+        Ok((
+            UnitRef {
+                kind: unit.kind,
+                location: unit.location,
+            },
+            Some(unit.power),
+        ))
+    }
+
+    /// Resolves a supported or convoyed unit: its type and place (it need not exist).
+    fn other_unit(&self, raw: &RawUnit) -> Result<UnitRef, OrderError> {
+        let on_board = self
+            .position
+            .and_then(|p| p.unit_in(self.map, raw.place.province))
+            .copied();
+        let kind = self.infer_kind(raw, on_board.map(|u| u.kind))?;
+        if let Some(u) = on_board.filter(|u| u.kind == kind) {
+            return Ok(UnitRef {
+                kind,
+                location: u.location,
+            });
+        }
+        let province = self.map.province(raw.place.province);
+        let location = match raw.place.coast.and_then(|c| self.map.coast_of(raw.place.province, c)) {
+            Some(l) if kind == UnitType::Fleet => l,
+            _ => province.main,
+        };
+        let standable =
+            self.map.location(location).allows(kind) || (kind == UnitType::Fleet && province.has_split_coast());
+        if !standable {
+            return Err(OrderError::new(
+                K::ImpossibleUnit {
+                    unit: article(kind),
+                    place: self.place_name(&raw.place),
+                },
+                raw.place.position,
+            ));
+        }
+        Ok(UnitRef { kind, location })
+    }
+
+    /// The destination of a move, checked for the unit's type.
+    fn move_target(&self, unit: UnitRef, to: &RawPlace, via_convoy: bool) -> Result<LocationId, OrderError> {
+        let from_province = self.map.province_of(unit.location);
+        if to.province == from_province {
+            return Err(OrderError::new(K::MoveToOwnProvince(self.unit_name(unit)), to.position));
+        }
+        let target = self.map.province(to.province);
+        let unreachable = || {
+            OrderError::new(
+                K::Unreachable {
+                    unit: self.unit_name(unit),
+                    to: self.place_name(to),
+                },
+                to.position,
+            )
+        };
+        match unit.kind {
+            UnitType::Army => {
+                // A coast written for an army is ignored.
+                if !self.map.location(target.main).army {
+                    return Err(unreachable());
+                }
+                let adjacent = self.map.is_adjacent(UnitType::Army, unit.location, target.main);
+                if (adjacent && !via_convoy) || self.convoy_route_possible(from_province, to.province) {
+                    Ok(target.main)
+                } else if adjacent {
+                    // "via convoy" where no convoy can exist: walk.
+                    Ok(target.main)
+                } else if self.map.convoy_possible(from_province, to.province) {
+                    Err(OrderError::new(
+                        K::NoConvoyRoute {
+                            from: self.loc_name(unit.location),
+                            to: self.place_name(to),
+                        },
+                        to.position,
+                    ))
+                } else {
+                    Err(unreachable())
+                }
+            }
+            UnitType::Fleet => {
+                if via_convoy {
+                    return Err(OrderError::new(K::FleetConvoyed, to.position));
+                }
+                if let Some(coast) = to.coast.filter(|_| target.has_split_coast()) {
+                    let Some(l) = self.map.coast_of(to.province, coast) else {
+                        return Err(OrderError::new(K::UnknownCoast(self.place_name(to)), to.position));
+                    };
+                    if self.map.is_adjacent(UnitType::Fleet, unit.location, l) {
+                        return Ok(l);
+                    }
+                    if self.map.fleet_targets_in(unit.location, to.province).next().is_some() {
+                        return Err(OrderError::new(
+                            K::WrongCoast {
+                                unit: self.unit_name(unit),
+                                to: self.place_name(to),
+                            },
+                            to.position,
+                        ));
+                    }
+                    return Err(unreachable());
+                }
+                let mut targets = self.map.fleet_targets_in(unit.location, to.province);
+                match (targets.next(), targets.next()) {
+                    (Some(l), None) => Ok(l),
+                    (None, _) => Err(unreachable()),
+                    (Some(_), Some(_)) => Err(OrderError::new(
+                        K::AmbiguousCoast {
+                            unit: self.unit_name(unit),
+                            to: self.place_name(to),
+                        },
+                        to.position,
+                    )),
+                }
+            }
+        }
+    }
+
+    /// Whether an army could be convoyed between two provinces: by the map alone, or, with a
+    /// position, through seas that hold fleets now.
+    fn convoy_route_possible(&self, from: ProvinceId, to: ProvinceId) -> bool {
+        if !self.map.convoy_possible(from, to) {
+            return false;
+        }
+        let Some(position) = self.position else { return true };
+        let map = self.map;
+        let fleet_at = |p: ProvinceId| {
+            map.province(p).convoys && position.unit_in(map, p).is_some_and(|u| u.kind == UnitType::Fleet)
+        };
+        // Breadth-first search over convoying provinces holding a fleet.
+        let mut seen = vec![false; map.provinces().len()];
+        let mut queue: Vec<ProvinceId> = Vec::new();
+        let touching = |p: ProvinceId| {
+            let prov = map.province(p);
+            std::iter::once(prov.main)
+                .chain(prov.coasts.iter().copied())
+                .flat_map(|l| map.neighbours(UnitType::Fleet, l).iter().map(|&n| map.province_of(n)))
+                .collect::<Vec<_>>()
+        };
+        for q in touching(from) {
+            if fleet_at(q) && !seen[q.index()] {
+                seen[q.index()] = true;
+                queue.push(q);
+            }
+        }
+        while let Some(p) = queue.pop() {
+            for q in touching(p) {
+                if q == to {
+                    return true;
+                }
+                if fleet_at(q) && !seen[q.index()] {
+                    seen[q.index()] = true;
+                    queue.push(q);
+                }
+            }
+        }
+        false
+    }
+
+    fn check_support_reach(&self, unit: UnitRef, province: ProvinceId, at: usize) -> Result<(), OrderError> {
+        if self.map.province_of(unit.location) == province {
+            return Err(OrderError::new(K::SupportSelf(self.unit_name(unit)), at));
+        }
+        if !self.map.can_reach_province(unit.kind, unit.location, province) {
+            return Err(OrderError::new(
+                K::CannotSupport {
+                    unit: self.unit_name(unit),
+                    to: capitalise(&self.map.province(province).abbreviation),
+                },
+                at,
+            ));
+        }
+        Ok(())
+    }
+
+    /// Whether the supported unit could ever make this move (ignoring coasts).
+    fn move_possible(&self, unit: UnitRef, to: ProvinceId) -> bool {
+        let from = self.map.province_of(unit.location);
+        if from == to {
+            return false;
+        }
+        match unit.kind {
+            UnitType::Army => {
+                self.map.location(self.map.province(to).main).army
+                    && (self.map.can_reach_province(UnitType::Army, unit.location, to)
+                        || self.map.convoy_possible(from, to))
+            }
+            UnitType::Fleet => {
+                let province = self.map.province(from);
+                if self.map.location(unit.location).fleet {
+                    self.map.can_reach_province(UnitType::Fleet, unit.location, to)
+                } else {
+                    province
+                        .coasts
+                        .iter()
+                        .any(|&c| self.map.can_reach_province(UnitType::Fleet, c, to))
+                }
+            }
+        }
+    }
+
+    fn resolve(&self, raw: &RawOrder) -> Result<PowerOrder, OrderError> {
+        let power = raw.power.or(self.default_power);
+        if raw.waive {
+            if self.phase != PhaseKind::Adjustment {
+                return Err(OrderError::new(
+                    K::WrongPhase {
+                        order: "waive",
+                        phase: phase_name(self.phase),
+                    },
+                    0,
+                ));
+            }
+            if power.is_none() {
+                return Err(OrderError::new(K::PowerNeeded, 0));
+            }
+            return Ok(PowerOrder {
+                power,
+                order: Order::Waive,
+            });
+        }
+        let Some(raw_unit) = &raw.unit else {
+            return Err(OrderError::new(K::Empty, 0));
+        };
+        let wrong_phase = |order: &'static str| {
+            OrderError::new(
+                K::WrongPhase {
+                    order,
+                    phase: phase_name(self.phase),
+                },
+                raw_unit.place.position,
+            )
+        };
+        match (self.phase, &raw.action) {
+            (PhaseKind::Adjustment, RawAction::Build) => return self.build(raw_unit, power),
+            (PhaseKind::Adjustment, RawAction::Disband) => {
+                let (unit, power) = self.ordered_unit(raw_unit, power, false)?;
+                return Ok(PowerOrder {
+                    power,
+                    order: Order::Disband { unit },
+                });
+            }
+            (PhaseKind::Adjustment, _) => return Err(wrong_phase("movement")),
+            (_, RawAction::Build) => return Err(wrong_phase("build")),
+            (PhaseKind::Retreat, RawAction::Hold | RawAction::Support { .. } | RawAction::Convoy { .. }) => {
+                return Err(wrong_phase(match raw.action {
+                    RawAction::Hold => "hold",
+                    RawAction::Support { .. } => "support",
+                    _ => "convoy",
+                }));
+            }
+            (PhaseKind::Retreat, _) => return self.retreat(raw_unit, &raw.action, power),
+            (PhaseKind::Movement, RawAction::Retreat { .. }) => return Err(wrong_phase("retreat")),
+            (PhaseKind::Movement, RawAction::Disband) => return Err(wrong_phase("disband")),
+            (PhaseKind::Movement, _) => {}
+        }
+        let (unit, power) = self.ordered_unit(raw_unit, power, false)?;
+        let order = match &raw.action {
+            RawAction::Hold => Order::Hold { unit },
+            RawAction::Move { path, via_convoy } => self.movement(unit, path, *via_convoy)?,
+            RawAction::Support { target, to } => {
+                let supported = self.other_unit(target)?;
+                match to {
+                    None => {
+                        let province = self.map.province_of(supported.location);
+                        self.check_support_reach(unit, province, target.place.position)?;
+                        Order::SupportHold { unit, supported }
+                    }
+                    Some(to) => {
+                        if self.map.province_of(supported.location) == self.map.province_of(unit.location) {
+                            return Err(OrderError::new(
+                                K::SupportSelf(self.unit_name(unit)),
+                                target.place.position,
+                            ));
+                        }
+                        self.check_support_reach(unit, to.province, to.position)?;
+                        if !self.move_possible(supported, to.province) {
+                            return Err(OrderError::new(
+                                K::ImpossibleSupportedMove {
+                                    unit: self.unit_name(supported),
+                                    to: self.place_name(to),
+                                },
+                                to.position,
+                            ));
+                        }
+                        let target_province = self.map.province(to.province);
+                        let to_location = to
+                            .coast
+                            .and_then(|c| self.map.coast_of(to.province, c))
+                            .unwrap_or(target_province.main);
+                        Order::SupportMove {
+                            unit,
+                            supported,
+                            to: to_location,
+                        }
+                    }
+                }
+            }
+            RawAction::Convoy { target, to } => {
+                let convoying = self.map.province(self.map.province_of(unit.location));
+                if unit.kind != UnitType::Fleet || !convoying.convoys {
+                    return Err(OrderError::new(
+                        K::CannotConvoy(self.unit_name(unit)),
+                        raw_unit.place.position,
+                    ));
+                }
+                let army = self.other_unit(target)?;
+                if army.kind != UnitType::Army {
+                    return Err(OrderError::new(K::FleetConvoyed, target.place.position));
+                }
+                let from = self.map.province_of(army.location);
+                if from == to.province {
+                    return Err(OrderError::new(K::MoveToOwnProvince(self.unit_name(army)), to.position));
+                }
+                if !self.map.convoy_possible(from, to.province) {
+                    return Err(OrderError::new(
+                        K::NoConvoyRoute {
+                            from: self.loc_name(army.location),
+                            to: self.place_name(to),
+                        },
+                        to.position,
+                    ));
+                }
+                Order::Convoy {
+                    unit,
+                    army: army.location,
+                    to: self.map.province(to.province).main,
+                }
+            }
+            RawAction::Retreat { .. } => return Err(wrong_phase("retreat")),
+            RawAction::Disband => return Err(wrong_phase("disband")),
+            RawAction::Build => return Err(wrong_phase("build")),
+        };
+        Ok(PowerOrder { power, order })
+    }
+
+    fn movement(&self, unit: UnitRef, path: &[RawPlace], via_convoy: bool) -> Result<Order, OrderError> {
+        let Some((to, steps)) = path.split_last() else {
+            return Err(OrderError::new(K::Empty, 0));
+        };
+        if !steps.is_empty() {
+            // A route written out: `A Lon - Nth - Bel`. Every step must be convoying water.
+            if unit.kind != UnitType::Army {
+                return Err(OrderError::new(K::FleetConvoyed, steps[0].position));
+            }
+            if let Some(step) = steps.iter().find(|s| !self.map.province(s.province).convoys) {
+                return Err(OrderError::new(K::CannotConvoy(self.place_name(step)), step.position));
+            }
+        }
+        let via = via_convoy || !steps.is_empty();
+        let target = self.move_target(unit, to, via)?;
+        Ok(Order::Move {
+            unit,
+            to: target,
+            via_convoy: via,
+        })
+    }
+
+    fn retreat(
+        &self,
+        raw_unit: &RawUnit,
+        action: &RawAction,
+        power: Option<PowerId>,
+    ) -> Result<PowerOrder, OrderError> {
+        let (unit, power) = self.ordered_unit(raw_unit, power, true)?;
+        let to = match action {
+            RawAction::Disband => {
+                return Ok(PowerOrder {
+                    power,
+                    order: Order::Disband { unit },
+                });
+            }
+            RawAction::Retreat { to } => to,
+            RawAction::Move {
+                path,
+                via_convoy: false,
+            } if path.len() == 1 => &path[0],
+            _ => {
+                return Err(OrderError::new(
+                    K::WrongPhase {
+                        order: "convoyed move",
+                        phase: "retreat",
+                    },
+                    raw_unit.place.position,
+                ));
+            }
+        };
+        let bad = || {
+            OrderError::new(
+                K::BadRetreat {
+                    unit: self.unit_name(unit),
+                    to: self.place_name(to),
+                },
+                to.position,
+            )
+        };
+        let target = match self.move_target(unit, to, false) {
+            Ok(t) if self.map.is_adjacent(unit.kind, unit.location, t) => t,
+            Ok(_) => return Err(bad()),
+            Err(e) => return Err(e),
+        };
+        if let Some(d) = self
+            .position
+            .and_then(|p| p.dislodged_in(self.map, self.map.province_of(unit.location)))
+        {
+            if !d.retreats.contains(&target) {
+                return Err(bad());
+            }
+        }
+        Ok(PowerOrder {
+            power,
+            order: Order::Retreat { unit, to: target },
+        })
+    }
+
+    fn build(&self, raw: &RawUnit, power: Option<PowerId>) -> Result<PowerOrder, OrderError> {
+        let province = self.map.province(raw.place.province);
+        let place = self.place_name(&raw.place);
+        let bad = |reason| {
+            OrderError::new(
+                K::BadBuild {
+                    place: place.clone(),
+                    reason,
+                },
+                raw.place.position,
+            )
+        };
+        let Some(owner) = province.home_of else {
+            return Err(bad("it is not a home supply centre"));
+        };
+        let power = power.or(self.position.is_none().then_some(owner));
+        let Some(power) = power else {
+            return Err(OrderError::new(K::PowerNeeded, raw.place.position));
+        };
+        if owner != power {
+            return Err(bad("it is not a home centre of this power"));
+        }
+        let kind = self.infer_kind(raw, None)?;
+        let location = self.standing_location(kind, &raw.place)?;
+        if let Some(position) = self.position {
+            if position.owners.get(province.id.index()).copied().flatten() != Some(power) {
+                return Err(bad("the power does not own it"));
+            }
+            if position.unit_in(self.map, province.id).is_some() {
+                return Err(bad("a unit stands there"));
+            }
+        }
+        Ok(PowerOrder {
+            power: Some(power),
+            order: Order::Build {
+                unit: UnitRef { kind, location },
+            },
+        })
+    }
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// Checks a read order against the map, phase and position.
+pub fn resolve(ctx: &OrderContext<'_>, raw: &RawOrder) -> Result<PowerOrder, OrderError> {
+    ctx.resolve(raw)
+}

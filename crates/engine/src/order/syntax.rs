@@ -1,0 +1,580 @@
+//! Step one of reading an order: text to a syntax tree whose names are looked up in the map's
+//! name index, but not yet checked against geography or a position.
+
+use crate::ids::{Coast, PowerId, ProvinceId, UnitType};
+use crate::map::Map;
+use crate::order::error::{OrderError, OrderErrorKind};
+use crate::order::lex::{Token, TokenKind, tokenize};
+
+/// A place as written: a province, perhaps with a coast.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RawPlace {
+    /// The province named.
+    pub province: ProvinceId,
+    /// The coast named, if any.
+    pub coast: Option<Coast>,
+    /// Byte offset of its first word.
+    pub position: usize,
+}
+
+/// A unit as written: an optional type and a place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RawUnit {
+    /// `A` / `F`, if written.
+    pub kind: Option<UnitType>,
+    /// Where it is.
+    pub place: RawPlace,
+    /// The power adjective written before it ("Russian"), if any.
+    pub power: Option<PowerId>,
+}
+
+/// What the order asks for, as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RawAction {
+    /// `H`, or nothing at all.
+    Hold,
+    /// `- place` (with more `- place` steps for a route), perhaps `via convoy`.
+    Move {
+        /// The places after the unit: intermediate steps, then the destination.
+        path: Vec<RawPlace>,
+        /// `via` / `via convoy` / `by convoy` was written.
+        via_convoy: bool,
+    },
+    /// `S unit` or `S unit - place`.
+    Support {
+        /// The supported unit.
+        target: RawUnit,
+        /// The supported move's destination.
+        to: Option<RawPlace>,
+    },
+    /// `C A place - place`.
+    Convoy {
+        /// The convoyed army.
+        target: RawUnit,
+        /// Its destination.
+        to: RawPlace,
+    },
+    /// `R place`.
+    Retreat {
+        /// The destination.
+        to: RawPlace,
+    },
+    /// `D`, `Disband`, `Remove`, `Abbau`.
+    Disband,
+    /// `B`, `Build`, `Bauen`.
+    Build,
+}
+
+/// An order line read into its parts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RawOrder {
+    /// The power of a `Power:` prefix.
+    pub power: Option<PowerId>,
+    /// The ordered unit (none for a waive).
+    pub unit: Option<RawUnit>,
+    /// The action (meaningless for a waive).
+    pub action: RawAction,
+    /// `WAIVE` was written.
+    pub waive: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Keyword {
+    Army,
+    Fleet,
+    Hold,
+    Support,
+    Convoy,
+    Retreat,
+    Disband,
+    Build,
+    Waive,
+    To,
+    Via,
+}
+
+fn keyword(key: &str) -> Option<Keyword> {
+    use Keyword::*;
+    Some(match key {
+        "a" | "army" | "armee" => Army,
+        "f" | "fleet" | "flotte" => Fleet,
+        "h" | "hold" | "holds" | "halt" | "halten" | "haelt" | "stand" | "stands" => Hold,
+        "s" | "support" | "supports" | "u" | "unterstuetzt" | "unterstuetzen" | "unterstuetzung" => Support,
+        "c" | "convoy" | "convoys" | "k" | "konvoi" | "konvoiert" | "konvoieren" | "geleit" | "geleitet"
+        | "geleiten" => Convoy,
+        "r" | "retreat" | "retreats" | "rueckzug" => Retreat,
+        "d" | "disband" | "disbands" | "remove" | "removes" | "aufloesen" | "aufloesung" | "abbau" | "abbauen" => {
+            Disband
+        }
+        "b" | "build" | "builds" | "bauen" | "baut" | "aufbau" | "aufbauen" => Build,
+        "waive" | "waives" | "verzicht" | "verzichten" | "verzichtet" => Waive,
+        "to" | "nach" => To,
+        "via" | "by" | "per" | "mit" => Via,
+        _ => return None,
+    })
+}
+
+/// Coast words that may stand alone after a province (`spa sc`, `spa nordküste`).
+fn coast_word(key: &str) -> Option<Coast> {
+    Some(match key {
+        "nc" | "northcoast" | "northerncoast" | "nordkueste" => Coast::North,
+        "sc" | "southcoast" | "southerncoast" | "suedkueste" => Coast::South,
+        "ec" | "eastcoast" | "easterncoast" | "ostkueste" => Coast::East,
+        "wc" | "westcoast" | "westerncoast" | "westkueste" => Coast::West,
+        _ => return None,
+    })
+}
+
+/// Coast words after `/` or inside parentheses, or glued to a name (`SpainSouthern`).
+fn coast_phrase(key: &str) -> Option<Coast> {
+    if let Some(c) = coast_word(key) {
+        return Some(c);
+    }
+    Some(match key {
+        "n" | "north" | "northern" | "nord" => Coast::North,
+        "s" | "south" | "southern" | "sued" => Coast::South,
+        "e" | "east" | "eastern" | "ost" => Coast::East,
+        "w" | "west" | "western" => Coast::West,
+        _ => return None,
+    })
+}
+
+const GLUED_COAST_SUFFIXES: [&str; 20] = [
+    "northcoast",
+    "southcoast",
+    "eastcoast",
+    "westcoast",
+    "nordkueste",
+    "suedkueste",
+    "ostkueste",
+    "westkueste",
+    "northern",
+    "southern",
+    "eastern",
+    "western",
+    "north",
+    "south",
+    "east",
+    "west",
+    "nc",
+    "sc",
+    "ec",
+    "wc",
+];
+
+struct Reader<'t, 'm> {
+    tokens: Vec<Token<'t>>,
+    at: usize,
+    map: &'m Map,
+    line_end: usize,
+}
+
+impl<'t> Reader<'t, '_> {
+    fn peek(&self) -> Option<&Token<'t>> {
+        self.tokens.get(self.at)
+    }
+
+    fn peek_keyword(&self) -> Option<Keyword> {
+        self.peek()
+            .filter(|t| t.kind == TokenKind::Word)
+            .and_then(|t| keyword(&t.key))
+    }
+
+    fn position(&self) -> usize {
+        self.peek().map_or(self.line_end, |t| t.start)
+    }
+
+    fn found(&self) -> String {
+        self.peek()
+            .map_or_else(|| "the end of the order".to_string(), |t| format!("`{}`", t.text))
+    }
+
+    fn expected(&self, expected: &'static str) -> OrderError {
+        OrderError::new(
+            OrderErrorKind::Expected {
+                expected,
+                found: self.found(),
+            },
+            self.position(),
+        )
+    }
+
+    fn eat_kind(&mut self, kind: TokenKind) -> bool {
+        if self.peek().is_some_and(|t| t.kind == kind) {
+            self.at += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn eat_keyword(&mut self, kw: Keyword) -> bool {
+        if self.peek_keyword() == Some(kw) {
+            self.at += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Reads a province name of one or more words (dashes allowed inside, as in Mid-Atlantic),
+    /// taking the longest name the map knows. Returns the province and the token count used.
+    fn match_province(&self, from: usize) -> Option<(ProvinceId, usize, Option<Coast>)> {
+        let first = self.tokens.get(from).filter(|t| t.kind == TokenKind::Word)?;
+        let max_words = self.map.names().longest_province_name().max(1);
+        let mut key = first.key.clone();
+        let mut best = self.map.names().province(&key).map(|p| (p, 1, None));
+        let mut i = from + 1;
+        let mut words = 1;
+        while words < max_words {
+            let mut j = i;
+            if self.tokens.get(j).is_some_and(|t| t.kind == TokenKind::Dash) {
+                j += 1;
+            }
+            let Some(next) = self.tokens.get(j).filter(|t| t.kind == TokenKind::Word) else {
+                break;
+            };
+            if keyword(&next.key).is_some() && j == i {
+                break;
+            }
+            key.push_str(&next.key);
+            words += 1;
+            i = j + 1;
+            if let Some(p) = self.map.names().province(&key) {
+                best = Some((p, i - from, None));
+            }
+        }
+        if best.is_none() {
+            // A coast glued to the name: "SpainSouthern", "spasc".
+            for suffix in GLUED_COAST_SUFFIXES {
+                if let Some(stem) = first.key.strip_suffix(suffix) {
+                    if let Some(p) = self.map.names().province(stem) {
+                        return Some((p, 1, coast_phrase(suffix)));
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    fn unknown_place(&self) -> OrderError {
+        let Some(tok) = self.peek().filter(|t| t.kind == TokenKind::Word) else {
+            return self.expected("a province");
+        };
+        // Suggest for the first word alone, then for the first two or three words run together.
+        let mut key = String::new();
+        let mut suggestion = None;
+        for t in self.tokens[self.at..].iter().take(3) {
+            if t.kind != TokenKind::Word || (!key.is_empty() && keyword(&t.key).is_some()) {
+                break;
+            }
+            key.push_str(&t.key);
+            if let Some((name, _)) = self.map.names().suggest_province(&key) {
+                suggestion = Some(name.to_string());
+                break;
+            }
+        }
+        OrderError::new(OrderErrorKind::UnknownProvince(tok.text.to_string()), tok.start).with_suggestion(suggestion)
+    }
+
+    fn place(&mut self) -> Result<RawPlace, OrderError> {
+        let position = self.position();
+        let Some((province, used, glued)) = self.match_province(self.at) else {
+            return Err(self.unknown_place());
+        };
+        self.at += used;
+        let coast = match glued {
+            Some(c) => Some(c),
+            None => self.coast(province)?,
+        };
+        Ok(RawPlace {
+            province,
+            coast,
+            position,
+        })
+    }
+
+    /// Reads an optional coast after a province: `/nc`, `(sc)`, `(south coast)`, `nc`, `north coast`.
+    fn coast(&mut self, province: ProvinceId) -> Result<Option<Coast>, OrderError> {
+        let Some(tok) = self.peek() else { return Ok(None) };
+        match tok.kind {
+            TokenKind::Slash => {
+                self.at += 1;
+                let Some(word) = self.peek().filter(|t| t.kind == TokenKind::Word) else {
+                    return Err(self.expected("a coast after `/`"));
+                };
+                let (start, text) = (word.start, word.text.to_string());
+                let mut key = word.key.clone();
+                self.at += 1;
+                if self
+                    .peek()
+                    .is_some_and(|t| t.kind == TokenKind::Word && matches!(t.key.as_str(), "coast" | "kueste"))
+                {
+                    key.push_str("coast");
+                    self.at += 1;
+                }
+                coast_phrase(&key)
+                    .map(Some)
+                    .ok_or_else(|| OrderError::new(OrderErrorKind::UnknownCoast(text), start))
+            }
+            TokenKind::Open => {
+                let start = tok.start;
+                let save = self.at;
+                self.at += 1;
+                let mut key = String::new();
+                while let Some(t) = self.peek().filter(|t| t.kind == TokenKind::Word) {
+                    key.push_str(&t.key);
+                    self.at += 1;
+                }
+                if !self.eat_kind(TokenKind::Close) {
+                    // Not a coast in parentheses (perhaps "(via convoy)"): leave it for later.
+                    self.at = save;
+                    return Ok(None);
+                }
+                match coast_phrase(&key) {
+                    Some(c) => Ok(Some(c)),
+                    None if key == "via" || key == "viaconvoy" || key == "byconvoy" => {
+                        self.at = save;
+                        Ok(None)
+                    }
+                    None => Err(OrderError::new(OrderErrorKind::UnknownCoast(key), start)),
+                }
+            }
+            TokenKind::Word => {
+                let key = tok.key.clone();
+                if let Some(c) = coast_word(&key) {
+                    self.at += 1;
+                    return Ok(Some(c));
+                }
+                let split = self.map.province(province).has_split_coast();
+                if let Some(c) = coast_phrase(&key).filter(|_| split && key.len() > 1) {
+                    let next = self.tokens.get(self.at + 1);
+                    if next.is_some_and(|t| t.kind == TokenKind::Word && matches!(t.key.as_str(), "coast" | "kueste")) {
+                        self.at += 2;
+                        return Ok(Some(c));
+                    }
+                    if self.match_province(self.at).is_none() {
+                        self.at += 1;
+                        return Ok(Some(c));
+                    }
+                }
+                Ok(None)
+            }
+            _ => Ok(None),
+        }
+    }
+
+    fn unit_kind(&mut self) -> Option<UnitType> {
+        match self.peek_keyword() {
+            Some(Keyword::Army) => {
+                self.at += 1;
+                Some(UnitType::Army)
+            }
+            Some(Keyword::Fleet) => {
+                self.at += 1;
+                Some(UnitType::Fleet)
+            }
+            _ => None,
+        }
+    }
+
+    /// An optional power name or adjective before a supported or convoyed unit ("Russian").
+    fn power_adjective(&mut self) -> Option<PowerId> {
+        let tok = self.peek().filter(|t| t.kind == TokenKind::Word)?;
+        let power = self.map.names().power(&tok.key)?;
+        let next = self.tokens.get(self.at + 1);
+        let next_is_unit = next.is_some_and(|t| {
+            t.kind == TokenKind::Word && matches!(keyword(&t.key), Some(Keyword::Army | Keyword::Fleet))
+        });
+        if next_is_unit || self.match_province(self.at + 1).is_some() {
+            self.at += 1;
+            Some(power)
+        } else {
+            None
+        }
+    }
+
+    fn unit(&mut self, allow_power: bool) -> Result<RawUnit, OrderError> {
+        let power = if allow_power { self.power_adjective() } else { None };
+        let kind = self.unit_kind();
+        if self.peek().is_none() {
+            return Err(self.expected("a unit (e.g. `A Par`)"));
+        }
+        let place = self.place()?;
+        Ok(RawUnit { kind, place, power })
+    }
+
+    fn via(&mut self) -> bool {
+        let save = self.at;
+        let paren = self.eat_kind(TokenKind::Open);
+        if self.eat_keyword(Keyword::Via) {
+            let _ = self.eat_keyword(Keyword::Convoy);
+            if !paren || self.eat_kind(TokenKind::Close) {
+                return true;
+            }
+        }
+        self.at = save;
+        false
+    }
+
+    fn end(&self) -> Result<(), OrderError> {
+        match self.peek() {
+            None => Ok(()),
+            Some(t) => Err(OrderError::new(
+                OrderErrorKind::TrailingText(t.text.to_string()),
+                t.start,
+            )),
+        }
+    }
+
+    fn is_arrow(&self) -> bool {
+        self.peek().is_some_and(|t| t.kind == TokenKind::Dash) || self.peek_keyword() == Some(Keyword::To)
+    }
+
+    fn body(&mut self) -> Result<(Option<RawUnit>, RawAction, bool), OrderError> {
+        match self.peek_keyword() {
+            Some(Keyword::Waive) => {
+                self.at += 1;
+                return Ok((None, RawAction::Hold, true));
+            }
+            Some(kw @ (Keyword::Build | Keyword::Disband)) => {
+                self.at += 1;
+                let unit = self.unit(false)?;
+                let action = if kw == Keyword::Build {
+                    RawAction::Build
+                } else {
+                    RawAction::Disband
+                };
+                return Ok((Some(unit), action, false));
+            }
+            Some(Keyword::Retreat) => {
+                self.at += 1;
+                let unit = self.unit(false)?;
+                if !self.is_arrow() {
+                    return Err(self.expected("`-` and the retreat destination"));
+                }
+                self.at += 1;
+                let to = self.place()?;
+                return Ok((Some(unit), RawAction::Retreat { to }, false));
+            }
+            _ => {}
+        }
+        let unit = self.unit(false)?;
+        let action = match self.peek_keyword() {
+            _ if self.peek().is_none() => RawAction::Hold,
+            _ if self.is_arrow() => {
+                let mut path = Vec::new();
+                while self.is_arrow() {
+                    self.at += 1;
+                    path.push(self.place()?);
+                }
+                let via_convoy = self.via();
+                RawAction::Move { path, via_convoy }
+            }
+            Some(Keyword::Hold) => {
+                self.at += 1;
+                RawAction::Hold
+            }
+            Some(Keyword::Support) => {
+                self.at += 1;
+                let target = self.unit(true)?;
+                let to = if self.is_arrow() {
+                    self.at += 1;
+                    let to = self.place()?;
+                    let _ = self.via();
+                    Some(to)
+                } else {
+                    let _ = self.eat_keyword(Keyword::Hold);
+                    None
+                };
+                RawAction::Support { target, to }
+            }
+            Some(Keyword::Convoy) => {
+                self.at += 1;
+                let target = self.unit(true)?;
+                if !self.is_arrow() {
+                    return Err(self.expected("`-` and the convoyed army's destination"));
+                }
+                self.at += 1;
+                let to = self.place()?;
+                RawAction::Convoy { target, to }
+            }
+            Some(Keyword::Retreat) => {
+                self.at += 1;
+                if self.is_arrow() {
+                    self.at += 1;
+                }
+                RawAction::Retreat { to: self.place()? }
+            }
+            Some(Keyword::Disband) => {
+                self.at += 1;
+                RawAction::Disband
+            }
+            Some(Keyword::Build) => {
+                self.at += 1;
+                RawAction::Build
+            }
+            _ => return Err(self.expected("an order: H, -, S, C, R, D or B")),
+        };
+        Ok((Some(unit), action, false))
+    }
+}
+
+/// Finds the power of a `Power:` prefix; returns it and the index of the first token after the colon.
+fn power_prefix(map: &Map, tokens: &[Token<'_>]) -> Result<(Option<PowerId>, usize), OrderError> {
+    let Some(colon) = tokens.iter().position(|t| t.kind == TokenKind::Colon) else {
+        return Ok((None, 0));
+    };
+    let words = &tokens[..colon];
+    let Some(first) = words.first() else {
+        return Err(OrderError::new(
+            OrderErrorKind::Expected {
+                expected: "a power name before `:`",
+                found: "`:`".to_string(),
+            },
+            tokens[colon].start,
+        ));
+    };
+    let key: String = words.iter().map(|t| t.key.as_str()).collect();
+    match map.names().power(&key) {
+        Some(p) => Ok((Some(p), colon + 1)),
+        None => {
+            let text = words.iter().map(|t| t.text).collect::<Vec<_>>().join(" ");
+            let suggestion = map.names().suggest_power(&key).map(|(n, _)| n.to_string());
+            Err(OrderError::new(OrderErrorKind::UnknownPower(text), first.start).with_suggestion(suggestion))
+        }
+    }
+}
+
+/// Reads a `Power:` line that stands alone (a header for the order lines below it).
+pub fn read_power_header(map: &Map, line: &str) -> Option<PowerId> {
+    let tokens = tokenize(line).ok()?;
+    let (power, next) = power_prefix(map, &tokens).ok()?;
+    if next == tokens.len() { power } else { None }
+}
+
+/// Reads one order line into its parts, looking names up in the map.
+pub fn read_order(map: &Map, line: &str) -> Result<RawOrder, OrderError> {
+    let tokens = tokenize(line).map_err(|bad| OrderError::new(OrderErrorKind::UnexpectedCharacter(bad.ch), bad.at))?;
+    if tokens.is_empty() {
+        return Err(OrderError::new(OrderErrorKind::Empty, 0));
+    }
+    let (power, start) = power_prefix(map, &tokens)?;
+    let mut reader = Reader {
+        tokens,
+        at: start,
+        map,
+        line_end: line.len(),
+    };
+    if reader.peek().is_none() {
+        return Err(reader.expected("an order after the power"));
+    }
+    let (unit, action, waive) = reader.body()?;
+    reader.end()?;
+    Ok(RawOrder {
+        power,
+        unit,
+        action,
+        waive,
+    })
+}

@@ -1,0 +1,104 @@
+//! Game phases and their short names (`S1901M`, `F1901R`, `W1901A`).
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The season of a phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Season {
+    /// Spring (`S`).
+    Spring,
+    /// Fall / autumn (`F`).
+    Fall,
+    /// Winter (`W`): adjustments.
+    Winter,
+}
+
+/// What is ordered in a phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum PhaseKind {
+    /// Moves, supports, convoys and holds (`M`).
+    Movement,
+    /// Retreats and disbands of dislodged units (`R`).
+    Retreat,
+    /// Builds, disbands and waives (`A`).
+    Adjustment,
+}
+
+/// One phase of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Phase {
+    /// The year.
+    pub year: i32,
+    /// The season.
+    pub season: Season,
+    /// The kind of orders taken.
+    pub kind: PhaseKind,
+}
+
+/// A phase name that is not of the form `S1901M`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a phase: expected a season letter (S, F, W), a year and a phase letter (M, R, A), e.g. S1901M")]
+pub struct PhaseParseError(pub String);
+
+impl FromStr for Phase {
+    type Err = PhaseParseError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let err = || PhaseParseError(text.to_string());
+        let t = text.trim();
+        let mut chars = t.chars();
+        let season = match chars.next().map(|c| c.to_ascii_uppercase()) {
+            Some('S') => Season::Spring,
+            Some('F') => Season::Fall,
+            Some('W') => Season::Winter,
+            _ => return Err(err()),
+        };
+        let kind = match chars.next_back().map(|c| c.to_ascii_uppercase()) {
+            Some('M') => PhaseKind::Movement,
+            Some('R') => PhaseKind::Retreat,
+            Some('A') => PhaseKind::Adjustment,
+            _ => return Err(err()),
+        };
+        let year: i32 = chars.as_str().parse().map_err(|_| err())?;
+        Ok(Phase { year, season, kind })
+    }
+}
+
+impl fmt::Display for Phase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = match self.season {
+            Season::Spring => 'S',
+            Season::Fall => 'F',
+            Season::Winter => 'W',
+        };
+        let k = match self.kind {
+            PhaseKind::Movement => 'M',
+            PhaseKind::Retreat => 'R',
+            PhaseKind::Adjustment => 'A',
+        };
+        write!(f, "{s}{}{k}", self.year)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn phase_names_round_trip() {
+        for name in ["S1901M", "F1901R", "W1901A", "S1870M", "S1M"] {
+            let phase: Phase = name.parse().unwrap();
+            assert_eq!(phase.to_string(), name);
+        }
+        let p: Phase = "f1902m".parse().unwrap();
+        assert_eq!((p.year, p.season, p.kind), (1902, Season::Fall, PhaseKind::Movement));
+    }
+
+    #[test]
+    fn bad_phase_names_are_rejected() {
+        for name in ["", "X1901M", "S1901", "S19x1M", "1901"] {
+            assert!(name.parse::<Phase>().is_err(), "{name}");
+        }
+    }
+}

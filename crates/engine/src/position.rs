@@ -1,0 +1,79 @@
+//! A position: who has which unit where, dislodged units, centre ownership, in one phase.
+
+use crate::ids::{LocationId, PowerId, ProvinceId, UnitType};
+use crate::map::Map;
+use crate::phase::Phase;
+use crate::variant::Variant;
+
+/// A unit on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Unit {
+    /// Its owner.
+    pub power: PowerId,
+    /// Army or fleet.
+    pub kind: UnitType,
+    /// Where it stands.
+    pub location: LocationId,
+}
+
+/// A unit dislodged in the last movement phase, with the places it may retreat to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DislodgedUnit {
+    /// The unit, at the location it was dislodged from.
+    pub unit: Unit,
+    /// Where it may go.
+    pub retreats: Vec<LocationId>,
+}
+
+/// Everything on the board at one phase.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    /// The phase to be played.
+    pub phase: Phase,
+    /// Units on the board (not dislodged).
+    pub units: Vec<Unit>,
+    /// Units waiting to retreat (retreat phases only).
+    pub dislodged: Vec<DislodgedUnit>,
+    /// The owner of every province's supply centre, indexed by `ProvinceId` (`None` for neutral
+    /// centres and for provinces that are not centres).
+    pub owners: Vec<Option<PowerId>>,
+}
+
+impl Position {
+    /// The opening position of a variant: starting units, home centres owned.
+    pub fn initial(variant: &Variant) -> Position {
+        let map = &variant.map;
+        let mut owners = vec![None; map.provinces().len()];
+        let mut units = Vec::new();
+        for power in map.powers() {
+            for &home in &power.home {
+                owners[home.index()] = Some(power.id);
+            }
+            for &(kind, location) in &power.start_units {
+                units.push(Unit {
+                    power: power.id,
+                    kind,
+                    location,
+                });
+            }
+        }
+        Position {
+            phase: variant.start,
+            units,
+            dislodged: Vec::new(),
+            owners,
+        }
+    }
+
+    /// The unit standing in a province, if any.
+    pub fn unit_in(&self, map: &Map, province: ProvinceId) -> Option<&Unit> {
+        self.units.iter().find(|u| map.province_of(u.location) == province)
+    }
+
+    /// The dislodged unit of a province, if any.
+    pub fn dislodged_in(&self, map: &Map, province: ProvinceId) -> Option<&DislodgedUnit> {
+        self.dislodged
+            .iter()
+            .find(|d| map.province_of(d.unit.location) == province)
+    }
+}
