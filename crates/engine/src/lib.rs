@@ -1,6 +1,7 @@
 //! The Spielleiter rules engine: maps and variants as data, positions, order notation and (in
 //! coming modules) adjudication. It performs no I/O: callers hand it text and get values back.
 
+pub mod adjudicate;
 pub mod ids;
 pub mod interchange;
 pub mod map;

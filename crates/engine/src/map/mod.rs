@@ -1,5 +1,6 @@
 //! Maps as data: the model, the loader of variant files, and name lookup.
 
+mod convoy;
 pub mod load;
 pub mod model;
 pub mod names;

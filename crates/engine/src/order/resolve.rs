@@ -282,45 +282,22 @@ impl OrderContext<'_> {
         }
     }
 
+    /// Whether a fleet in this province could take part in a convoy: a convoying province, and,
+    /// with a position, one that holds a fleet now.
+    fn fleet_may_convoy(&self, p: ProvinceId) -> bool {
+        self.map.province(p).convoys
+            && self
+                .position
+                .is_none_or(|pos| pos.unit_in(self.map, p).is_some_and(|u| u.kind == UnitType::Fleet))
+    }
+
     /// Whether an army could be convoyed between two provinces: by the map alone, or, with a
     /// position, through seas that hold fleets now.
     fn convoy_route_possible(&self, from: ProvinceId, to: ProvinceId) -> bool {
-        if !self.map.convoy_possible(from, to) {
-            return false;
-        }
-        let Some(position) = self.position else { return true };
-        let map = self.map;
-        let fleet_at = |p: ProvinceId| {
-            map.province(p).convoys && position.unit_in(map, p).is_some_and(|u| u.kind == UnitType::Fleet)
-        };
-        // Breadth-first search over convoying provinces holding a fleet.
-        let mut seen = vec![false; map.provinces().len()];
-        let mut queue: Vec<ProvinceId> = Vec::new();
-        let touching = |p: ProvinceId| {
-            let prov = map.province(p);
-            std::iter::once(prov.main)
-                .chain(prov.coasts.iter().copied())
-                .flat_map(|l| map.neighbours(UnitType::Fleet, l).iter().map(|&n| map.province_of(n)))
-                .collect::<Vec<_>>()
-        };
-        for q in touching(from) {
-            if fleet_at(q) && !seen[q.index()] {
-                seen[q.index()] = true;
-                queue.push(q);
-            }
-        }
-        while let Some(p) = queue.pop() {
-            for q in touching(p) {
-                if q == to {
-                    return true;
-                }
-                if fleet_at(q) && !seen[q.index()] {
-                    seen[q.index()] = true;
-                    queue.push(q);
-                }
-            }
-        }
-        false
+        self.map.convoy_possible(from, to)
+            && self
+                .map
+                .convoy_chain_exists(from, to, None, &|p| self.fleet_may_convoy(p))
     }
 
     fn check_support_reach(&self, unit: UnitRef, province: ProvinceId, at: usize) -> Result<(), OrderError> {
@@ -340,7 +317,7 @@ impl OrderContext<'_> {
     }
 
     /// Whether the supported unit could ever make this move (ignoring coasts).
-    fn move_possible(&self, unit: UnitRef, to: ProvinceId) -> bool {
+    fn move_possible(&self, unit: UnitRef, to: ProvinceId, supporter: Option<ProvinceId>) -> bool {
         let from = self.map.province_of(unit.location);
         if from == to {
             return false;
@@ -349,7 +326,10 @@ impl OrderContext<'_> {
             UnitType::Army => {
                 self.map.location(self.map.province(to).main).army
                     && (self.map.can_reach_province(UnitType::Army, unit.location, to)
-                        || self.map.convoy_possible(from, to))
+                        || (self.map.is_coastal(to)
+                            && self
+                                .map
+                                .convoy_chain_exists(from, to, supporter, &|p| self.fleet_may_convoy(p))))
             }
             UnitType::Fleet => {
                 let province = self.map.province(from);
@@ -440,7 +420,8 @@ impl OrderContext<'_> {
                             ));
                         }
                         self.check_support_reach(unit, to.province, to.position)?;
-                        if !self.move_possible(supported, to.province) {
+                        let supporter = Some(self.map.province_of(unit.location));
+                        if !self.move_possible(supported, to.province, supporter) {
                             return Err(OrderError::new(
                                 K::ImpossibleSupportedMove {
                                     unit: self.unit_name(supported),
@@ -471,14 +452,22 @@ impl OrderContext<'_> {
                     ));
                 }
                 let army = self.other_unit(target)?;
-                if army.kind != UnitType::Army {
+                let on_board = self
+                    .position
+                    .and_then(|p| p.unit_in(self.map, self.map.province_of(army.location)));
+                if army.kind != UnitType::Army || on_board.is_some_and(|u| u.kind != UnitType::Army) {
                     return Err(OrderError::new(K::FleetConvoyed, target.place.position));
                 }
                 let from = self.map.province_of(army.location);
                 if from == to.province {
                     return Err(OrderError::new(K::MoveToOwnProvince(self.unit_name(army)), to.position));
                 }
-                if !self.map.convoy_possible(from, to.province) {
+                let here = self.map.province_of(unit.location);
+                if !self.map.convoy_possible(from, to.province)
+                    || !self
+                        .map
+                        .needed_for_convoy(from, to.province, here, &|p| self.fleet_may_convoy(p))
+                {
                     return Err(OrderError::new(
                         K::NoConvoyRoute {
                             from: self.loc_name(army.location),

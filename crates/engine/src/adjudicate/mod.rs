@@ -1,0 +1,9 @@
+//! Adjudication: turning a position and orders into results and the next position.
+
+pub mod movement;
+pub mod outcome;
+pub mod retreat;
+pub mod retreat_options;
+
+pub use movement::{Adjudicator, MovementResult};
+pub use outcome::{Outcome, UnitResult};

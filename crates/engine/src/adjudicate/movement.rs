@@ -1,0 +1,692 @@
+//! Movement adjudication: the DATC's decision equations (section 5.B) solved by the guess
+//! algorithm with cycle detection (section 5.F), with the convoy-paradox fix of section 5.D and
+//! the Szykman rule as backup. All working state lives in buffers sized once per map, so
+//! adjudicating a phase allocates nothing once the buffers have grown.
+
+use crate::adjudicate::outcome::{Outcome, UnitResult};
+use crate::ids::{LocationId, ProvinceId, UnitType};
+use crate::map::Map;
+use crate::order::Order;
+use crate::position::Unit;
+
+const NONE: u16 = u16::MAX;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Hold,
+    Move,
+    SupportHold,
+    SupportMove,
+    Convoy,
+}
+
+/// The results of a movement phase, one per unit in the order of the input.
+#[derive(Clone, Debug, Default)]
+pub struct MovementResult {
+    /// Per unit: outcome and dislodgement.
+    pub units: Vec<UnitResult>,
+    /// Per unit: whether it ends in its destination (moved successfully).
+    pub moved: Vec<bool>,
+    /// Per unit: whether its move went by convoy.
+    pub convoyed: Vec<bool>,
+    /// Per province: a move there bounced and it is empty after the phase (no retreat there).
+    pub contested: Vec<bool>,
+}
+
+/// Reusable movement adjudicator for one map.
+pub struct Adjudicator<'m> {
+    map: &'m Map,
+    // Per province.
+    unit_at: Vec<u16>,
+    first_attacker: Vec<u16>,
+    // Per unit.
+    kind: Vec<Kind>,
+    power: Vec<u8>,
+    origin: Vec<u16>,
+    target: Vec<u16>,
+    /// The location (coast) named as destination by moves and move supports.
+    target_location: Vec<u16>,
+    source: Vec<u16>,
+    next_attacker: Vec<u16>,
+    first_support: Vec<u16>,
+    next_support: Vec<u16>,
+    first_convoy: Vec<u16>,
+    next_convoy: Vec<u16>,
+    convoyed: Vec<bool>,
+    matched: Vec<bool>,
+    // Resolution state.
+    resolved: Vec<bool>,
+    visited: Vec<bool>,
+    in_cycle: Vec<bool>,
+    resolution: Vec<bool>,
+    paradox: Vec<bool>,
+    cycle: Vec<u16>,
+    guess_based: bool,
+    recursion_hits: u32,
+}
+
+impl<'m> Adjudicator<'m> {
+    /// An adjudicator for a map, with buffers for as many units as the map has provinces.
+    pub fn new(map: &'m Map) -> Self {
+        let p = map.provinces().len();
+        Adjudicator {
+            map,
+            unit_at: vec![NONE; p],
+            first_attacker: vec![NONE; p],
+            kind: Vec::with_capacity(p),
+            power: Vec::with_capacity(p),
+            origin: Vec::with_capacity(p),
+            target: Vec::with_capacity(p),
+            target_location: Vec::with_capacity(p),
+            source: Vec::with_capacity(p),
+            next_attacker: Vec::with_capacity(p),
+            first_support: Vec::with_capacity(p),
+            next_support: Vec::with_capacity(p),
+            first_convoy: Vec::with_capacity(p),
+            next_convoy: Vec::with_capacity(p),
+            convoyed: Vec::with_capacity(p),
+            matched: Vec::with_capacity(p),
+            resolved: Vec::with_capacity(p),
+            visited: Vec::with_capacity(p),
+            in_cycle: Vec::with_capacity(p),
+            resolution: Vec::with_capacity(p),
+            paradox: Vec::with_capacity(p),
+            cycle: Vec::with_capacity(p),
+            guess_based: false,
+            recursion_hits: 0,
+        }
+    }
+
+    /// Adjudicates one movement phase. `orders[i]` is the (legal) order of `units[i]`; a unit
+    /// without an order, or whose order was illegal, must be given `Order::Hold`. Orders of kinds
+    /// other than hold, move, support and convoy are treated as holds.
+    pub fn adjudicate(&mut self, units: &[Unit], orders: &[Order], result: &mut MovementResult) {
+        let n = units.len().min(orders.len()).min(NONE as usize);
+        self.setup(&units[..n], &orders[..n]);
+        for u in 0..n {
+            if self.kind[u] != Kind::Hold {
+                self.resolve(u);
+            }
+        }
+        self.write_result(n, result);
+    }
+
+    fn setup(&mut self, units: &[Unit], orders: &[Order]) {
+        let map = self.map;
+        let n = units.len();
+        self.unit_at.fill(NONE);
+        self.first_attacker.fill(NONE);
+        for v in [
+            &mut self.origin,
+            &mut self.target,
+            &mut self.target_location,
+            &mut self.source,
+            &mut self.next_attacker,
+            &mut self.first_support,
+            &mut self.next_support,
+            &mut self.first_convoy,
+            &mut self.next_convoy,
+        ] {
+            v.clear();
+            v.resize(n, NONE);
+        }
+        for v in [
+            &mut self.convoyed,
+            &mut self.matched,
+            &mut self.resolved,
+            &mut self.visited,
+            &mut self.in_cycle,
+            &mut self.resolution,
+            &mut self.paradox,
+        ] {
+            v.clear();
+            v.resize(n, false);
+        }
+        self.kind.clear();
+        self.power.clear();
+        self.cycle.clear();
+        self.guess_based = false;
+        self.recursion_hits = 0;
+        let province = |l| map.province_of(l).0;
+        for (i, (unit, order)) in units.iter().zip(orders).enumerate() {
+            let here = province(unit.location);
+            self.unit_at[usize::from(here)] = i as u16;
+            self.origin[i] = here;
+            self.power.push(unit.power.0);
+            let kind = match *order {
+                Order::Move { to, .. } => {
+                    self.target[i] = province(to);
+                    self.target_location[i] = to.0;
+                    Kind::Move
+                }
+                Order::SupportHold { supported, .. } => {
+                    self.target[i] = province(supported.location);
+                    Kind::SupportHold
+                }
+                Order::SupportMove { supported, to, .. } => {
+                    self.source[i] = province(supported.location);
+                    self.target[i] = province(to);
+                    self.target_location[i] = to.0;
+                    Kind::SupportMove
+                }
+                Order::Convoy { army, to, .. } if unit.kind == UnitType::Fleet => {
+                    self.source[i] = province(army);
+                    self.target[i] = province(to);
+                    Kind::Convoy
+                }
+                _ => Kind::Hold,
+            };
+            self.kind.push(kind);
+        }
+        // Attackers per province.
+        for i in (0..n).rev() {
+            if self.kind[i] == Kind::Move {
+                let t = usize::from(self.target[i]);
+                self.next_attacker[i] = self.first_attacker[t];
+                self.first_attacker[t] = i as u16;
+            }
+        }
+        // Supports and convoys matched to the orders they name.
+        for i in (0..n).rev() {
+            match self.kind[i] {
+                Kind::SupportHold | Kind::SupportMove => {
+                    let at = if self.kind[i] == Kind::SupportHold {
+                        self.target[i]
+                    } else {
+                        self.source[i]
+                    };
+                    let s = self.unit_at[usize::from(at)];
+                    if s == NONE {
+                        continue;
+                    }
+                    let s = usize::from(s);
+                    let matches = match self.kind[i] {
+                        Kind::SupportHold => self.kind[s] != Kind::Move,
+                        // A coast named by the support must be the coast the move goes to.
+                        _ => {
+                            self.kind[s] == Kind::Move
+                                && self.target[s] == self.target[i]
+                                && (map.location(LocationId(self.target_location[i])).coast.is_none()
+                                    || self.target_location[i] == self.target_location[s])
+                        }
+                    };
+                    if matches {
+                        self.matched[i] = true;
+                        self.next_support[i] = self.first_support[s];
+                        self.first_support[s] = i as u16;
+                    }
+                }
+                Kind::Convoy => {
+                    let a = self.unit_at[usize::from(self.source[i])];
+                    if a == NONE {
+                        continue;
+                    }
+                    let a = usize::from(a);
+                    if units[a].kind == UnitType::Army && self.kind[a] == Kind::Move && self.target[a] == self.target[i]
+                    {
+                        self.matched[i] = true;
+                        self.next_convoy[i] = self.first_convoy[a];
+                        self.first_convoy[a] = i as u16;
+                    }
+                }
+                _ => {}
+            }
+        }
+        // Which moves go by convoy: a move that is not adjacent, or is ordered via convoy, or is
+        // convoyed by a fleet of the army's own power (2000/2023 rules, DATC 4.A.3 without
+        // fallback to the land route).
+        for (i, (unit, order)) in units.iter().zip(orders).enumerate() {
+            if let Order::Move { to, via_convoy, .. } = *order {
+                let adjacent = map.is_adjacent(unit.kind, unit.location, to);
+                let own_fleet = {
+                    let mut c = self.first_convoy[i];
+                    let mut found = false;
+                    while c != NONE {
+                        found |= self.power[usize::from(c)] == self.power[i];
+                        c = self.next_convoy[usize::from(c)];
+                    }
+                    found
+                };
+                self.convoyed[i] = unit.kind == UnitType::Army && (!adjacent || via_convoy || own_fleet);
+            }
+        }
+    }
+
+    // ----- the generic resolve function (DATC 5.F, with recursion hits) -----
+
+    fn resolve(&mut self, u: usize) -> bool {
+        if self.resolved[u] {
+            return self.resolution[u];
+        }
+        if self.in_cycle[u] {
+            self.guess_based = true;
+            return self.resolution[u];
+        }
+        if self.visited[u] {
+            self.in_cycle[u] = true;
+            self.cycle.push(u as u16);
+            self.guess_based = true;
+            self.recursion_hits += 1;
+            return self.resolution[u];
+        }
+        self.visited[u] = true;
+        let old_cycle_len = self.cycle.len();
+        let old_guess_based = self.guess_based;
+        self.guess_based = false;
+        let old_recursion_hits = self.recursion_hits;
+        self.resolution[u] = false;
+        let first = self.adjudicate_order(u);
+        if !self.guess_based {
+            self.guess_based = old_guess_based;
+            self.resolution[u] = first;
+            self.resolved[u] = true;
+            return first;
+        }
+        if self.in_cycle[u] {
+            self.recursion_hits -= 1;
+        }
+        if self.recursion_hits == old_recursion_hits {
+            self.clear_cycle(old_cycle_len);
+            self.resolution[u] = true;
+            let second = self.adjudicate_order(u);
+            if first == second {
+                self.clear_cycle(old_cycle_len);
+                self.guess_based = old_guess_based;
+                self.resolution[u] = first;
+                self.resolved[u] = true;
+                self.visited[u] = false;
+                return first;
+            }
+            self.backup_rule(old_cycle_len);
+            self.clear_cycle(old_cycle_len);
+            self.guess_based = old_guess_based;
+            self.visited[u] = false;
+            return self.resolve(u);
+        }
+        if !self.in_cycle[u] {
+            self.in_cycle[u] = true;
+            self.cycle.push(u as u16);
+        }
+        self.resolution[u] = first;
+        self.visited[u] = false;
+        first
+    }
+
+    fn clear_cycle(&mut self, from: usize) {
+        for &c in &self.cycle[from..] {
+            self.in_cycle[usize::from(c)] = false;
+        }
+        self.cycle.truncate(from);
+    }
+
+    /// Circular movement: every move succeeds. Convoy paradox: the convoys fail (Szykman).
+    /// Anything else (variants): every order of the cycle fails.
+    fn backup_rule(&mut self, from: usize) {
+        let members = from..self.cycle.len();
+        let has_convoy = members
+            .clone()
+            .any(|k| self.kind[usize::from(self.cycle[k])] == Kind::Convoy);
+        let all_moves = members
+            .clone()
+            .all(|k| self.kind[usize::from(self.cycle[k])] == Kind::Move);
+        for k in members {
+            let c = usize::from(self.cycle[k]);
+            self.visited[c] = false;
+            if has_convoy {
+                if self.kind[c] == Kind::Convoy {
+                    self.resolved[c] = true;
+                    self.resolution[c] = false;
+                    self.paradox[c] = true;
+                }
+            } else {
+                self.resolved[c] = true;
+                self.resolution[c] = all_moves;
+            }
+        }
+    }
+
+    // ----- the decision equations (DATC 5.B) -----
+
+    fn adjudicate_order(&mut self, u: usize) -> bool {
+        match self.kind[u] {
+            Kind::Move => self.adjudicate_move(u),
+            Kind::SupportHold | Kind::SupportMove => self.adjudicate_support(u),
+            Kind::Convoy => self.adjudicate_convoy(u),
+            Kind::Hold => true,
+        }
+    }
+
+    /// The unit standing (at the start of the phase) in a province.
+    fn occupant(&self, province: u16) -> Option<usize> {
+        let u = self.unit_at[usize::from(province)];
+        (u != NONE).then_some(usize::from(u))
+    }
+
+    /// The unit in `u`'s destination, if it moves back into `u`'s province over land.
+    fn head_to_head(&self, u: usize) -> Option<usize> {
+        if self.convoyed[u] {
+            return None;
+        }
+        let d = self.occupant(self.target[u])?;
+        (self.kind[d] == Kind::Move && self.target[d] == self.origin[u] && !self.convoyed[d]).then_some(d)
+    }
+
+    fn adjudicate_move(&mut self, u: usize) -> bool {
+        let attack = self.attack_strength(u);
+        if attack == 0 {
+            return false;
+        }
+        match self.head_to_head(u) {
+            Some(d) => {
+                if attack <= self.defend_strength(d) {
+                    return false;
+                }
+            }
+            None => {
+                if attack <= self.hold_strength(self.target[u]) {
+                    return false;
+                }
+            }
+        }
+        let mut o = self.first_attacker[usize::from(self.target[u])];
+        while o != NONE {
+            let other = usize::from(o);
+            if other != u && attack <= self.prevent_strength(other) {
+                return false;
+            }
+            o = self.next_attacker[other];
+        }
+        true
+    }
+
+    fn adjudicate_support(&mut self, u: usize) -> bool {
+        let here = self.origin[u];
+        let mut a = self.first_attacker[usize::from(here)];
+        while a != NONE {
+            let attacker = usize::from(a);
+            a = self.next_attacker[attacker];
+            if self.power[attacker] == self.power[u] {
+                continue;
+            }
+            let from_supported_target = self.kind[u] == Kind::SupportMove && self.origin[attacker] == self.target[u];
+            if !from_supported_target {
+                if self.path(attacker) {
+                    return false;
+                }
+            } else if self.resolve(attacker) {
+                // The attack on the supporter from the province it supports into dislodges it.
+                return false;
+            }
+        }
+        true
+    }
+
+    fn adjudicate_convoy(&mut self, u: usize) -> bool {
+        // Not dislodged. The attackers are adjudicated directly rather than resolved (DATC 5.D),
+        // which keeps convoy paradox cycles clean.
+        let mut a = self.first_attacker[usize::from(self.origin[u])];
+        while a != NONE {
+            let attacker = usize::from(a);
+            a = self.next_attacker[attacker];
+            if self.adjudicate_move(attacker) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether the move has a route: over land, or through a chain of successfully convoying fleets.
+    fn path(&mut self, u: usize) -> bool {
+        if !self.convoyed[u] {
+            return true;
+        }
+        self.convoy_route(u, None)
+    }
+
+    /// Searches a chain of convoying fleets (resolved successful) from the army's province to its
+    /// destination. With `through`, the chain must contain that fleet.
+    fn convoy_route(&mut self, u: usize, through: Option<usize>) -> bool {
+        let map = self.map;
+        let from = ProvinceId(self.origin[u]);
+        let to = ProvinceId(self.target[u]);
+        // Fleets on the list are numbered by their position in it; at most 128 are tracked.
+        let mut fleets = [NONE; 128];
+        let mut count = 0;
+        let mut c = self.first_convoy[u];
+        while c != NONE && count < fleets.len() {
+            let f = usize::from(c);
+            c = self.next_convoy[f];
+            if !self.paradox[f] && self.resolve(f) {
+                fleets[count] = f as u16;
+                count += 1;
+            }
+        }
+        let location = |f: u16| map.province(ProvinceId(self.origin[usize::from(f)])).main;
+        let touches = |f: u16, p: ProvinceId| map.can_reach_province(UnitType::Fleet, location(f), p);
+        let mut reached: u128 = 0;
+        let mut frontier: u128 = 0;
+        for (k, &f) in fleets[..count].iter().enumerate() {
+            if touches(f, from) {
+                frontier |= 1 << k;
+            }
+        }
+        while frontier != 0 {
+            reached |= frontier;
+            let mut next: u128 = 0;
+            for k in 0..count {
+                if reached & (1 << k) != 0 {
+                    continue;
+                }
+                let fk = ProvinceId(self.origin[usize::from(fleets[k])]);
+                let mut bits = frontier;
+                while bits != 0 {
+                    let j = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if touches(fleets[j], fk) {
+                        next |= 1 << k;
+                        break;
+                    }
+                }
+            }
+            frontier = next;
+        }
+        match through {
+            None => fleets[..count]
+                .iter()
+                .enumerate()
+                .any(|(k, &f)| reached & (1 << k) != 0 && touches(f, to)),
+            Some(x) => {
+                let Some(kx) = fleets[..count].iter().position(|&f| usize::from(f) == x) else {
+                    return false;
+                };
+                if reached & (1 << kx) == 0 {
+                    return false;
+                }
+                // Reach from the destination side as well.
+                let mut back: u128 = 0;
+                let mut frontier: u128 = 0;
+                for (k, &f) in fleets[..count].iter().enumerate() {
+                    if touches(f, to) {
+                        frontier |= 1 << k;
+                    }
+                }
+                while frontier != 0 {
+                    back |= frontier;
+                    let mut next: u128 = 0;
+                    for k in 0..count {
+                        if back & (1 << k) != 0 {
+                            continue;
+                        }
+                        let fk = ProvinceId(self.origin[usize::from(fleets[k])]);
+                        let mut bits = frontier;
+                        while bits != 0 {
+                            let j = bits.trailing_zeros() as usize;
+                            bits &= bits - 1;
+                            if touches(fleets[j], fk) {
+                                next |= 1 << k;
+                                break;
+                            }
+                        }
+                    }
+                    frontier = next;
+                }
+                back & (1 << kx) != 0
+            }
+        }
+    }
+
+    fn supports(&mut self, u: usize, exclude_power: Option<u8>) -> u32 {
+        let mut count = 0;
+        let mut s = self.first_support[u];
+        while s != NONE {
+            let supporter = usize::from(s);
+            s = self.next_support[supporter];
+            if exclude_power == Some(self.power[supporter]) {
+                continue;
+            }
+            if self.resolve(supporter) {
+                count += 1;
+            }
+        }
+        count
+    }
+
+    fn hold_strength(&mut self, province: u16) -> u32 {
+        let Some(d) = self.occupant(province) else { return 0 };
+        if self.kind[d] == Kind::Move {
+            return if self.resolve(d) { 0 } else { 1 };
+        }
+        1 + self.supports(d, None)
+    }
+
+    fn attack_strength(&mut self, u: usize) -> u32 {
+        if !self.path(u) {
+            return 0;
+        }
+        let h2h = self.head_to_head(u);
+        let occupant = self.occupant(self.target[u]);
+        let moves_away = match occupant {
+            None => true,
+            Some(d) => h2h.is_none() && self.kind[d] == Kind::Move && self.resolve(d),
+        };
+        match occupant {
+            Some(d) if !moves_away => {
+                if self.power[d] == self.power[u] {
+                    0
+                } else {
+                    1 + self.supports(u, Some(self.power[d]))
+                }
+            }
+            _ => 1 + self.supports(u, None),
+        }
+    }
+
+    fn defend_strength(&mut self, u: usize) -> u32 {
+        1 + self.supports(u, None)
+    }
+
+    fn prevent_strength(&mut self, u: usize) -> u32 {
+        if !self.path(u) {
+            return 0;
+        }
+        if let Some(d) = self.head_to_head(u) {
+            if self.resolve(d) {
+                return 0;
+            }
+        }
+        1 + self.supports(u, None)
+    }
+
+    // ----- results -----
+
+    fn write_result(&mut self, n: usize, result: &mut MovementResult) {
+        result.units.clear();
+        result.moved.clear();
+        result.convoyed.clear();
+        result.contested.clear();
+        result.contested.resize(self.map.provinces().len(), false);
+        for u in 0..n {
+            let moved = self.kind[u] == Kind::Move && self.resolution[u];
+            result.moved.push(moved);
+            result.convoyed.push(self.kind[u] == Kind::Move && self.convoyed[u]);
+        }
+        for u in 0..n {
+            // Dislodged: a move into this province succeeded and this unit did not leave.
+            let mut dislodged_by = None;
+            if !result.moved[u] {
+                let mut a = self.first_attacker[usize::from(self.origin[u])];
+                while a != NONE {
+                    let attacker = usize::from(a);
+                    if result.moved[attacker] {
+                        dislodged_by = Some(ProvinceId(self.origin[attacker]));
+                    }
+                    a = self.next_attacker[attacker];
+                }
+            }
+            let kind = self.kind[u];
+            let outcome = match kind {
+                Kind::Hold => Outcome::Held,
+                Kind::Move if result.moved[u] => Outcome::Moved,
+                Kind::Move if self.convoyed[u] && !self.path(u) => Outcome::NoConvoy,
+                Kind::Move => Outcome::Bounced,
+                Kind::SupportHold | Kind::SupportMove if !self.matched[u] => Outcome::SupportVoid,
+                Kind::SupportHold | Kind::SupportMove if self.resolution[u] => Outcome::Supported,
+                Kind::SupportHold | Kind::SupportMove => {
+                    let by = self
+                        .cutting_attacker(u)
+                        .or(dislodged_by)
+                        .unwrap_or(ProvinceId(self.origin[u]));
+                    Outcome::Cut { by }
+                }
+                Kind::Convoy if !self.matched[u] => Outcome::ConvoyVoid,
+                Kind::Convoy if self.paradox[u] => Outcome::ConvoyParadox,
+                Kind::Convoy => {
+                    let army = self.occupant(self.source[u]).unwrap_or(u);
+                    if self.resolution[u] && result.moved[army] && self.convoy_route(army, Some(u)) {
+                        Outcome::Convoyed
+                    } else {
+                        Outcome::ConvoyFailed
+                    }
+                }
+            };
+            result.units.push(UnitResult { outcome, dislodged_by });
+        }
+        // Provinces left empty by a bounce (no retreats there).
+        for u in 0..n {
+            if self.kind[u] != Kind::Move || result.moved[u] || !self.path(u) {
+                continue;
+            }
+            if let Some(d) = self.head_to_head(u) {
+                if result.moved[d] {
+                    continue;
+                }
+            }
+            result.contested[usize::from(self.target[u])] = true;
+        }
+        for u in 0..n {
+            // An occupied province is never "left empty".
+            let stays = !result.moved[u] && result.units[u].dislodged_by.is_none();
+            if stays {
+                result.contested[usize::from(self.origin[u])] = false;
+            }
+            if result.moved[u] {
+                result.contested[usize::from(self.target[u])] = false;
+            }
+        }
+    }
+
+    fn cutting_attacker(&mut self, u: usize) -> Option<ProvinceId> {
+        let mut a = self.first_attacker[usize::from(self.origin[u])];
+        while a != NONE {
+            let attacker = usize::from(a);
+            a = self.next_attacker[attacker];
+            if self.power[attacker] != self.power[u]
+                && !(self.kind[u] == Kind::SupportMove && self.origin[attacker] == self.target[u])
+                && self.path(attacker)
+            {
+                return Some(ProvinceId(self.origin[attacker]));
+            }
+        }
+        None
+    }
+}
