@@ -1,5 +1,6 @@
 //! Adjudication: turning a position and orders into results and the next position.
 
+pub mod adjustment;
 pub mod movement;
 pub mod outcome;
 pub mod retreat;

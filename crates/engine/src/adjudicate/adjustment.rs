@@ -1,0 +1,177 @@
+//! Adjustment adjudication: builds, disbands and waives, and the civil-disorder disbands of the
+//! 2023 rulebook (DATC 4.D.8): the unit farthest from the power's nearest owned supply centre goes
+//! first, counting moves over land and sea alike; ties remove fleets before armies, then in the
+//! alphabetical order of the English province names.
+
+use std::collections::VecDeque;
+
+use crate::ids::{PowerId, ProvinceId, UnitType};
+use crate::map::Map;
+use crate::order::{Order, PowerOrder};
+use crate::position::{Position, Unit};
+
+/// What became of one adjustment order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AdjustmentOutcome {
+    /// The unit was built.
+    Built,
+    /// The unit was disbanded.
+    Disbanded,
+    /// The build was given up.
+    Waived,
+    /// More builds or disbands than the power may make; this one was not carried out.
+    TooMany,
+    /// A second build in the same place, or a second disband of the same unit.
+    Duplicate,
+    /// The power may not build (it has no more centres than units) or need not disband.
+    NotAllowed,
+}
+
+/// The outcome of an adjustment phase.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AdjustmentResult {
+    /// Per order, in input order.
+    pub outcomes: Vec<AdjustmentOutcome>,
+    /// Units removed by the civil-disorder rule because too few disbands were ordered.
+    pub civil_disorder: Vec<Unit>,
+    /// The units on the board afterwards.
+    pub units: Vec<Unit>,
+}
+
+/// How many builds (positive) or disbands (negative) a power has: owned centres minus units.
+pub fn adjustment_count(position: &Position, power: PowerId) -> i32 {
+    let centres = position.owners.iter().filter(|o| **o == Some(power)).count() as i32;
+    let units = position.units.iter().filter(|u| u.power == power).count() as i32;
+    centres - units
+}
+
+/// Adjudicates one adjustment phase. Orders must be legal (read against this position) and carry
+/// their power.
+pub fn adjudicate_adjustments(map: &Map, position: &Position, orders: &[PowerOrder]) -> AdjustmentResult {
+    let mut outcomes = vec![AdjustmentOutcome::NotAllowed; orders.len()];
+    let mut units = position.units.clone();
+    let mut civil_disorder = Vec::new();
+    for power in map.powers() {
+        let count = adjustment_count(position, power.id);
+        let mine = orders
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| o.power == Some(power.id));
+        if count > 0 {
+            let mut used = 0;
+            let mut built: Vec<ProvinceId> = Vec::new();
+            for (i, o) in mine {
+                outcomes[i] = match o.order {
+                    Order::Build { unit } => {
+                        let p = map.province_of(unit.location);
+                        if built.contains(&p) {
+                            AdjustmentOutcome::Duplicate
+                        } else if used >= count {
+                            AdjustmentOutcome::TooMany
+                        } else {
+                            used += 1;
+                            built.push(p);
+                            units.push(Unit {
+                                power: power.id,
+                                kind: unit.kind,
+                                location: unit.location,
+                            });
+                            AdjustmentOutcome::Built
+                        }
+                    }
+                    Order::Waive if used < count => {
+                        used += 1;
+                        AdjustmentOutcome::Waived
+                    }
+                    Order::Waive => AdjustmentOutcome::TooMany,
+                    _ => AdjustmentOutcome::NotAllowed,
+                };
+            }
+        } else if count < 0 {
+            let needed = (-count) as usize;
+            let mut removed: Vec<ProvinceId> = Vec::new();
+            for (i, o) in mine {
+                outcomes[i] = match o.order {
+                    Order::Disband { unit } => {
+                        let p = map.province_of(unit.location);
+                        let own = units
+                            .iter()
+                            .position(|u| u.power == power.id && map.province_of(u.location) == p);
+                        match own {
+                            _ if removed.contains(&p) => AdjustmentOutcome::Duplicate,
+                            _ if removed.len() >= needed => AdjustmentOutcome::TooMany,
+                            Some(k) => {
+                                units.remove(k);
+                                removed.push(p);
+                                AdjustmentOutcome::Disbanded
+                            }
+                            None => AdjustmentOutcome::NotAllowed,
+                        }
+                    }
+                    _ => AdjustmentOutcome::NotAllowed,
+                };
+            }
+            for _ in removed.len()..needed {
+                let Some(k) = civil_disorder_choice(map, position, &units, power.id) else { break };
+                civil_disorder.push(units.remove(k));
+            }
+        }
+    }
+    AdjustmentResult {
+        outcomes,
+        civil_disorder,
+        units,
+    }
+}
+
+/// The index (in `units`) of the unit the civil-disorder rule removes next for `power`.
+fn civil_disorder_choice(map: &Map, position: &Position, units: &[Unit], power: PowerId) -> Option<usize> {
+    let distance = distances_to_owned_centres(map, position, power);
+    units
+        .iter()
+        .enumerate()
+        .filter(|(_, u)| u.power == power)
+        .max_by(|(_, a), (_, b)| {
+            let da = distance[map.province_of(a.location).index()];
+            let db = distance[map.province_of(b.location).index()];
+            let fleet_first = |u: &Unit| u.kind == UnitType::Fleet;
+            da.cmp(&db)
+                .then_with(|| fleet_first(a).cmp(&fleet_first(b)))
+                // Alphabetically first is removed first, so it must compare as the greater.
+                .then_with(|| {
+                    let na = &map.province(map.province_of(a.location)).name;
+                    let nb = &map.province(map.province_of(b.location)).name;
+                    nb.cmp(na)
+                })
+        })
+        .map(|(k, _)| k)
+}
+
+/// Steps from every province to the nearest supply centre the power owns, moving over land and
+/// sea alike (`u32::MAX` where none can be reached).
+fn distances_to_owned_centres(map: &Map, position: &Position, power: PowerId) -> Vec<u32> {
+    let mut distance = vec![u32::MAX; map.provinces().len()];
+    let mut queue = VecDeque::new();
+    for (i, owner) in position.owners.iter().enumerate() {
+        if *owner == Some(power) {
+            distance[i] = 0;
+            queue.push_back(ProvinceId(i as u16));
+        }
+    }
+    while let Some(p) = queue.pop_front() {
+        let province = map.province(p);
+        let next = distance[p.index()] + 1;
+        for location in std::iter::once(province.main).chain(province.coasts.iter().copied()) {
+            for kind in [UnitType::Army, UnitType::Fleet] {
+                for &n in map.neighbours(kind, location) {
+                    let q = map.province_of(n);
+                    if distance[q.index()] == u32::MAX {
+                        distance[q.index()] = next;
+                        queue.push_back(q);
+                    }
+                }
+            }
+        }
+    }
+    distance
+}
