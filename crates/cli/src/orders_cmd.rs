@@ -7,8 +7,9 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::Args;
 use serde::Serialize;
+use spielleiter_engine::Map;
 use spielleiter_engine::interchange::{GameState, position_from_state};
-use spielleiter_engine::order::{OrderContext, parse_order, read_power_header};
+use spielleiter_engine::order::{OrderContext, OrderError, PowerOrder, parse_order_list, read_power_header};
 use spielleiter_engine::{Phase, PowerId};
 
 /// Options of `spielleiter orders`.
@@ -81,46 +82,11 @@ pub fn run(args: &OrdersArgs) -> Result<ExitCode> {
             position: position.as_ref(),
             default_power: current_power,
         };
-        let result = parse_order(&ctx, text);
-        if result.is_err() {
-            rejected += 1;
-        }
-        if args.json {
-            let json = match &result {
-                Ok(o) => JsonLine {
-                    input: text,
-                    power: o.power.map(|p| map.power(p).key.to_ascii_uppercase()),
-                    order: Some(o.order.display(map).to_string()),
-                    error: None,
-                    position: None,
-                    suggestion: None,
-                },
-                Err(e) => JsonLine {
-                    input: text,
-                    power: None,
-                    order: None,
-                    error: Some(e.kind.to_string()),
-                    position: Some(e.position),
-                    suggestion: e.suggestion.clone(),
-                },
-            };
-            writeln!(out, "{}", serde_json::to_string(&json)?)?;
-        } else {
-            match &result {
-                Ok(o) => {
-                    let power = o.power.map(|p| format!("{}: ", map.power(p).name)).unwrap_or_default();
-                    writeln!(out, "{text:<50} => {power}{}", o.order.display(map))?;
-                }
-                Err(e) => {
-                    let hint = e
-                        .suggestion
-                        .as_ref()
-                        .map(|s| format!(" (did you mean {s}?)"))
-                        .unwrap_or_default();
-                    writeln!(out, "{text:<50} => error: {}{hint}", e.kind)?;
-                    writeln!(out, "{:width$}^", "", width = display_column(text, e.position))?;
-                }
+        for (input, result) in parse_order_list(&ctx, text) {
+            if result.is_err() {
+                rejected += 1;
             }
+            print_result(&mut out, map, &input, &result, args.json)?;
         }
     }
     Ok(if rejected == 0 {
@@ -128,6 +94,53 @@ pub fn run(args: &OrdersArgs) -> Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
+}
+
+fn print_result(
+    out: &mut impl Write,
+    map: &Map,
+    text: &str,
+    result: &Result<PowerOrder, OrderError>,
+    json: bool,
+) -> Result<()> {
+    if json {
+        let line = match result {
+            Ok(o) => JsonLine {
+                input: text,
+                power: o.power.map(|p| map.power(p).key.to_ascii_uppercase()),
+                order: Some(o.order.display(map).to_string()),
+                error: None,
+                position: None,
+                suggestion: None,
+            },
+            Err(e) => JsonLine {
+                input: text,
+                power: None,
+                order: None,
+                error: Some(e.kind.to_string()),
+                position: Some(e.position),
+                suggestion: e.suggestion.clone(),
+            },
+        };
+        writeln!(out, "{}", serde_json::to_string(&line)?)?;
+        return Ok(());
+    }
+    match result {
+        Ok(o) => {
+            let power = o.power.map(|p| format!("{}: ", map.power(p).name)).unwrap_or_default();
+            writeln!(out, "{text:<50} => {power}{}", o.order.display(map))?;
+        }
+        Err(e) => {
+            let hint = e
+                .suggestion
+                .as_ref()
+                .map(|s| format!(" (did you mean {s}?)"))
+                .unwrap_or_default();
+            writeln!(out, "{text:<50} => error: {}{hint}", e.kind)?;
+            writeln!(out, "{:width$}^", "", width = display_column(text, e.position))?;
+        }
+    }
+    Ok(())
 }
 
 /// The column of a byte offset (counting characters, so the caret lines up under en dashes).

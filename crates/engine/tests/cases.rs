@@ -5,10 +5,10 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use spielleiter_engine::adjudicate::adjustment::{AdjustmentOutcome, adjudicate_adjustments};
 use spielleiter_engine::adjudicate::retreat::{RetreatOutcome, adjudicate_retreats};
 use spielleiter_engine::adjudicate::retreat_options::after_movement;
 use spielleiter_engine::adjudicate::{Adjudicator, MovementResult, Outcome};
-use spielleiter_engine::adjudicate::adjustment::{AdjustmentOutcome, adjudicate_adjustments};
 use spielleiter_engine::order::{OrderContext, PowerOrder, parse_order, read_order};
 use spielleiter_engine::{Coast, DislodgedUnit, LocationId, Map, Order, Phase, PhaseKind, Position, Unit, Variant};
 
@@ -415,7 +415,6 @@ fn run_movement(variant: &Variant, position: &mut Position, step: &Step, errors:
         let r = result.units[i];
         if order.is_some() && o.status != Status::Illegal {
             let ok = r.outcome == Outcome::Convoyed || (r.outcome != Outcome::ConvoyFailed && r.succeeded());
-            let ok = ok || (r.outcome == Outcome::Held && r.dislodged_by.is_some() && false);
             let expected_ok = o.status == Status::Ok;
             let held = matches!(orders[i], Order::Hold { .. });
             let actual_ok = if held { r.dislodged_by.is_none() } else { ok };

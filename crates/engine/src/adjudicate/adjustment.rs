@@ -53,10 +53,7 @@ pub fn adjudicate_adjustments(map: &Map, position: &Position, orders: &[PowerOrd
     let mut civil_disorder = Vec::new();
     for power in map.powers() {
         let count = adjustment_count(position, power.id);
-        let mine = orders
-            .iter()
-            .enumerate()
-            .filter(|(_, o)| o.power == Some(power.id));
+        let mine = orders.iter().enumerate().filter(|(_, o)| o.power == Some(power.id));
         if count > 0 {
             let mut used = 0;
             let mut built: Vec<ProvinceId> = Vec::new();
@@ -112,7 +109,9 @@ pub fn adjudicate_adjustments(map: &Map, position: &Position, orders: &[PowerOrd
                 };
             }
             for _ in removed.len()..needed {
-                let Some(k) = civil_disorder_choice(map, position, &units, power.id) else { break };
+                let Some(k) = civil_disorder_choice(map, position, &units, power.id) else {
+                    break;
+                };
                 civil_disorder.push(units.remove(k));
             }
         }

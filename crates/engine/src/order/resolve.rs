@@ -621,3 +621,33 @@ fn capitalise(text: &str) -> String {
 pub fn resolve(ctx: &OrderContext<'_>, raw: &RawOrder) -> Result<PowerOrder, OrderError> {
     ctx.resolve(raw)
 }
+
+/// Reads a line that may hold several orders separated by commas, as the rule books write them
+/// ("England: F Den - Kie, F Nth - Den"); a `Power:` prefix carries on to the following orders
+/// until another one appears. A line that reads as one order is one order.
+pub fn parse_order_list(ctx: &OrderContext<'_>, line: &str) -> Vec<(String, Result<PowerOrder, OrderError>)> {
+    let whole = parse_order(ctx, line);
+    if whole.is_ok() || !line.contains(',') {
+        return vec![(line.trim().to_string(), whole)];
+    }
+    let mut out = Vec::new();
+    let mut power = ctx.default_power;
+    for part in line.split(',') {
+        let text = part.trim();
+        if text.is_empty() {
+            continue;
+        }
+        let part_ctx = OrderContext {
+            default_power: power,
+            ..*ctx
+        };
+        let result = parse_order(&part_ctx, text);
+        if let Ok(raw) = read_order(ctx.map, text) {
+            if raw.power.is_some() {
+                power = raw.power;
+            }
+        }
+        out.push((text.to_string(), result));
+    }
+    out
+}

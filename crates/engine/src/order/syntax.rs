@@ -108,7 +108,7 @@ fn keyword(key: &str) -> Option<Keyword> {
         }
         "b" | "build" | "builds" | "bauen" | "baut" | "aufbau" | "aufbauen" => Build,
         "waive" | "waives" | "verzicht" | "verzichten" | "verzichtet" => Waive,
-        "to" | "nach" => To,
+        "to" | "nach" | "move" | "moves" | "m" => To,
         "via" | "by" | "per" | "mit" => Via,
         _ => return None,
     })
@@ -466,6 +466,8 @@ impl<'t> Reader<'t, '_> {
                 let mut path = Vec::new();
                 while self.is_arrow() {
                     self.at += 1;
+                    // "moves to", "- to"
+                    let _ = self.eat_keyword(Keyword::To);
                     path.push(self.place()?);
                 }
                 let via_convoy = self.via();
