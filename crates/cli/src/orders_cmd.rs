@@ -28,6 +28,9 @@ pub struct OrdersArgs {
     /// Print one JSON object per line instead of text.
     #[arg(long)]
     json: bool,
+    /// Exit with code 1 when any order was rejected (for scripts).
+    #[arg(long)]
+    strict: bool,
 }
 
 #[derive(Serialize)]
@@ -45,7 +48,7 @@ struct JsonLine<'a> {
     suggestion: Option<String>,
 }
 
-/// Runs the command; the exit code is 1 when any order was rejected.
+/// Runs the command; with `--strict` the exit code is 1 when any order was rejected.
 pub fn run(args: &OrdersArgs) -> Result<ExitCode> {
     let variant = crate::variant_arg::load(&args.variant)?;
     let position = match &args.state {
@@ -89,10 +92,10 @@ pub fn run(args: &OrdersArgs) -> Result<ExitCode> {
             print_result(&mut out, map, &input, &result, args.json)?;
         }
     }
-    Ok(if rejected == 0 {
-        ExitCode::SUCCESS
-    } else {
+    Ok(if rejected > 0 && args.strict {
         ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
     })
 }
 

@@ -43,7 +43,16 @@ fn orders_are_echoed_in_canonical_form() {
 #[test]
 fn json_output_has_order_or_error_position_and_suggestion() {
     let out = run(&["orders", "--json"], "A PAR - BUR\nA Munic - Tyr\n");
-    assert_eq!(out.status.code(), Some(1), "a rejected order makes the exit code 1");
+    assert!(
+        out.status.success(),
+        "rejected orders are reported, not a failure of the command"
+    );
+    let strict = run(&["orders", "--json", "--strict"], "A PAR - BUR\nA Munic - Tyr\n");
+    assert_eq!(
+        strict.status.code(),
+        Some(1),
+        "with --strict a rejected order makes the exit code 1"
+    );
     let lines = json_lines(&out);
     assert_eq!(lines.len(), 2);
     assert_eq!(lines[0]["input"], "A PAR - BUR");
@@ -108,7 +117,7 @@ fn bad_arguments_and_inputs_fail_cleanly() {
     assert!(!out.status.success());
     let out = run(&["orders", "--state", "/nonexistent/state.json"], "");
     assert_eq!(out.status.code(), Some(2));
-    let out = run(&["orders"], "\u{0}\u{1}garbage ### \n");
+    let out = run(&["orders", "--strict"], "\u{0}\u{1}garbage ### \n");
     assert_eq!(out.status.code(), Some(1), "garbage is a rejected order, not a crash");
 }
 
