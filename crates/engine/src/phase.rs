@@ -88,10 +88,10 @@ mod tests {
     #[test]
     fn phase_names_round_trip() {
         for name in ["S1901M", "F1901R", "W1901A", "S1870M", "S1M"] {
-            let phase: Phase = name.parse().unwrap();
+            let phase: Phase = name.parse().expect("valid phase");
             assert_eq!(phase.to_string(), name);
         }
-        let p: Phase = "f1902m".parse().unwrap();
+        let p: Phase = "f1902m".parse().expect("valid phase");
         assert_eq!((p.year, p.season, p.kind), (1902, Season::Fall, PhaseKind::Movement));
     }
 

@@ -628,7 +628,9 @@ impl<'m> Adjudicator<'m> {
                 Kind::Hold => Outcome::Held,
                 Kind::Move if result.moved[u] => Outcome::Moved,
                 Kind::Move if self.convoyed[u] && !self.path(u) => Outcome::NoConvoy,
-                Kind::Move => Outcome::Bounced,
+                Kind::Move => Outcome::Bounced {
+                    against: self.bounce_cause(u),
+                },
                 Kind::SupportHold | Kind::SupportMove if !self.matched[u] => Outcome::SupportVoid,
                 Kind::SupportHold | Kind::SupportMove if self.resolution[u] => Outcome::Supported,
                 Kind::SupportHold | Kind::SupportMove => {
@@ -673,6 +675,26 @@ impl<'m> Adjudicator<'m> {
                 result.contested[usize::from(self.target[u])] = false;
             }
         }
+    }
+
+    /// The province of the unit that stopped a failed move (called after resolution, so every
+    /// strength it asks for is already decided).
+    fn bounce_cause(&mut self, u: usize) -> ProvinceId {
+        let attack = self.attack_strength(u);
+        match self.head_to_head(u) {
+            Some(d) if attack <= self.defend_strength(d) => return ProvinceId(self.origin[d]),
+            None if attack <= self.hold_strength(self.target[u]) => return ProvinceId(self.target[u]),
+            _ => {}
+        }
+        let mut o = self.first_attacker[usize::from(self.target[u])];
+        while o != NONE {
+            let other = usize::from(o);
+            o = self.next_attacker[other];
+            if other != u && attack <= self.prevent_strength(other) {
+                return ProvinceId(self.origin[other]);
+            }
+        }
+        ProvinceId(self.target[u])
     }
 
     fn cutting_attacker(&mut self, u: usize) -> Option<ProvinceId> {

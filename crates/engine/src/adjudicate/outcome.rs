@@ -9,9 +9,12 @@ pub enum Outcome {
     Held,
     /// Moved to its destination.
     Moved,
-    /// Did not move: a stronger or equal unit held or entered the destination, or the move
-    /// bounced against another move there.
-    Bounced,
+    /// Did not move: a stronger or equal unit held the destination, beat it head to head, or
+    /// moved there as well.
+    Bounced {
+        /// The province of the unit that stopped it (the destination itself when its occupant held).
+        against: ProvinceId,
+    },
     /// An army needing a convoy found no unbroken chain of convoying fleets.
     NoConvoy,
     /// The support was given (and counted where it could be).
@@ -56,7 +59,7 @@ impl UnitResult {
     /// `no convoy`, `disrupted`).
     pub fn codes(&self) -> impl Iterator<Item = &'static str> {
         let first = match self.outcome {
-            Outcome::Bounced => Some("bounce"),
+            Outcome::Bounced { .. } => Some("bounce"),
             Outcome::NoConvoy => Some("no convoy"),
             Outcome::Cut { .. } => Some("cut"),
             Outcome::SupportVoid | Outcome::ConvoyVoid => Some("void"),

@@ -112,7 +112,7 @@ mod tests {
 
     fn kinds(line: &str) -> Vec<(TokenKind, String)> {
         tokenize(line)
-            .unwrap()
+            .expect("tokenizes")
             .into_iter()
             .map(|t| (t.kind, t.text.to_string()))
             .collect()
@@ -130,7 +130,7 @@ mod tests {
 
     #[test]
     fn positions_are_byte_offsets() {
-        let toks = tokenize("A Mar – Spa").unwrap();
+        let toks = tokenize("A Mar – Spa").expect("tokenizes");
         assert_eq!(toks[3].start, "A Mar – ".len());
         assert_eq!(toks[3].key, "spa");
     }
