@@ -1,6 +1,9 @@
 //! `spielleiter`: the Diplomacy judge on the command line.
 
+mod adjudicate_cmd;
+mod bench_cmd;
 mod orders_cmd;
+mod play_cmd;
 mod variant_arg;
 
 use std::process::ExitCode;
@@ -20,6 +23,13 @@ enum Command {
     /// Read orders from standard input (one per line, optional "Power:" prefix) and print how
     /// each was read: the canonical order, or the error with its reason.
     Orders(orders_cmd::OrdersArgs),
+    /// Adjudicate one phase: a game state with orders (JSON) on standard input, results and the
+    /// next state on standard output.
+    Adjudicate(adjudicate_cmd::AdjudicateArgs),
+    /// Play a game in the terminal, every power at one keyboard (hot seat).
+    Play(play_cmd::PlayArgs),
+    /// Measure adjudication speed on a recorded corpus of phases.
+    Bench(bench_cmd::BenchArgs),
     /// List the built-in variants.
     Variants,
     /// Check a variant data file and report every problem with file and line.
@@ -33,6 +43,9 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Orders(args) => orders_cmd::run(&args),
+        Command::Adjudicate(args) => adjudicate_cmd::run(&args),
+        Command::Play(args) => play_cmd::run(&args),
+        Command::Bench(args) => bench_cmd::run(&args),
         Command::Variants => {
             for name in spielleiter_engine::variant::builtin_names() {
                 println!("{name}");

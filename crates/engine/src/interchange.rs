@@ -15,7 +15,8 @@ use crate::variant::Variant;
 /// A game state as exchanged with other tools.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameState {
-    /// The phase (`S1901M`).
+    /// The phase (`S1901M`); missing in some recorded `after` states.
+    #[serde(default)]
     pub phase: String,
     /// Units per power (upper-case power key); a leading `*` marks a dislodged unit.
     #[serde(default)]
@@ -114,6 +115,7 @@ pub fn position_from_state(variant: &Variant, state: &GameState) -> Result<Posit
         units: Vec::new(),
         dislodged: Vec::new(),
         owners: vec![None; map.provinces().len()],
+        pending_retreats: Vec::new(),
     };
     for (key, units) in &state.units {
         let power = power_by_key(map, key)?;
@@ -139,7 +141,11 @@ pub fn position_from_state(variant: &Variant, state: &GameState) -> Result<Posit
                     })
                     .map(|(_, options)| options.iter().filter_map(|o| map.location_by_abbreviation(o)).collect())
                     .unwrap_or_default();
-                position.dislodged.push(DislodgedUnit { unit, retreats });
+                position.dislodged.push(DislodgedUnit {
+                    unit,
+                    retreats,
+                    attacker: None,
+                });
             } else {
                 if position.unit_in(map, province).is_some() {
                     return Err(StateError::Crowded(text.clone()));
@@ -209,4 +215,76 @@ pub fn state_from_position(variant: &Variant, position: &Position) -> GameState 
         }
     }
     state
+}
+
+/// The input of one adjudication: a state plus every power's orders (lines in any notation the
+/// order reader takes, advance retreat orders included).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AdjudicationInput {
+    /// The variant (default `standard`).
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// The state to adjudicate.
+    #[serde(flatten)]
+    pub state: GameState,
+    /// Orders per power (upper-case power key), one order per string.
+    #[serde(default)]
+    pub orders: BTreeMap<String, Vec<String>>,
+    /// Retreat orders chosen in advance (as written by a previous adjudication's output).
+    #[serde(default)]
+    pub pending_retreats: BTreeMap<String, Vec<String>>,
+}
+
+/// An order line that was not accepted.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RejectedOrder {
+    /// The line as given.
+    pub order: String,
+    /// Why it was rejected.
+    pub error: String,
+    /// Byte offset of the offending word.
+    pub position: usize,
+    /// A name that was probably meant.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub suggestion: Option<String>,
+}
+
+/// The output of one adjudication: what happened, and the next state (its fields at the top
+/// level, so the output with new `orders` is the next input).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AdjudicationOutput {
+    /// The variant.
+    pub variant: String,
+    /// The phase that was adjudicated.
+    pub adjudicated_phase: String,
+    /// The orders carried out, per power, in the interchange notation.
+    pub accepted_orders: BTreeMap<String, Vec<String>>,
+    /// The orders that were rejected, per power, with the reason.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub rejected_orders: BTreeMap<String, Vec<RejectedOrder>>,
+    /// Outcome codes per unit (`bounce`, `cut`, `dislodged`, `void`, `no convoy`, `disrupted`,
+    /// `disband`); an empty list is success.
+    pub results: BTreeMap<String, Vec<String>>,
+    /// Our own explanation per unit.
+    pub reasons: BTreeMap<String, String>,
+    /// The next state.
+    #[serde(flatten)]
+    pub next: GameState,
+    /// Builds (positive) and disbands (negative) per power in an adjustment phase, with the home
+    /// centres free for building.
+    pub builds: BTreeMap<String, Builds>,
+    /// Retreat orders already chosen from advance retreat orders for the coming retreat phase.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub pending_retreats: BTreeMap<String, Vec<String>>,
+    /// The power that won (the game is over).
+    pub winner: Option<String>,
+}
+
+/// A power's adjustment in the coming adjustment phase.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Builds {
+    /// Builds (positive) or disbands (negative).
+    pub count: i32,
+    /// Owned, empty home centres.
+    pub homes: Vec<String>,
 }

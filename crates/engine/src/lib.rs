@@ -2,12 +2,15 @@
 //! coming modules) adjudication. It performs no I/O: callers hand it text and get values back.
 
 pub mod adjudicate;
+pub mod adjudication;
+pub mod game;
 pub mod ids;
 pub mod interchange;
 pub mod map;
 pub mod order;
 pub mod phase;
 pub mod position;
+pub mod report;
 pub mod variant;
 
 pub use ids::{Coast, LocationId, PowerId, ProvinceId, UnitType};

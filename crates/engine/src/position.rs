@@ -23,6 +23,8 @@ pub struct DislodgedUnit {
     pub unit: Unit,
     /// Where it may go.
     pub retreats: Vec<LocationId>,
+    /// The power of the unit that dislodged it, when known (conditional retreat orders name it).
+    pub attacker: Option<PowerId>,
 }
 
 /// Everything on the board at one phase.
@@ -37,6 +39,9 @@ pub struct Position {
     /// The owner of every province's supply centre, indexed by `ProvinceId` (`None` for neutral
     /// centres and for provinces that are not centres).
     pub owners: Vec<Option<PowerId>>,
+    /// Retreat or disband orders chosen from advance retreat orders for dislodged units (retreat
+    /// phases); an order sent in the retreat phase itself replaces them.
+    pub pending_retreats: Vec<crate::order::Order>,
 }
 
 impl Position {
@@ -62,6 +67,7 @@ impl Position {
             units,
             dislodged: Vec::new(),
             owners,
+            pending_retreats: Vec::new(),
         }
     }
 

@@ -2,7 +2,7 @@
 
 use crate::map::Map;
 use crate::map::load::{MapErrors, load_variant};
-use crate::phase::Phase;
+use crate::phase::{Phase, Season};
 
 /// A playable variant: map, powers, first phase and victory condition.
 #[derive(Clone, Debug)]
@@ -17,8 +17,54 @@ pub struct Variant {
     pub start: Phase,
     /// Supply centres a power needs to win.
     pub victory_centres: u32,
+    /// When movement turns and adjustments happen.
+    pub calendar: Calendar,
     /// The map with its powers.
     pub map: Map,
+}
+
+/// When a variant's turns happen: the movement seasons of a year, the years between two cycles,
+/// and the years after whose last movement turn centres change owner and adjustments are made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Calendar {
+    /// Movement seasons within one year, in order (standard: spring, fall).
+    pub seasons: Vec<Season>,
+    /// Years from one cycle of seasons to the next (standard 1; Colonial 2).
+    pub year_step: i32,
+    /// The first year with centre ownership and adjustments.
+    pub first_adjustment_year: i32,
+    /// Years between adjustment years (standard 1; Colonial 4).
+    pub adjustment_interval: i32,
+}
+
+impl Calendar {
+    /// The standard calendar starting in `year`: spring and fall, adjustments every year.
+    pub fn standard(year: i32) -> Calendar {
+        Calendar {
+            seasons: vec![Season::Spring, Season::Fall],
+            year_step: 1,
+            first_adjustment_year: year,
+            adjustment_interval: 1,
+        }
+    }
+
+    /// Whether the movement turn of this season and year ends with centre ownership and adjustments.
+    pub fn adjusts_after(&self, season: Season, year: i32) -> bool {
+        self.seasons.last() == Some(&season)
+            && year >= self.first_adjustment_year
+            && (year - self.first_adjustment_year) % self.adjustment_interval.max(1) == 0
+    }
+
+    /// The next movement turn after the one of `season` in `year`.
+    pub fn next_turn(&self, season: Season, year: i32) -> (Season, i32) {
+        match self.seasons.iter().position(|&s| s == season) {
+            Some(i) if i + 1 < self.seasons.len() => (self.seasons[i + 1], year),
+            _ => (
+                self.seasons.first().copied().unwrap_or(Season::Spring),
+                year + self.year_step.max(1),
+            ),
+        }
+    }
 }
 
 /// The variant files compiled into the engine, by name.

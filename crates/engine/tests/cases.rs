@@ -252,6 +252,7 @@ fn read_dislodged(map: &Map, lines: &[(String, usize)]) -> Result<Vec<DislodgedU
             Ok(DislodgedUnit {
                 unit: Unit { power, kind, location },
                 retreats,
+                attacker: None,
             })
         })
         .collect()

@@ -16,6 +16,8 @@ pub enum RetreatOutcome {
     DisbandedNoOrder,
     /// It retreated to a place another unit retreated to as well; both were disbanded.
     Bounced,
+    /// It had nowhere to retreat to and was disbanded.
+    Destroyed,
 }
 
 /// Adjudicates a retreat phase. `orders[i]` is the order of `dislodged[i]` (`None` if none): a
@@ -27,6 +29,7 @@ pub fn adjudicate_retreats(map: &Map, dislodged: &[DislodgedUnit], orders: &[Opt
     };
     (0..dislodged.len())
         .map(|i| match (target(i), orders.get(i).copied().flatten()) {
+            _ if dislodged[i].retreats.is_empty() => RetreatOutcome::Destroyed,
             (Some(to), _) => {
                 let province = map.province_of(to);
                 let crowded =

@@ -35,10 +35,8 @@ pub fn after_movement(
         let Some(by) = result.units[i].dislodged_by else {
             continue;
         };
-        let attacker_convoyed = units
-            .iter()
-            .position(|u| map.province_of(u.location) == by)
-            .is_some_and(|a| result.convoyed[a]);
+        let attacker = units.iter().position(|u| map.province_of(u.location) == by);
+        let attacker_convoyed = attacker.is_some_and(|a| result.convoyed[a]);
         let retreats: Vec<LocationId> = map
             .neighbours(unit.kind, unit.location)
             .iter()
@@ -48,7 +46,11 @@ pub fn after_movement(
                 !occupied(p) && !result.contested[p.index()] && (p != by || attacker_convoyed)
             })
             .collect();
-        dislodged.push(DislodgedUnit { unit: *unit, retreats });
+        dislodged.push(DislodgedUnit {
+            unit: *unit,
+            retreats,
+            attacker: attacker.map(|a| units[a].power),
+        });
     }
     (staying, dislodged)
 }

@@ -141,10 +141,20 @@ struct RawFile {
 #[serde(deny_unknown_fields)]
 struct RawVariant {
     name: String,
+    calendar: Option<RawCalendar>,
     title: String,
     title_de: Option<String>,
     start: Spanned<String>,
     victory_centres: Spanned<u32>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCalendar {
+    seasons: Option<Vec<Spanned<String>>>,
+    year_step: Option<i32>,
+    first_adjustment_year: Option<i32>,
+    adjustment_interval: Option<i32>,
 }
 
 #[derive(Deserialize)]
@@ -371,6 +381,28 @@ fn build(raw: &RawFile, problems: &mut Problems<'_>) -> Option<Variant> {
             },
         );
     }
+    let mut calendar = crate::variant::Calendar::standard(start.year);
+    if let Some(c) = &raw.variant.calendar {
+        if let Some(seasons) = &c.seasons {
+            let mut parsed = Vec::new();
+            for s in seasons {
+                match s.get_ref().as_str() {
+                    "spring" => parsed.push(crate::phase::Season::Spring),
+                    "fall" | "autumn" => parsed.push(crate::phase::Season::Fall),
+                    other => problems.at(
+                        s.span().start,
+                        MapProblem::BadPhase(format!("unknown season `{other}`: use spring or fall")),
+                    ),
+                }
+            }
+            if !parsed.is_empty() {
+                calendar.seasons = parsed;
+            }
+        }
+        calendar.year_step = c.year_step.unwrap_or(1).max(1);
+        calendar.first_adjustment_year = c.first_adjustment_year.unwrap_or(start.year);
+        calendar.adjustment_interval = c.adjustment_interval.unwrap_or(1).max(1);
+    }
     let map = Map {
         provinces,
         locations,
@@ -393,6 +425,7 @@ fn build(raw: &RawFile, problems: &mut Problems<'_>) -> Option<Variant> {
             .unwrap_or_else(|| raw.variant.title.clone()),
         start,
         victory_centres: victory,
+        calendar,
         map,
     })
 }

@@ -49,7 +49,7 @@ fn plain_key(text: &str) -> Option<String> {
 /// Every name of a variant, folded, pointing to the province or power it names.
 #[derive(Clone, Debug, Default)]
 pub struct NameIndex {
-    provinces: HashMap<String, (ProvinceId, String)>,
+    provinces: HashMap<String, (ProvinceId, String, usize)>,
     powers: HashMap<String, (PowerId, String)>,
     longest_province_name: usize,
 }
@@ -68,13 +68,16 @@ impl NameIndex {
             if key.is_empty() {
                 continue;
             }
-            match self.provinces.get(&key) {
-                Some(&(other, _)) if other != id => return Err(NameClash { key }),
-                Some(_) => {}
+            let words = name
+                .split(|c: char| c.is_whitespace() || c == '-')
+                .filter(|w| !w.is_empty())
+                .count();
+            self.longest_province_name = self.longest_province_name.max(words);
+            match self.provinces.get_mut(&key) {
+                Some(&mut (other, ..)) if other != id => return Err(NameClash { key }),
+                Some(entry) => entry.2 = entry.2.max(words),
                 None => {
-                    let words = name.split(|c: char| c.is_whitespace() || c == '-').count();
-                    self.longest_province_name = self.longest_province_name.max(words);
-                    self.provinces.insert(key, (id, name.to_string()));
+                    self.provinces.insert(key, (id, name.to_string(), words));
                 }
             }
         }
@@ -104,6 +107,12 @@ impl NameIndex {
         self.provinces.get(key).map(|e| e.0)
     }
 
+    /// The province with this folded name, if some name of it that folds so is written in at
+    /// least `words` words: "Mid-Atlantic" may be two words, but "Swe-Den" must not read as Sweden.
+    pub fn province_in_words(&self, key: &str, words: usize) -> Option<ProvinceId> {
+        self.provinces.get(key).filter(|e| e.2 >= words).map(|e| e.0)
+    }
+
     /// The power with this folded name or adjective.
     pub fn power(&self, key: &str) -> Option<PowerId> {
         self.powers.get(key).map(|e| e.0)
@@ -115,7 +124,7 @@ impl NameIndex {
         suggest(
             self.provinces
                 .iter()
-                .map(|(k, (id, name))| (k.as_str(), name.as_str(), *id)),
+                .map(|(k, (id, name, _))| (k.as_str(), name.as_str(), *id)),
             key,
         )
     }

@@ -194,6 +194,12 @@ pub enum OrderErrorKind {
         /// Why not.
         reason: &'static str,
     },
+    /// A condition on an advance retreat order other than the power that dislodges the unit.
+    #[error("a retreat condition may only name the power that dislodges the unit (not other units' retreats): `{0}`")]
+    ConditionNotAllowed(String),
+    /// A word in a power-wide retreat rule that is not a rule.
+    #[error("unknown retreat rule `{0}`: use supply centres, home centres, alphabetical or disband")]
+    UnknownRetreatRule(String),
     /// A waive or build without a power to give it.
     #[error("say which power gives this order (e.g. `France: …`)")]
     PowerNeeded,

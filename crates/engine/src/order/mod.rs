@@ -1,6 +1,7 @@
 //! Order notation: reading text into checked orders (two steps: syntax, then resolution against
 //! the map and position) and printing them back in the interchange notation.
 
+pub mod advance;
 pub mod error;
 mod lex;
 pub mod model;

@@ -240,7 +240,7 @@ impl<'t> Reader<'t, '_> {
             key.push_str(&next.key);
             words += 1;
             i = j + 1;
-            if let Some(p) = self.map.names().province(&key) {
+            if let Some(p) = self.map.names().province_in_words(&key, words) {
                 best = Some((p, i - from, None));
             }
         }
@@ -579,4 +579,37 @@ pub fn read_order(map: &Map, line: &str) -> Result<RawOrder, OrderError> {
         action,
         waive,
     })
+}
+
+/// Reads a single place (`Eng`, `Spain (south coast)`, `stp/nc`); error positions count from the
+/// start of `text`.
+pub(crate) fn read_place(map: &Map, text: &str) -> Result<RawPlace, OrderError> {
+    let tokens = tokenize(text).map_err(|bad| OrderError::new(OrderErrorKind::UnexpectedCharacter(bad.ch), bad.at))?;
+    let mut reader = Reader {
+        tokens,
+        at: 0,
+        map,
+        line_end: text.len(),
+    };
+    let place = reader.place()?;
+    reader.end()?;
+    Ok(place)
+}
+
+/// The power named by the words of `text` (a name, adjective or alias), if any word run is one.
+pub(crate) fn find_power(map: &Map, text: &str) -> Option<PowerId> {
+    let tokens = tokenize(text).ok()?;
+    for start in 0..tokens.len() {
+        let mut key = String::new();
+        for t in &tokens[start..] {
+            if t.kind != TokenKind::Word {
+                break;
+            }
+            key.push_str(&t.key);
+            if let Some(p) = map.names().power(&key) {
+                return Some(p);
+            }
+        }
+    }
+    None
 }

@@ -1,0 +1,114 @@
+//! `spielleiter play`: a hot-seat game in the terminal. Each power in turn types its orders (an
+//! empty line ends them); the judge adjudicates and prints the classic report.
+
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use clap::Args;
+use spielleiter_engine::adjudicate::adjustment::adjustment_count;
+use spielleiter_engine::game::{PhaseOrders, adjudicate_phase, free_home_centres};
+use spielleiter_engine::report::{Lang, render};
+use spielleiter_engine::{PhaseKind, Position, PowerId, Variant};
+
+/// Options of `spielleiter play`.
+#[derive(Args)]
+pub struct PlayArgs {
+    /// Variant: a built-in name or a variant file.
+    #[arg(long, default_value = "standard")]
+    variant: String,
+    /// Language of the reports: en or de.
+    #[arg(long, default_value = "en")]
+    lang: Lang,
+    /// Stop after this many adjudicated phases.
+    #[arg(long)]
+    phases: Option<usize>,
+}
+
+/// The powers that have something to order in this phase.
+fn powers_to_ask(variant: &Variant, position: &Position) -> Vec<PowerId> {
+    let map = &variant.map;
+    map.powers()
+        .iter()
+        .map(|p| p.id)
+        .filter(|&p| match position.phase.kind {
+            PhaseKind::Movement => position.units.iter().any(|u| u.power == p),
+            PhaseKind::Retreat => position.dislodged.iter().any(|d| {
+                d.unit.power == p
+                    && !position.pending_retreats.iter().any(|o| {
+                        o.unit()
+                            .is_some_and(|u| map.province_of(u.location) == map.province_of(d.unit.location))
+                    })
+            }),
+            PhaseKind::Adjustment => {
+                let count = adjustment_count(position, p);
+                count < 0 || (count > 0 && !free_home_centres(variant, position, p).is_empty())
+            }
+        })
+        .collect()
+}
+
+/// Runs the game until a power wins, the phase limit is reached, or input ends.
+pub fn run(args: &PlayArgs) -> Result<ExitCode> {
+    let variant = crate::variant_arg::load(&args.variant)?;
+    let map = &variant.map;
+    let mut position = Position::initial(&variant);
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock().lines();
+    let mut out = std::io::stdout().lock();
+    let de = args.lang == Lang::De;
+    let mut played = 0usize;
+    loop {
+        if args.phases.is_some_and(|n| played >= n) {
+            return Ok(ExitCode::SUCCESS);
+        }
+        writeln!(out, "=== {} ===", position.phase)?;
+        let mut orders = PhaseOrders::default();
+        for power in powers_to_ask(&variant, &position) {
+            let name = if de {
+                &map.power(power).name_de
+            } else {
+                &map.power(power).name
+            };
+            writeln!(
+                out,
+                "{name}: {}",
+                if de {
+                    "Befehle (leere Zeile beendet):"
+                } else {
+                    "orders (an empty line ends them):"
+                }
+            )?;
+            out.flush()?;
+            let mut lines = Vec::new();
+            loop {
+                match input.next() {
+                    None => {
+                        if lines.is_empty() {
+                            writeln!(out, "{}", if de { "Eingabe beendet." } else { "End of input." })?;
+                            return Ok(ExitCode::SUCCESS);
+                        }
+                        break;
+                    }
+                    Some(line) => {
+                        let line = line.context("reading standard input")?;
+                        if line.trim().is_empty() {
+                            break;
+                        }
+                        lines.push(line);
+                    }
+                }
+            }
+            orders.read(&variant, &position, Some(power), lines.iter().map(String::as_str));
+        }
+        let report = adjudicate_phase(&variant, &position, orders);
+        writeln!(out)?;
+        write!(out, "{}", render(&variant, &report, args.lang))?;
+        writeln!(out)?;
+        played += 1;
+        if report.winner.is_some() {
+            return Ok(ExitCode::SUCCESS);
+        }
+        position = report.next;
+    }
+}

@@ -1,0 +1,232 @@
+//! One adjudication in the JSON interchange format: state and orders in, results and the next
+//! state out. The `spielleiter adjudicate` command and batch tools use this.
+
+use std::collections::BTreeMap;
+
+use crate::adjudicate::adjustment::{AdjustmentOutcome, adjustment_count};
+use crate::adjudicate::retreat::RetreatOutcome;
+use crate::game::{PhaseOrders, PhaseReport, adjudicate_phase, free_home_centres};
+use crate::ids::{LocationId, PowerId, UnitType};
+use crate::interchange::{
+    AdjudicationInput, AdjudicationOutput, Builds, RejectedOrder, StateError, position_from_state, state_from_position,
+};
+use crate::order::{Order, OrderContext, parse_order};
+use crate::phase::PhaseKind;
+use crate::position::Position;
+use crate::variant::Variant;
+
+/// Why an adjudication request could not be carried out.
+#[derive(Debug, thiserror::Error)]
+pub enum AdjudicationError {
+    /// The variant is not known.
+    #[error("unknown variant `{0}`")]
+    UnknownVariant(String),
+    /// The variant's data is broken.
+    #[error("variant data: {0}")]
+    Variant(#[from] crate::map::MapErrors),
+    /// The state does not fit the variant.
+    #[error("state: {0}")]
+    State(#[from] StateError),
+    /// Orders for a power the variant does not have.
+    #[error("orders for unknown power `{0}`")]
+    UnknownPower(String),
+    /// The game is already over.
+    #[error("the game is over (phase {0})")]
+    GameOver(String),
+}
+
+fn unit_name(variant: &Variant, kind: UnitType, location: LocationId) -> String {
+    format!(
+        "{} {}",
+        kind.letter(),
+        variant.map.location_abbreviation(location).to_ascii_uppercase()
+    )
+}
+
+fn power_key(variant: &Variant, p: PowerId) -> String {
+    variant.map.power(p).key.to_ascii_uppercase()
+}
+
+/// Adjudicates one request with a variant already loaded.
+pub fn adjudicate_with(
+    variant: &Variant,
+    input: &AdjudicationInput,
+) -> Result<(AdjudicationOutput, PhaseReport), AdjudicationError> {
+    if input.state.phase.eq_ignore_ascii_case("COMPLETED") {
+        return Err(AdjudicationError::GameOver(input.state.phase.clone()));
+    }
+    let mut position = position_from_state(variant, &input.state)?;
+    read_pending(variant, &mut position, input);
+    let mut orders = PhaseOrders::default();
+    for (key, lines) in &input.orders {
+        let power = variant
+            .map
+            .powers()
+            .iter()
+            .find(|p| p.key.eq_ignore_ascii_case(key))
+            .map(|p| p.id)
+            .ok_or_else(|| AdjudicationError::UnknownPower(key.clone()))?;
+        orders.read(variant, &position, Some(power), lines.iter().map(String::as_str));
+    }
+    let report = adjudicate_phase(variant, &position, orders);
+    Ok((output(variant, &report), report))
+}
+
+/// Adjudicates one request, loading the built-in variant it names.
+pub fn adjudicate_json(input: &AdjudicationInput) -> Result<AdjudicationOutput, AdjudicationError> {
+    let name = input.variant.clone().unwrap_or_else(|| "standard".to_string());
+    let variant = crate::variant::builtin(&name).ok_or(AdjudicationError::UnknownVariant(name))??;
+    adjudicate_with(&variant, input).map(|(o, _)| o)
+}
+
+/// Reads `pending_retreats` of a retreat-phase state back into the position.
+fn read_pending(variant: &Variant, position: &mut Position, input: &AdjudicationInput) {
+    if input.pending_retreats.is_empty() {
+        return;
+    }
+    let ctx_position = position.clone();
+    let ctx = OrderContext {
+        map: &variant.map,
+        phase: PhaseKind::Retreat,
+        position: Some(&ctx_position),
+        default_power: None,
+    };
+    for line in input.pending_retreats.values().flatten() {
+        if let Ok(o) = parse_order(&ctx, line) {
+            position.pending_retreats.push(o.order);
+        }
+    }
+}
+
+fn output(variant: &Variant, report: &PhaseReport) -> AdjudicationOutput {
+    let map = &variant.map;
+    let mut accepted: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut rejected: BTreeMap<String, Vec<RejectedOrder>> = BTreeMap::new();
+    let mut results: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut reasons: BTreeMap<String, String> = BTreeMap::new();
+    let owner_key =
+        |line_power: Option<PowerId>| line_power.map_or_else(|| "UNKNOWN".to_string(), |p| power_key(variant, p));
+    for line in &report.orders.lines {
+        match &line.result {
+            Ok(order) => accepted
+                .entry(owner_key(line.power))
+                .or_default()
+                .push(order.display(map).to_string()),
+            Err(e) => rejected.entry(owner_key(line.power)).or_default().push(RejectedOrder {
+                order: line.text.clone(),
+                error: e.kind.to_string(),
+                position: e.position,
+                suggestion: e.suggestion.clone(),
+            }),
+        }
+    }
+    for (power, text, e) in &report.orders.advance_errors {
+        rejected.entry(owner_key(*power)).or_default().push(RejectedOrder {
+            order: text.clone(),
+            error: e.kind.to_string(),
+            position: e.position,
+            suggestion: e.suggestion.clone(),
+        });
+    }
+    if let Some(m) = &report.movement {
+        for (i, unit) in m.units.iter().enumerate() {
+            let name = unit_name(variant, unit.kind, unit.location);
+            let r = m.results[i];
+            results.insert(name.clone(), r.codes().map(str::to_string).collect());
+            reasons.insert(name, crate::report::reason_en(variant, &m.orders[i], &r, m.ordered[i]));
+        }
+    }
+    if let Some(r) = &report.retreats {
+        for (i, d) in r.dislodged.iter().enumerate() {
+            let name = unit_name(variant, d.unit.kind, d.unit.location);
+            let codes: Vec<String> = match r.outcomes[i] {
+                RetreatOutcome::Retreated(_) => Vec::new(),
+                RetreatOutcome::Bounced => vec!["bounce".into(), "disband".into()],
+                _ => vec!["disband".into()],
+            };
+            if report.movement.is_some() {
+                // Retreats in advance: keep the movement codes and add the retreat's.
+                results.entry(name.clone()).or_default().extend(codes);
+            } else {
+                results.insert(name.clone(), codes);
+            }
+            let text = crate::report::retreat_reason_en(variant, &r.outcomes[i], r.in_advance[i]);
+            reasons
+                .entry(name)
+                .and_modify(|t| {
+                    t.push_str("; ");
+                    t.push_str(&text);
+                })
+                .or_insert(text);
+        }
+    }
+    if let Some(a) = &report.adjustments {
+        for (o, outcome) in a.orders.iter().zip(&a.outcomes) {
+            let name = match o.order {
+                Order::Waive => "WAIVE".to_string(),
+                _ => o
+                    .order
+                    .unit()
+                    .map(|u| unit_name(variant, u.kind, u.location))
+                    .unwrap_or_default(),
+            };
+            let codes = match outcome {
+                AdjustmentOutcome::Built | AdjustmentOutcome::Disbanded | AdjustmentOutcome::Waived => Vec::new(),
+                _ => vec!["void".to_string()],
+            };
+            results.insert(name.clone(), codes);
+            reasons.insert(name, crate::report::adjustment_reason_en(outcome));
+        }
+        for u in &a.civil_disorder {
+            let name = unit_name(variant, u.kind, u.location);
+            results.insert(name.clone(), vec!["disband".to_string()]);
+            reasons.insert(
+                name,
+                "removed by the civil disorder rule (too few disbands ordered)".to_string(),
+            );
+        }
+    }
+    let next = &report.next;
+    let mut state = state_from_position(variant, next);
+    if report.winner.is_some() {
+        state.phase = "COMPLETED".to_string();
+    }
+    let mut builds = BTreeMap::new();
+    if next.phase.kind == PhaseKind::Adjustment && report.winner.is_none() {
+        for p in map.powers() {
+            let count = adjustment_count(next, p.id);
+            if count != 0 {
+                let homes = if count > 0 {
+                    free_home_centres(variant, next, p.id)
+                        .into_iter()
+                        .map(|h| map.province(h).abbreviation.to_ascii_uppercase())
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                builds.insert(power_key(variant, p.id), Builds { count, homes });
+            }
+        }
+    }
+    let mut pending: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for o in &next.pending_retreats {
+        let owner = o
+            .unit()
+            .and_then(|u| next.dislodged_in(map, map.province_of(u.location)))
+            .map(|d| power_key(variant, d.unit.power))
+            .unwrap_or_default();
+        pending.entry(owner).or_default().push(o.display(map).to_string());
+    }
+    AdjudicationOutput {
+        variant: variant.name.clone(),
+        adjudicated_phase: report.phase.to_string(),
+        accepted_orders: accepted,
+        rejected_orders: rejected,
+        results,
+        reasons,
+        next: state,
+        builds,
+        pending_retreats: pending,
+        winner: report.winner.map(|p| power_key(variant, p)),
+    }
+}

@@ -1,0 +1,428 @@
+//! Whole phases: reading every power's orders for the phase at hand, adjudicating it, and
+//! computing the next position and phase (retreats, centre ownership, adjustments, victory).
+
+use crate::adjudicate::adjustment::{AdjustmentOutcome, adjudicate_adjustments, adjustment_count};
+use crate::adjudicate::movement::{Adjudicator, MovementResult};
+use crate::adjudicate::outcome::UnitResult;
+use crate::adjudicate::retreat::{RetreatOutcome, adjudicate_retreats};
+use crate::adjudicate::retreat_options::after_movement;
+use crate::ids::{PowerId, ProvinceId};
+use crate::order::OrderError;
+use crate::order::advance::{AdvanceRetreat, choose_retreat, read_advance_retreat};
+use crate::order::model::{Order, PowerOrder, UnitRef};
+use crate::order::resolve::{OrderContext, parse_order_list};
+use crate::order::syntax::read_power_header;
+use crate::phase::{Phase, PhaseKind, Season};
+use crate::position::{DislodgedUnit, Position, Unit};
+use crate::variant::Variant;
+
+/// One order line as it was read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadLine {
+    /// The power the line is for (from a prefix, the sender, or the unit's owner).
+    pub power: Option<PowerId>,
+    /// The text of the order.
+    pub text: String,
+    /// The order, or why it was rejected.
+    pub result: Result<Order, OrderError>,
+}
+
+/// Every power's orders for one phase, read against the position.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PhaseOrders {
+    /// The order lines, in the order given.
+    pub lines: Vec<ReadLine>,
+    /// Retreat orders given in advance (movement phases), per power.
+    pub advance: Vec<(PowerId, AdvanceRetreat)>,
+    /// Advance retreat lines that could not be read.
+    pub advance_errors: Vec<(Option<PowerId>, String, OrderError)>,
+}
+
+impl PhaseOrders {
+    /// Reads order lines for the position's phase. `power` is the sender, if known (lines may
+    /// also carry a `Power:` prefix, or a `Power:` line for the lines below it).
+    pub fn read<'a>(
+        &mut self,
+        variant: &Variant,
+        position: &Position,
+        power: Option<PowerId>,
+        lines: impl IntoIterator<Item = &'a str>,
+    ) {
+        let map = &variant.map;
+        let mut current = power;
+        for line in lines {
+            let text = line.trim();
+            if text.is_empty() || text.starts_with('#') {
+                continue;
+            }
+            if let Some(p) = read_power_header(map, text) {
+                current = Some(p);
+                continue;
+            }
+            if position.phase.kind == PhaseKind::Movement {
+                match read_advance_retreat(map, text) {
+                    Some(Ok((p, advance))) => {
+                        match p.or(current) {
+                            Some(p) => self.advance.push((p, advance)),
+                            None => self.advance_errors.push((
+                                None,
+                                text.to_string(),
+                                OrderError::new(crate::order::OrderErrorKind::PowerNeeded, 0),
+                            )),
+                        }
+                        continue;
+                    }
+                    Some(Err(e)) => {
+                        self.advance_errors.push((current, text.to_string(), e));
+                        continue;
+                    }
+                    None => {}
+                }
+            }
+            let ctx = OrderContext {
+                map,
+                phase: position.phase.kind,
+                position: Some(position),
+                default_power: current,
+            };
+            for (part, result) in parse_order_list(&ctx, text) {
+                self.lines.push(ReadLine {
+                    power: result.as_ref().ok().and_then(|o| o.power).or(current),
+                    text: part,
+                    result: result.map(|o| o.order),
+                });
+            }
+        }
+    }
+
+    fn advance_for(&self, power: PowerId) -> Vec<AdvanceRetreat> {
+        self.advance
+            .iter()
+            .filter(|(p, _)| *p == power)
+            .map(|(_, a)| a.clone())
+            .collect()
+    }
+}
+
+/// What a movement phase did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MovementReport {
+    /// The units at the start of the phase.
+    pub units: Vec<Unit>,
+    /// The order each unit carried out (a hold where none or no legal one was given).
+    pub orders: Vec<Order>,
+    /// Whether the unit had a legal order (false: it held by default).
+    pub ordered: Vec<bool>,
+    /// What happened to each unit.
+    pub results: Vec<UnitResult>,
+    /// Dislodged units and where they may retreat.
+    pub dislodged: Vec<DislodgedUnit>,
+    /// Provinces left empty by a bounce.
+    pub contested: Vec<ProvinceId>,
+}
+
+/// What a retreat phase (or retreats ordered in advance) did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RetreatReport {
+    /// The dislodged units.
+    pub dislodged: Vec<DislodgedUnit>,
+    /// The order each carried out, if it had one.
+    pub orders: Vec<Option<Order>>,
+    /// Whether that order came from an advance retreat order.
+    pub in_advance: Vec<bool>,
+    /// What happened to each.
+    pub outcomes: Vec<RetreatOutcome>,
+}
+
+/// What an adjustment phase did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AdjustmentReport {
+    /// The legal adjustment orders.
+    pub orders: Vec<PowerOrder>,
+    /// What became of each.
+    pub outcomes: Vec<AdjustmentOutcome>,
+    /// Units removed because too few disbands were ordered.
+    pub civil_disorder: Vec<Unit>,
+}
+
+/// Everything one adjudication produced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PhaseReport {
+    /// The phase adjudicated.
+    pub phase: Phase,
+    /// The orders as read.
+    pub orders: PhaseOrders,
+    /// The movement, for a movement phase.
+    pub movement: Option<MovementReport>,
+    /// The retreats: of a retreat phase, or applied in advance right after a movement phase.
+    pub retreats: Option<RetreatReport>,
+    /// The adjustments, for an adjustment phase.
+    pub adjustments: Option<AdjustmentReport>,
+    /// Whether centre ownership was updated at the end of this phase.
+    pub ownership_updated: bool,
+    /// The position to play next.
+    pub next: Position,
+    /// The power that reached the victory condition, if any: the game is over.
+    pub winner: Option<PowerId>,
+}
+
+/// Adjudicates the position's phase with the given orders.
+pub fn adjudicate_phase(variant: &Variant, position: &Position, orders: PhaseOrders) -> PhaseReport {
+    let mut report = PhaseReport {
+        phase: position.phase,
+        orders,
+        movement: None,
+        retreats: None,
+        adjustments: None,
+        ownership_updated: false,
+        next: position.clone(),
+        winner: None,
+    };
+    match position.phase.kind {
+        PhaseKind::Movement => movement(variant, position, &mut report),
+        PhaseKind::Retreat => {
+            let mut next = position.clone();
+            let retreats = retreat(variant, position, &report.orders, &mut next);
+            report.retreats = Some(retreats);
+            report.next = next;
+            end_of_turn(variant, &mut report);
+        }
+        PhaseKind::Adjustment => adjustment(variant, position, &mut report),
+    }
+    report
+}
+
+fn unit_index(variant: &Variant, units: &[Unit], order: &Order) -> Option<usize> {
+    let location = order.unit()?.location;
+    let province = variant.map.province_of(location);
+    units
+        .iter()
+        .position(|u| variant.map.province_of(u.location) == province)
+}
+
+fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
+    let map = &variant.map;
+    let units = position.units.clone();
+    let mut orders: Vec<Order> = units
+        .iter()
+        .map(|u| Order::Hold {
+            unit: UnitRef {
+                kind: u.kind,
+                location: u.location,
+            },
+        })
+        .collect();
+    let mut ordered = vec![false; units.len()];
+    // One order per unit: a later order replaces an earlier one.
+    for line in &report.orders.lines {
+        if let Ok(order) = &line.result {
+            if let Some(i) = unit_index(variant, &units, order) {
+                orders[i] = *order;
+                ordered[i] = true;
+            }
+        }
+    }
+    let mut adjudicator = Adjudicator::new(map);
+    let mut result = MovementResult::default();
+    adjudicator.adjudicate(&units, &orders, &mut result);
+    let (staying, dislodged) = after_movement(map, &units, &orders, &result);
+    let contested = (0..map.provinces().len())
+        .filter(|&p| result.contested[p])
+        .map(|p| ProvinceId(p as u16))
+        .collect();
+    report.movement = Some(MovementReport {
+        units: units.clone(),
+        orders,
+        ordered,
+        results: result.units.clone(),
+        dislodged: dislodged.clone(),
+        contested,
+    });
+    let mut next = position.clone();
+    next.units = staying;
+    next.dislodged = dislodged;
+    next.pending_retreats.clear();
+    if next.dislodged.is_empty() {
+        report.next = next;
+        end_of_turn(variant, report);
+        return;
+    }
+    // Retreats ordered in advance: every unit covered → the retreat phase is skipped.
+    // A unit with nowhere to go is disbanded at once.
+    let chosen: Vec<Option<Order>> = next
+        .dislodged
+        .iter()
+        .map(|d| {
+            if d.retreats.is_empty() {
+                Some(Order::Disband {
+                    unit: UnitRef {
+                        kind: d.unit.kind,
+                        location: d.unit.location,
+                    },
+                })
+            } else {
+                choose_retreat(map, d, &report.orders.advance_for(d.unit.power))
+            }
+        })
+        .collect();
+    if chosen.iter().all(Option::is_some) {
+        let retreat_orders = PhaseOrders::default();
+        next.pending_retreats = chosen.into_iter().flatten().collect();
+        next.phase = Phase {
+            kind: PhaseKind::Retreat,
+            ..position.phase
+        };
+        let mut after = next.clone();
+        report.retreats = Some(retreat(variant, &next, &retreat_orders, &mut after));
+        report.next = after;
+        end_of_turn(variant, report);
+        return;
+    }
+    next.pending_retreats = chosen.into_iter().flatten().collect();
+    next.phase = Phase {
+        kind: PhaseKind::Retreat,
+        ..position.phase
+    };
+    report.next = next;
+}
+
+/// Adjudicates retreats of `position` into `next` (units added, dislodged cleared).
+fn retreat(variant: &Variant, position: &Position, orders: &PhaseOrders, next: &mut Position) -> RetreatReport {
+    let map = &variant.map;
+    let dislodged = position.dislodged.clone();
+    let mut chosen: Vec<Option<Order>> = vec![None; dislodged.len()];
+    let mut in_advance = vec![false; dislodged.len()];
+    let province_of = |d: &DislodgedUnit| map.province_of(d.unit.location);
+    for (i, d) in dislodged.iter().enumerate() {
+        if let Some(o) = position
+            .pending_retreats
+            .iter()
+            .find(|o| o.unit().is_some_and(|u| map.province_of(u.location) == province_of(d)))
+        {
+            chosen[i] = Some(*o);
+            in_advance[i] = !d.retreats.is_empty();
+        }
+    }
+    for line in &orders.lines {
+        if let Ok(order) = &line.result {
+            let Some(u) = order.unit() else { continue };
+            if let Some(i) = dislodged
+                .iter()
+                .position(|d| province_of(d) == map.province_of(u.location))
+            {
+                chosen[i] = Some(*order);
+                in_advance[i] = false;
+            }
+        }
+    }
+    let outcomes = adjudicate_retreats(map, &dislodged, &chosen);
+    for (d, outcome) in dislodged.iter().zip(&outcomes) {
+        if let RetreatOutcome::Retreated(to) = outcome {
+            next.units.push(Unit {
+                location: *to,
+                ..d.unit
+            });
+        }
+    }
+    next.dislodged.clear();
+    next.pending_retreats.clear();
+    RetreatReport {
+        dislodged,
+        orders: chosen,
+        in_advance,
+        outcomes,
+    }
+}
+
+/// After the last movement turn of a season (with its retreats): centre ownership, victory, and
+/// the next phase.
+fn end_of_turn(variant: &Variant, report: &mut PhaseReport) {
+    let map = &variant.map;
+    let phase = report.phase;
+    let next = &mut report.next;
+    if variant.calendar.adjusts_after(phase.season, phase.year) {
+        for u in &next.units {
+            let p = map.province_of(u.location);
+            if map.province(p).centre {
+                next.owners[p.index()] = Some(u.power);
+            }
+        }
+        report.ownership_updated = true;
+        report.winner = map
+            .powers()
+            .iter()
+            .map(|p| p.id)
+            .find(|&p| next.owners.iter().filter(|o| **o == Some(p)).count() as u32 >= variant.victory_centres);
+        if adjustments_needed(variant, next) {
+            next.phase = Phase {
+                year: phase.year,
+                season: Season::Winter,
+                kind: PhaseKind::Adjustment,
+            };
+            return;
+        }
+    }
+    let (season, year) = variant.calendar.next_turn(phase.season, phase.year);
+    next.phase = Phase {
+        year,
+        season,
+        kind: PhaseKind::Movement,
+    };
+}
+
+/// The home centres where a power could build now: owned and empty.
+pub fn free_home_centres(variant: &Variant, position: &Position, power: PowerId) -> Vec<ProvinceId> {
+    let map = &variant.map;
+    map.power(power)
+        .home
+        .iter()
+        .copied()
+        .filter(|&h| position.owners[h.index()] == Some(power) && position.unit_in(map, h).is_none())
+        .collect()
+}
+
+/// Whether any power has something to do in an adjustment phase.
+pub fn adjustments_needed(variant: &Variant, position: &Position) -> bool {
+    variant.map.powers().iter().any(|p| {
+        let count = adjustment_count(position, p.id);
+        count < 0 || (count > 0 && !free_home_centres(variant, position, p.id).is_empty())
+    })
+}
+
+fn adjustment(variant: &Variant, position: &Position, report: &mut PhaseReport) {
+    let map = &variant.map;
+    let legal: Vec<PowerOrder> = report
+        .orders
+        .lines
+        .iter()
+        .filter_map(|l| {
+            l.result.as_ref().ok().map(|&order| PowerOrder {
+                power: l.power.or_else(|| {
+                    order
+                        .unit()
+                        .and_then(|u| position.unit_in(map, map.province_of(u.location)))
+                        .map(|u| u.power)
+                }),
+                order,
+            })
+        })
+        .collect();
+    let result = adjudicate_adjustments(map, position, &legal);
+    let mut next = position.clone();
+    next.units = result.units;
+    let (season, year) = variant.calendar.next_turn(
+        variant.calendar.seasons.last().copied().unwrap_or(Season::Fall),
+        position.phase.year,
+    );
+    next.phase = Phase {
+        year,
+        season,
+        kind: PhaseKind::Movement,
+    };
+    report.adjustments = Some(AdjustmentReport {
+        orders: legal,
+        outcomes: result.outcomes,
+        civil_disorder: result.civil_disorder,
+    });
+    report.next = next;
+}

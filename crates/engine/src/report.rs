@@ -1,0 +1,646 @@
+//! The classic judge report of a phase (njudge layout), in English and German, and the short
+//! reasons the JSON interchange gives per unit.
+
+use std::fmt::Write as _;
+use std::str::FromStr;
+
+use crate::adjudicate::adjustment::{AdjustmentOutcome, adjustment_count};
+use crate::adjudicate::outcome::{Outcome, UnitResult};
+use crate::adjudicate::retreat::RetreatOutcome;
+use crate::game::PhaseReport;
+use crate::ids::{LocationId, PowerId, ProvinceId, UnitType};
+use crate::order::{Order, OrderErrorKind};
+use crate::phase::{Phase, PhaseKind, Season};
+use crate::position::Position;
+use crate::variant::Variant;
+
+/// The language of a report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    /// English.
+    En,
+    /// German.
+    De,
+}
+
+impl FromStr for Lang {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().as_str() {
+            "en" | "english" => Ok(Lang::En),
+            "de" | "german" | "deutsch" => Ok(Lang::De),
+            _ => Err(format!("unknown language `{s}`: use en or de")),
+        }
+    }
+}
+
+fn short(variant: &Variant, p: ProvinceId) -> String {
+    let a = &variant.map.province(p).abbreviation;
+    let mut c = a.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+/// Why a unit's movement order had the result it had, in a few English words.
+pub fn reason_en(variant: &Variant, order: &Order, result: &UnitResult, ordered: bool) -> String {
+    let map = &variant.map;
+    let mut text = match (result.outcome, order) {
+        (Outcome::Held, _) if !ordered => "held (no order)".to_string(),
+        (Outcome::Held, _) => "held".to_string(),
+        (Outcome::Moved, Order::Move { to, .. }) => format!("moved to {}", short(variant, map.province_of(*to))),
+        (Outcome::Moved, _) => "moved".to_string(),
+        (Outcome::Bounced { against }, Order::Move { to, .. }) if map.province_of(*to) == against => {
+            format!("bounced: {} held", short(variant, against))
+        }
+        (Outcome::Bounced { against }, _) => format!("bounced against the unit from {}", short(variant, against)),
+        (Outcome::NoConvoy, _) => "no convoy route: not enough convoying fleets".to_string(),
+        (Outcome::Supported, _) => "support given".to_string(),
+        (Outcome::Cut { by }, _) => format!("support cut by the attack from {}", short(variant, by)),
+        (Outcome::SupportVoid, _) => "void: the supported unit did not do what the support names".to_string(),
+        (Outcome::Convoyed, _) => "convoyed the army".to_string(),
+        (Outcome::ConvoyFailed, _) => "convoy did not carry the army".to_string(),
+        (Outcome::ConvoyVoid, _) => "void: the army was not ordered to move there".to_string(),
+        (Outcome::ConvoyParadox, _) => "convoy failed by the paradox rule (Szykman)".to_string(),
+    };
+    if let Some(by) = result.dislodged_by {
+        let _ = write!(text, "; dislodged by the unit from {}", short(variant, by));
+    }
+    text
+}
+
+/// What happened to a dislodged unit, in a few English words.
+pub fn retreat_reason_en(variant: &Variant, outcome: &RetreatOutcome, in_advance: bool) -> String {
+    let advance = if in_advance { " (ordered in advance)" } else { "" };
+    match outcome {
+        RetreatOutcome::Retreated(to) => {
+            format!("retreated to {}{advance}", short(variant, variant.map.province_of(*to)))
+        }
+        RetreatOutcome::Disbanded => format!("disbanded{advance}"),
+        RetreatOutcome::DisbandedNoOrder => "disbanded: no retreat ordered".to_string(),
+        RetreatOutcome::Destroyed => "disbanded: no place to retreat to".to_string(),
+        RetreatOutcome::Bounced => format!("disbanded: another unit retreated to the same place{advance}"),
+    }
+}
+
+/// What became of an adjustment order, in a few English words.
+pub fn adjustment_reason_en(outcome: &AdjustmentOutcome) -> String {
+    match outcome {
+        AdjustmentOutcome::Built => "built",
+        AdjustmentOutcome::Disbanded => "disbanded",
+        AdjustmentOutcome::Waived => "build waived",
+        AdjustmentOutcome::TooMany => "void: more than the allowed number",
+        AdjustmentOutcome::Duplicate => "void: the same place or unit twice",
+        AdjustmentOutcome::NotAllowed => "void: this power has no such adjustment to make",
+    }
+    .to_string()
+}
+
+struct Words {
+    lang: Lang,
+}
+
+impl Words {
+    fn season(&self, s: Season) -> &'static str {
+        match (self.lang, s) {
+            (Lang::En, Season::Spring) => "Spring",
+            (Lang::En, Season::Fall) => "Fall",
+            (Lang::En, Season::Winter) => "Winter",
+            (Lang::De, Season::Spring) => "Frühjahr",
+            (Lang::De, Season::Fall) => "Herbst",
+            (Lang::De, Season::Winter) => "Winter",
+        }
+    }
+
+    fn when(&self, phase: Phase) -> String {
+        match self.lang {
+            Lang::En => format!("{} of {}", self.season(phase.season), phase.year),
+            Lang::De => format!("im {} {}", self.season(phase.season), phase.year),
+        }
+    }
+
+    fn unit(&self, k: UnitType) -> &'static str {
+        match (self.lang, k) {
+            (Lang::En, UnitType::Army) => "Army",
+            (Lang::En, UnitType::Fleet) => "Fleet",
+            (Lang::De, UnitType::Army) => "Armee",
+            (Lang::De, UnitType::Fleet) => "Flotte",
+        }
+    }
+
+    fn power(&self, variant: &Variant, p: PowerId) -> String {
+        let power = variant.map.power(p);
+        match self.lang {
+            Lang::En => power.name.clone(),
+            Lang::De => power.name_de.clone(),
+        }
+    }
+
+    fn adjective(&self, variant: &Variant, p: PowerId) -> String {
+        let power = variant.map.power(p);
+        match self.lang {
+            Lang::En => power.adjective.clone(),
+            Lang::De => power.adjective_de.clone(),
+        }
+    }
+
+    fn place(&self, variant: &Variant, l: LocationId) -> String {
+        let map = &variant.map;
+        let loc = map.location(l);
+        let p = map.province(loc.province);
+        let name = match self.lang {
+            Lang::En => &p.name,
+            Lang::De => &p.name_de,
+        };
+        match (loc.coast, self.lang) {
+            (Some(c), Lang::En) => format!("{name} ({})", c.name()),
+            (Some(c), Lang::De) => format!("{name} ({})", c.name_de()),
+            (None, _) => name.clone(),
+        }
+    }
+
+    fn province(&self, variant: &Variant, p: ProvinceId) -> String {
+        self.place(variant, variant.map.province(p).main)
+    }
+}
+
+fn owner_at(position_units: &[crate::position::Unit], variant: &Variant, l: LocationId) -> Option<PowerId> {
+    let p = variant.map.province_of(l);
+    position_units
+        .iter()
+        .find(|u| variant.map.province_of(u.location) == p)
+        .map(|u| u.power)
+}
+
+/// An order in the long form of the classic reports ("Army Budapest -> Serbia").
+fn long_order(w: &Words, variant: &Variant, units: &[crate::position::Unit], power: PowerId, order: &Order) -> String {
+    let unit = |k: UnitType, l: LocationId| format!("{} {}", w.unit(k), w.place(variant, l));
+    let foreign = |l: LocationId| match owner_at(units, variant, l) {
+        Some(p) if p != power => format!("{} ", w.adjective(variant, p)),
+        _ => String::new(),
+    };
+    let (support, convoy, hold) = match w.lang {
+        Lang::En => ("SUPPORT", "CONVOY", "HOLD"),
+        Lang::De => ("UNTERSTÜTZT", "KONVOI", "HÄLT"),
+    };
+    match *order {
+        Order::Hold { unit: u } => format!("{} {hold}", unit(u.kind, u.location)),
+        Order::Move {
+            unit: u,
+            to,
+            via_convoy,
+        } => {
+            let via = match (via_convoy, w.lang) {
+                (true, Lang::En) => " via convoy",
+                (true, Lang::De) => " per Konvoi",
+                _ => "",
+            };
+            format!("{} -> {}{via}", unit(u.kind, u.location), w.place(variant, to))
+        }
+        Order::SupportHold { unit: u, supported } => format!(
+            "{} {support} {}{}",
+            unit(u.kind, u.location),
+            foreign(supported.location),
+            unit(supported.kind, supported.location)
+        ),
+        Order::SupportMove { unit: u, supported, to } => format!(
+            "{} {support} {}{} -> {}",
+            unit(u.kind, u.location),
+            foreign(supported.location),
+            unit(supported.kind, supported.location),
+            w.place(variant, to)
+        ),
+        Order::Convoy { unit: u, army, to } => format!(
+            "{} {convoy} {}{} -> {}",
+            unit(u.kind, u.location),
+            foreign(army),
+            unit(UnitType::Army, army),
+            w.place(variant, to)
+        ),
+        Order::Retreat { unit: u, to } => format!("{} -> {}", unit(u.kind, u.location), w.place(variant, to)),
+        Order::Disband { unit: u } => match w.lang {
+            Lang::En => format!("{} DISBAND", unit(u.kind, u.location)),
+            Lang::De => format!("{} LÖST SICH AUF", unit(u.kind, u.location)),
+        },
+        Order::Build { unit: u } => unit(u.kind, u.location),
+        Order::Waive => String::new(),
+    }
+}
+
+fn annotations(w: &Words, result: &UnitResult) -> Vec<&'static str> {
+    let de = w.lang == Lang::De;
+    let mut notes = Vec::new();
+    match result.outcome {
+        Outcome::Bounced { .. } => notes.push("bounce"),
+        Outcome::Cut { .. } => notes.push(if de { "abgeschnitten" } else { "cut" }),
+        Outcome::SupportVoid | Outcome::ConvoyVoid => notes.push(if de { "ungenutzt" } else { "void" }),
+        Outcome::NoConvoy => notes.push(if de { "kein Konvoi" } else { "no convoy" }),
+        Outcome::ConvoyParadox | Outcome::ConvoyFailed => notes.push(if de { "gestört" } else { "disrupted" }),
+        _ => {}
+    }
+    if result.dislodged_by.is_some() {
+        notes.push(if de { "verdrängt" } else { "dislodged" });
+    }
+    notes
+}
+
+fn join_or(items: &[String], lang: Lang) -> String {
+    let or = if lang == Lang::De { " oder " } else { " or " };
+    items.join(or)
+}
+
+/// A rejected order's reason in German.
+pub fn error_de(kind: &OrderErrorKind) -> String {
+    use OrderErrorKind as K;
+    match kind {
+        K::Empty => "leerer Befehl".into(),
+        K::UnexpectedCharacter(c) => format!("unerwartetes Zeichen `{c}`"),
+        K::UnknownProvince(p) => format!("unbekannte Provinz `{p}`"),
+        K::UnknownPower(p) => format!("unbekannte Großmacht `{p}`"),
+        K::Expected { expected, found } => format!("erwartet: {expected}; gefunden: {found}"),
+        K::TrailingText(t) => format!("unerwartetes `{t}` nach dem Befehl"),
+        K::UnknownCoast(c) => format!("`{c}` hat keine solche Küste"),
+        K::MissingUnitType(p) => format!("Armee (A) oder Flotte (F) in {p}?"),
+        K::CoastNeeded(p) => format!("Küste von {p} angeben (z. B. {p}/nc)"),
+        K::ImpossibleUnit { unit, place } => {
+            let u = if unit.contains("army") {
+                "eine Armee"
+            } else {
+                "eine Flotte"
+            };
+            format!("{u} kann nicht in {place} stehen")
+        }
+        K::MoveToOwnProvince(u) => format!("{u} kann nicht in die eigene Provinz ziehen"),
+        K::Unreachable { unit, to } => format!("{unit} kann {to} nicht erreichen"),
+        K::AmbiguousCoast { unit, to } => format!("{unit} kann mehr als eine Küste von {to} erreichen: Küste angeben"),
+        K::WrongCoast { unit, to } => format!("{unit} kann {to} nicht erreichen, nur eine andere Küste"),
+        K::FleetConvoyed => "nur Armeen können geleitet werden".into(),
+        K::CannotConvoy(u) => format!("{u} kann nicht geleiten: nur Flotten auf See geleiten"),
+        K::NoConvoyRoute { from, to } => format!("kein Konvoiweg verbindet {from} und {to}"),
+        K::CannotSupport { unit, to } => {
+            format!("{unit} kann nicht nach {to} unterstützen: sie könnte selbst nicht dorthin")
+        }
+        K::SupportSelf(u) => format!("{u} kann sich nicht selbst unterstützen"),
+        K::ImpossibleSupportedMove { unit, to } => {
+            format!("{unit} könnte nie nach {to} ziehen: Unterstützung ungültig")
+        }
+        K::NoUnit(p) => format!("in {p} steht keine Einheit"),
+        K::WrongUnitType { place, .. } => format!("in {place} steht eine Einheit der anderen Art"),
+        K::NotYourUnit { place, owner, .. } => format!("die Einheit in {place} gehört {owner}"),
+        K::WrongPhase { order, .. } => format!("Befehl ({order}) in dieser Phase nicht möglich"),
+        K::NotDislodged(p) => format!("die Einheit in {p} wurde nicht vertrieben"),
+        K::BadRetreat { unit, to } => format!("{unit} kann sich nicht nach {to} zurückziehen"),
+        K::BadBuild { place, .. } => format!("in {place} kann nicht gebaut werden"),
+        K::PowerNeeded => "Großmacht angeben (z. B. `Frankreich: …`)".into(),
+        K::ConditionNotAllowed(c) => format!("Bedingung nicht erlaubt (nur die vertreibende Großmacht): `{c}`"),
+        K::UnknownRetreatRule(r) => format!("unbekannte Rückzugsregel `{r}`"),
+    }
+}
+
+fn next_phase_line(w: &Words, phase: Phase) -> String {
+    let kind = match (w.lang, phase.kind) {
+        (Lang::En, PhaseKind::Movement) => "Movement",
+        (Lang::En, PhaseKind::Retreat) => "Retreats",
+        (Lang::En, PhaseKind::Adjustment) => "Adjustments",
+        (Lang::De, PhaseKind::Movement) => "Bewegungen",
+        (Lang::De, PhaseKind::Retreat) => "Rückzüge",
+        (Lang::De, PhaseKind::Adjustment) => "Anpassungen",
+    };
+    match w.lang {
+        Lang::En => format!("The next phase will be {kind} for {}.", w.when(phase)),
+        Lang::De => format!("Die nächste Phase: {kind} {}.", w.when(phase)),
+    }
+}
+
+fn ownership(w: &Words, variant: &Variant, next: &Position, out: &mut String) {
+    let map = &variant.map;
+    let _ = writeln!(
+        out,
+        "{}\n",
+        if w.lang == Lang::De {
+            "Besitz der Versorgungszentren:"
+        } else {
+            "Ownership of supply centers:"
+        }
+    );
+    for p in map.powers() {
+        let mut names: Vec<String> = map
+            .centres()
+            .filter(|&c| next.owners[c.index()] == Some(p.id))
+            .map(|c| w.province(variant, c))
+            .collect();
+        if names.is_empty() {
+            continue;
+        }
+        names.sort();
+        let _ = writeln!(
+            out,
+            "{:<11} {}.",
+            format!("{}:", w.power(variant, p.id)),
+            names.join(", ")
+        );
+    }
+    let mut unowned: Vec<String> = map
+        .centres()
+        .filter(|c| next.owners[c.index()].is_none())
+        .map(|c| w.province(variant, c))
+        .collect();
+    if !unowned.is_empty() {
+        unowned.sort();
+        let label = if w.lang == Lang::De { "Neutral:" } else { "Unowned:" };
+        let _ = writeln!(out, "{label:<11} {}.", unowned.join(", "));
+    }
+    let _ = writeln!(out);
+    for p in map.powers() {
+        let centres = next.owners.iter().filter(|o| **o == Some(p.id)).count();
+        let units = next.units.iter().filter(|u| u.power == p.id).count();
+        if centres == 0 && units == 0 {
+            continue;
+        }
+        let count = adjustment_count(next, p.id);
+        let change = match (w.lang, count.signum()) {
+            (Lang::En, 1) => format!("  Builds {count:>3} unit{}.", if count == 1 { "" } else { "s" }),
+            (Lang::En, -1) => format!("  Removes {:>2} unit{}.", -count, if count == -1 { "" } else { "s" }),
+            (Lang::De, 1) => format!("  baut {count} Einheit{} auf.", if count == 1 { "" } else { "en" }),
+            (Lang::De, -1) => format!("  baut {} Einheit{} ab.", -count, if count == -1 { "" } else { "en" }),
+            _ => String::new(),
+        };
+        let victory = if centres as u32 >= variant.victory_centres {
+            "  (* VICTORY!! *)"
+        } else {
+            ""
+        };
+        let line = match w.lang {
+            Lang::En => format!("{:>2} Supply centers, {:>2} Units:{change}{victory}", centres, units),
+            Lang::De => format!(
+                "{:>2} Versorgungszentren, {:>2} Einheiten:{change}{victory}",
+                centres, units
+            ),
+        };
+        let _ = writeln!(out, "{:<11} {line}", format!("{}:", w.power(variant, p.id)));
+    }
+    let _ = writeln!(out);
+}
+
+/// The whole report of an adjudicated phase in the layout of the classic judges.
+pub fn render(variant: &Variant, report: &PhaseReport, lang: Lang) -> String {
+    let w = Words { lang };
+    let map = &variant.map;
+    let mut out = String::new();
+    let de = lang == Lang::De;
+    if let Some(m) = &report.movement {
+        let _ = writeln!(
+            out,
+            "{}\n",
+            if de {
+                format!("Ergebnisse der Bewegungen {}.", w.when(report.phase))
+            } else {
+                format!("Movement results for {}.", w.when(report.phase))
+            }
+        );
+        for p in map.powers() {
+            for (i, u) in m.units.iter().enumerate().filter(|(_, u)| u.power == p.id) {
+                let mut line = format!("{}: ", w.power(variant, p.id));
+                if m.ordered[i] {
+                    line.push_str(&long_order(&w, variant, &m.units, p.id, &m.orders[i]));
+                    line.push('.');
+                } else {
+                    let _ = write!(
+                        line,
+                        "{} {}, {}",
+                        w.unit(u.kind),
+                        w.place(variant, u.location),
+                        if de { "kein Befehl." } else { "No Order Processed." }
+                    );
+                }
+                let notes = annotations(&w, &m.results[i]);
+                if !notes.is_empty() {
+                    let _ = write!(line, "  (*{}*)", notes.join(", "));
+                }
+                let _ = writeln!(out, "{line}");
+            }
+        }
+        let _ = writeln!(out);
+        if !m.dislodged.is_empty() {
+            let _ = writeln!(
+                out,
+                "{}\n",
+                if de {
+                    "Folgende Einheiten wurden verdrängt:"
+                } else {
+                    "The following units were dislodged:"
+                }
+            );
+            for d in &m.dislodged {
+                let options: Vec<String> = d.retreats.iter().map(|&l| w.place(variant, l)).collect();
+                let who = format!(
+                    "{} {} {}",
+                    w.adjective(variant, d.unit.power),
+                    w.unit(d.unit.kind),
+                    w.place(variant, d.unit.location)
+                );
+                let line = match (de, options.is_empty()) {
+                    (false, false) => format!(
+                        "The {} {} in {} can retreat to {}.",
+                        w.adjective(variant, d.unit.power),
+                        w.unit(d.unit.kind),
+                        w.place(variant, d.unit.location),
+                        join_or(&options, lang)
+                    ),
+                    (false, true) => format!(
+                        "The {} {} in {} with no valid retreats was destroyed.",
+                        w.adjective(variant, d.unit.power),
+                        w.unit(d.unit.kind),
+                        w.place(variant, d.unit.location)
+                    ),
+                    (true, false) => format!("Die {who} kann sich zurückziehen nach {}.", join_or(&options, lang)),
+                    (true, true) => format!("Die {who} hat keinen Rückzugsort und wird aufgelöst."),
+                };
+                let _ = writeln!(out, "{line}");
+            }
+            let _ = writeln!(out);
+        }
+    }
+    if let Some(r) = &report.retreats {
+        let _ = writeln!(
+            out,
+            "{}\n",
+            if de {
+                format!("Rückzüge {}.", w.when(report.phase))
+            } else {
+                format!("Retreat orders for {}.", w.when(report.phase))
+            }
+        );
+        for (i, d) in r.dislodged.iter().enumerate() {
+            let power = w.power(variant, d.unit.power);
+            let unit = format!("{} {}", w.unit(d.unit.kind), w.place(variant, d.unit.location));
+            let advance = if r.in_advance[i] {
+                if de {
+                    "  (im Voraus befohlen)"
+                } else {
+                    "  (ordered in advance)"
+                }
+            } else {
+                ""
+            };
+            let line = match (&r.outcomes[i], de) {
+                (RetreatOutcome::Retreated(to), _) => format!("{power}: {unit} -> {}.{advance}", w.place(variant, *to)),
+                (RetreatOutcome::Bounced, false) => format!(
+                    "{power}: {unit} -> {}.  (*bounce, destroyed*){advance}",
+                    r.orders[i]
+                        .and_then(|o| match o {
+                            Order::Retreat { to, .. } => Some(w.place(variant, to)),
+                            _ => None,
+                        })
+                        .unwrap_or_default()
+                ),
+                (RetreatOutcome::Bounced, true) => format!(
+                    "{power}: {unit} -> {}.  (*Bounce, aufgelöst*){advance}",
+                    r.orders[i]
+                        .and_then(|o| match o {
+                            Order::Retreat { to, .. } => Some(w.place(variant, to)),
+                            _ => None,
+                        })
+                        .unwrap_or_default()
+                ),
+                (RetreatOutcome::Disbanded, false) => format!("{power}: {unit} DISBAND.{advance}"),
+                (RetreatOutcome::Disbanded, true) => format!("{power}: {unit} LÖST SICH AUF.{advance}"),
+                (RetreatOutcome::DisbandedNoOrder, false) => format!("{power}: {unit}, no retreat order: destroyed."),
+                (RetreatOutcome::Destroyed, false) => format!("{power}: {unit}, no valid retreats: destroyed."),
+                (RetreatOutcome::Destroyed, true) => format!("{power}: {unit}, kein Rückzugsort: aufgelöst."),
+                (RetreatOutcome::DisbandedNoOrder, true) => format!("{power}: {unit}, kein Rückzugsbefehl: aufgelöst."),
+            };
+            let _ = writeln!(out, "{line}");
+        }
+        let _ = writeln!(out);
+    }
+    if let Some(a) = &report.adjustments {
+        let _ = writeln!(
+            out,
+            "{}\n",
+            if de {
+                format!("Anpassungen {}.", w.when(report.phase))
+            } else {
+                format!("Adjustment orders for {}.", w.when(report.phase))
+            }
+        );
+        for (o, outcome) in a.orders.iter().zip(&a.outcomes) {
+            let power = o.power.map(|p| w.power(variant, p)).unwrap_or_default();
+            let what = match (o.order, de) {
+                (Order::Build { unit }, false) => format!(
+                    "Builds {} {} in {}.",
+                    if unit.kind == UnitType::Army { "an" } else { "a" },
+                    w.unit(unit.kind).to_lowercase(),
+                    w.place(variant, unit.location)
+                ),
+                (Order::Build { unit }, true) => format!(
+                    "baut eine {} in {} auf.",
+                    w.unit(unit.kind),
+                    w.place(variant, unit.location)
+                ),
+                (Order::Disband { unit }, false) => format!(
+                    "Removes the {} in {}.",
+                    w.unit(unit.kind).to_lowercase(),
+                    w.place(variant, unit.location)
+                ),
+                (Order::Disband { unit }, true) => {
+                    format!(
+                        "baut die {} in {} ab.",
+                        w.unit(unit.kind),
+                        w.place(variant, unit.location)
+                    )
+                }
+                (Order::Waive, false) => "Build waived.".to_string(),
+                (Order::Waive, true) => "verzichtet auf einen Aufbau.".to_string(),
+                _ => String::new(),
+            };
+            let note = match (outcome, de) {
+                (AdjustmentOutcome::Built | AdjustmentOutcome::Disbanded | AdjustmentOutcome::Waived, _) => "",
+                (_, false) => "  (*void*)",
+                (_, true) => "  (*ungenutzt*)",
+            };
+            let _ = writeln!(out, "{power}: {what}{note}");
+        }
+        for u in &a.civil_disorder {
+            let power = w.power(variant, u.power);
+            let line = if de {
+                format!(
+                    "{power}: baut die {} in {} ab (Zivilunruhen).",
+                    w.unit(u.kind),
+                    w.place(variant, u.location)
+                )
+            } else {
+                format!(
+                    "{power}: Removes the {} in {} (civil disorder).",
+                    w.unit(u.kind).to_lowercase(),
+                    w.place(variant, u.location)
+                )
+            };
+            let _ = writeln!(out, "{line}");
+        }
+        let _ = writeln!(out);
+    }
+    let rejected: Vec<String> = report
+        .orders
+        .lines
+        .iter()
+        .filter_map(|l| {
+            l.result.as_ref().err().map(|e| {
+                let power = l
+                    .power
+                    .map(|p| format!("{}: ", w.power(variant, p)))
+                    .unwrap_or_default();
+                let reason = if de { error_de(&e.kind) } else { e.kind.to_string() };
+                format!("{power}{}  (*{reason}*)", l.text)
+            })
+        })
+        .chain(report.orders.advance_errors.iter().map(|(p, text, e)| {
+            let power = p.map(|p| format!("{}: ", w.power(variant, p))).unwrap_or_default();
+            let reason = if de { error_de(&e.kind) } else { e.kind.to_string() };
+            format!("{power}{text}  (*{reason}*)")
+        }))
+        .collect();
+    if !rejected.is_empty() {
+        let _ = writeln!(
+            out,
+            "{}\n",
+            if de {
+                "Nicht angenommene Befehle:"
+            } else {
+                "Orders that were not accepted:"
+            }
+        );
+        for r in rejected {
+            let _ = writeln!(out, "{r}");
+        }
+        let _ = writeln!(out);
+    }
+    if report.ownership_updated {
+        ownership(&w, variant, &report.next, &mut out);
+    }
+    match report.winner {
+        Some(p) => {
+            let centres = report.next.owners.iter().filter(|o| **o == Some(p)).count();
+            let _ = writeln!(
+                out,
+                "{}",
+                if de {
+                    format!(
+                        "Das Spiel ist beendet: {} gewinnt mit {centres} Versorgungszentren.",
+                        w.power(variant, p)
+                    )
+                } else {
+                    format!(
+                        "The game is over: {} has won with {centres} supply centers.  Thank you for playing.",
+                        w.power(variant, p)
+                    )
+                }
+            );
+        }
+        None => {
+            let _ = writeln!(out, "{}", next_phase_line(&w, report.next.phase));
+        }
+    }
+    out
+}
