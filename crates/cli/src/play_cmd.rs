@@ -64,7 +64,11 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode> {
         }
         writeln!(out, "=== {} ===", position.phase)?;
         let mut orders = PhaseOrders::default();
+        let mut ended = false;
         for power in powers_to_ask(&variant, &position) {
+            if ended {
+                break;
+            }
             let name = if de {
                 &map.power(power).name_de
             } else {
@@ -84,10 +88,8 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode> {
             loop {
                 match input.next() {
                     None => {
-                        if lines.is_empty() {
-                            writeln!(out, "{}", if de { "Eingabe beendet." } else { "End of input." })?;
-                            return Ok(ExitCode::SUCCESS);
-                        }
+                        // End of input: this phase is adjudicated with the orders given so far.
+                        ended = true;
                         break;
                     }
                     Some(line) => {
@@ -107,6 +109,10 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode> {
         writeln!(out)?;
         played += 1;
         if report.winner.is_some() {
+            return Ok(ExitCode::SUCCESS);
+        }
+        if ended {
+            writeln!(out, "{}", if de { "Eingabe beendet." } else { "End of input." })?;
             return Ok(ExitCode::SUCCESS);
         }
         position = report.next;

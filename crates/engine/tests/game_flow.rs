@@ -1,0 +1,260 @@
+//! Whole phases: retreats ordered in advance (seed 000 §10), the phase sequence with skipped
+//! phases, centre ownership after fall, adjustments and victory.
+
+use spielleiter_engine::adjudicate::retreat::RetreatOutcome;
+use spielleiter_engine::game::{PhaseOrders, PhaseReport, adjudicate_phase};
+use spielleiter_engine::interchange::{GameState, position_from_state, state_from_position};
+use spielleiter_engine::order::OrderErrorKind;
+use spielleiter_engine::report::{Lang, render};
+use spielleiter_engine::{PhaseKind, Position, Variant};
+
+fn standard() -> Variant {
+    spielleiter_engine::variant::builtin("standard")
+        .expect("built in")
+        .expect("loads")
+}
+
+fn position(v: &Variant, json: &str) -> Position {
+    let state: GameState = serde_json::from_str(json).expect("state JSON");
+    position_from_state(v, &state).expect("state fits")
+}
+
+fn play(v: &Variant, p: &Position, orders: &[(&str, &[&str])]) -> PhaseReport {
+    let mut read = PhaseOrders::default();
+    for (power, lines) in orders {
+        let power = v.map.power_by_name(power).expect("power");
+        read.read(v, p, Some(power), lines.iter().copied());
+    }
+    adjudicate_phase(v, p, read)
+}
+
+fn units_of(v: &Variant, p: &Position) -> Vec<String> {
+    let state = state_from_position(v, p);
+    let mut all: Vec<String> = state
+        .units
+        .iter()
+        .flat_map(|(power, us)| us.iter().map(move |u| format!("{power} {u}")))
+        .collect();
+    all.sort();
+    all
+}
+
+/// France's fleet in Brest is dislodged from the Channel side; Picardy and Gascony are free.
+const BREST: &str = r#"{"phase": "S1901M", "units": {
+    "FRANCE": ["F BRE"], "ENGLAND": ["F ENG", "F MAO"], "GERMANY": ["A PIC"]}}"#;
+
+#[test]
+fn a_priority_list_takes_the_first_legal_choice() {
+    let v = standard();
+    let p = position(&v, BREST);
+    // English Channel is the attacker's origin and Picardy is occupied: Gascony is the first legal choice.
+    let report = play(
+        &v,
+        &p,
+        &[
+            ("England", &["F Eng - Bre", "F Mao S F Eng - Bre"]),
+            ("France", &["F Bre H", "F Bre R Eng, Pic, Gas, Par"]),
+        ],
+    );
+    let retreats = report.retreats.as_ref().expect("applied in advance");
+    assert_eq!(retreats.outcomes.len(), 1);
+    assert!(matches!(retreats.outcomes[0], RetreatOutcome::Retreated(_)));
+    assert!(retreats.in_advance[0]);
+    assert_eq!(report.next.phase.to_string(), "F1901M", "the retreat phase is skipped");
+    assert!(units_of(&v, &report.next).contains(&"FRANCE F GAS".to_string()));
+    let text = render(&v, &report, Lang::En);
+    assert!(text.contains("France: Fleet Brest -> Gascony.  (ordered in advance)"), "{text}");
+}
+
+#[test]
+fn a_condition_on_the_attacker_chooses_between_lists() {
+    let v = standard();
+    let p = position(&v, BREST);
+    let lines: &[&str] = &[
+        "if dislodged by Germany: F Bre R Pic",
+        "if dislodged by England: F Bre R Gas",
+        "F Bre R Par",
+    ];
+    let report = play(
+        &v,
+        &p,
+        &[("England", &["F Eng - Bre", "F Mao S F Eng - Bre"]), ("France", lines)],
+    );
+    assert!(units_of(&v, &report.next).contains(&"FRANCE F GAS".to_string()));
+    // German wording of the same condition.
+    let report = play(
+        &v,
+        &p,
+        &[
+            ("England", &["F Eng - Bre", "F Mao S F Eng - Bre"]),
+            ("France", &["falls von England vertrieben: F Bre R Gas"]),
+        ],
+    );
+    assert!(units_of(&v, &report.next).contains(&"FRANCE F GAS".to_string()));
+}
+
+#[test]
+fn a_power_wide_rule_prefers_supply_centres_then_the_alphabet() {
+    let v = standard();
+    // The army in Burgundy is dislodged from Munich; it may go to Belgium (centre), Gascony,
+    // Marseilles (centre), Paris (centre), Picardy or Ruhr.
+    let p = position(
+        &v,
+        r#"{"phase": "F1901M", "units": {"FRANCE": ["A BUR"], "GERMANY": ["A MUN", "A RUH"]}}"#,
+    );
+    let report = play(
+        &v,
+        &p,
+        &[
+            ("Germany", &["A Mun - Bur", "A Ruh S A Mun - Bur"]),
+            ("France", &["retreats: supply centres first, then alphabetical"]),
+        ],
+    );
+    assert!(
+        units_of(&v, &report.next).contains(&"FRANCE A BEL".to_string()),
+        "{:?}",
+        units_of(&v, &report.next)
+    );
+    // The German wording.
+    let report = play(
+        &v,
+        &p,
+        &[
+            ("Germany", &["A Mun - Bur", "A Ruh S A Mun - Bur"]),
+            ("France", &["Rückzüge: zuerst Versorgungszentren, dann alphabetisch"]),
+        ],
+    );
+    assert!(units_of(&v, &report.next).contains(&"FRANCE A BEL".to_string()));
+}
+
+#[test]
+fn two_preference_lists_into_one_place_disband_both() {
+    let v = standard();
+    // Two French armies are dislodged; both lists start with Gascony.
+    let p = position(
+        &v,
+        r#"{"phase": "S1901M", "units": {"FRANCE": ["A PAR", "A MAR"], "GERMANY": ["A BUR", "A PIC", "A PIE", "A SPA", "A BRE"]}}"#,
+    );
+    let report = play(
+        &v,
+        &p,
+        &[
+            ("Germany", &["A Bur - Par", "A Pic S A Bur - Par", "A Pie - Mar", "A Spa S A Pie - Mar"]),
+            ("France", &["A Par R Gas, Bur", "A Mar R Gas"]),
+        ],
+    );
+    let r = report.retreats.as_ref().expect("retreats in advance");
+    assert_eq!(r.outcomes, vec![RetreatOutcome::Bounced, RetreatOutcome::Bounced]);
+    assert!(units_of(&v, &report.next).iter().all(|u| !u.starts_with("FRANCE")));
+}
+
+#[test]
+fn conditions_on_other_units_retreats_are_refused() {
+    let v = standard();
+    let p = position(&v, BREST);
+    let report = play(
+        &v,
+        &p,
+        &[("France", &["if Russia retreats to Warsaw: F Bre R Gas"])],
+    );
+    let (_, _, e) = report.orders.advance_errors.first().expect("refused");
+    assert!(matches!(e.kind, OrderErrorKind::ConditionNotAllowed(_)), "{e}");
+}
+
+#[test]
+fn uncovered_units_get_a_retreat_phase_and_covered_ones_keep_their_choice() {
+    let v = standard();
+    let p = position(
+        &v,
+        r#"{"phase": "S1901M", "units": {"FRANCE": ["F BRE"], "ITALY": ["A VEN"],
+            "ENGLAND": ["F ENG", "F MAO"], "AUSTRIA": ["A TRI", "A TYR"]}}"#,
+    );
+    let report = play(
+        &v,
+        &p,
+        &[
+            ("England", &["F Eng - Bre", "F Mao S F Eng - Bre"]),
+            ("Austria", &["A Tri - Ven", "A Tyr S A Tri - Ven"]),
+            ("France", &["F Bre R Pic"]),
+        ],
+    );
+    assert_eq!(report.next.phase.kind, PhaseKind::Retreat);
+    assert_eq!(report.next.pending_retreats.len(), 1);
+    // Italy orders its retreat; France's advance order is used.
+    let next = report.next.clone();
+    let report = play(&v, &next, &[("Italy", &["A Ven R Pie"])]);
+    let units = units_of(&v, &report.next);
+    assert!(units.contains(&"FRANCE F PIC".to_string()) && units.contains(&"ITALY A PIE".to_string()), "{units:?}");
+    assert_eq!(report.next.phase.to_string(), "F1901M");
+}
+
+#[test]
+fn fall_changes_ownership_then_adjustments_then_spring() {
+    let v = standard();
+    let mut p = Position::initial(&v);
+    let spring = play(&v, &p, &[("France", &["A Par - Bur", "F Bre - Mao"])]);
+    assert_eq!(spring.next.phase.to_string(), "F1901M");
+    assert!(!spring.ownership_updated);
+    p = spring.next;
+    let fall = play(&v, &p, &[("France", &["F Mao - Por", "A Bur - Bel"])]);
+    assert!(fall.ownership_updated);
+    assert_eq!(fall.next.phase.to_string(), "W1901A");
+    p = fall.next;
+    let france = v.map.power_by_name("France").expect("france");
+    assert_eq!(p.owners.iter().filter(|o| **o == Some(france)).count(), 5);
+    let winter = play(&v, &p, &[("France", &["Build A Par", "Build F Bre", "Build A Mar"])]);
+    let a = winter.adjustments.as_ref().expect("adjustments");
+    assert_eq!(a.outcomes.len(), 2, "the build in occupied Marseilles is rejected when read");
+    assert!(winter.orders.lines.iter().any(|l| l.text == "Build A Mar" && l.result.is_err()));
+    assert_eq!(winter.next.phase.to_string(), "S1902M");
+    let french = winter.next.units.iter().filter(|u| u.power == france).count();
+    assert_eq!(french, 5);
+    // The German report names the adjustments.
+    let text = render(&v, &winter, Lang::De);
+    assert!(text.contains("Frankreich: baut eine Armee in Paris auf."), "{text}");
+    assert!(text.contains("Die nächste Phase: Bewegungen im Frühjahr 1902."), "{text}");
+}
+
+#[test]
+fn a_fall_without_changes_skips_the_adjustments() {
+    let v = standard();
+    let p = Position::initial(&v);
+    let spring = play(&v, &p, &[]);
+    let fall = play(&v, &spring.next, &[]);
+    assert_eq!(fall.next.phase.to_string(), "S1902M");
+}
+
+#[test]
+fn reaching_the_victory_centres_ends_the_game() {
+    let v = standard();
+    // Russia holds 17 centres and takes an 18th in the fall.
+    let p = position(
+        &v,
+        r#"{"phase": "F1905M",
+            "units": {"RUSSIA": ["A WAR", "A MOS", "F SEV", "A STP", "A BER", "A MUN", "A KIE", "A VIE",
+                                  "A BUD", "A TRI", "A RUM", "A SER", "A BUL", "A CON", "A ANK", "A SMY", "A DEN", "A SIL"]},
+            "centers": {"RUSSIA": ["WAR", "MOS", "SEV", "STP", "BER", "MUN", "KIE", "VIE", "BUD", "TRI", "RUM",
+                                   "SER", "BUL", "CON", "ANK", "SMY", "DEN"]}}"#,
+    );
+    let report = play(&v, &p, &[("Russia", &["A Sil - Boh", "A Den - Swe"])]);
+    let russia = v.map.power_by_name("Russia").expect("russia");
+    assert_eq!(report.winner, Some(russia));
+    let text = render(&v, &report, Lang::En);
+    assert!(text.contains("The game is over: Russia has won with 18 supply centers."), "{text}");
+    assert!(text.contains("(* VICTORY!! *)"), "{text}");
+}
+
+#[test]
+fn reports_list_rejected_orders_with_their_reason_in_both_languages() {
+    let v = standard();
+    let p = Position::initial(&v);
+    let report = play(&v, &p, &[("France", &["A Par - Mos", "F Bre - Mao"])]);
+    let en = render(&v, &report, Lang::En);
+    assert!(en.contains("Orders that were not accepted:"), "{en}");
+    assert!(en.contains("France: A Par - Mos  (*A Par cannot reach Mos*)"), "{en}");
+    assert!(en.contains("France: Fleet Brest -> Mid-Atlantic Ocean."), "{en}");
+    let de = render(&v, &report, Lang::De);
+    assert!(de.contains("Frankreich: A Par - Mos  (*A Par kann Mos nicht erreichen*)"), "{de}");
+    assert!(de.contains("Frankreich: Flotte Brest -> Mittelatlantik."), "{de}");
+    assert!(de.contains("Ergebnisse der Bewegungen im Frühjahr 1901."), "{de}");
+}
