@@ -30,6 +30,12 @@ enum Command {
     Play(play_cmd::PlayArgs),
     /// Measure adjudication speed on a recorded corpus of phases.
     Bench(bench_cmd::BenchArgs),
+    /// Print the opening state of a variant (JSON interchange), the first input of `adjudicate`.
+    Start {
+        /// Variant: a built-in name or a variant file.
+        #[arg(long, default_value = "standard")]
+        variant: String,
+    },
     /// List the built-in variants.
     Variants,
     /// Check a variant data file and report every problem with file and line.
@@ -46,6 +52,7 @@ fn main() -> ExitCode {
         Command::Adjudicate(args) => adjudicate_cmd::run(&args),
         Command::Play(args) => play_cmd::run(&args),
         Command::Bench(args) => bench_cmd::run(&args),
+        Command::Start { variant } => start(&variant),
         Command::Variants => {
             for name in spielleiter_engine::variant::builtin_names() {
                 println!("{name}");
@@ -61,4 +68,17 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+fn start(name: &str) -> anyhow::Result<ExitCode> {
+    let variant = variant_arg::load(name)?;
+    let position = spielleiter_engine::Position::initial(&variant);
+    let mut state = serde_json::to_value(spielleiter_engine::interchange::state_from_position(
+        &variant, &position,
+    ))?;
+    if let Some(object) = state.as_object_mut() {
+        object.insert("variant".to_string(), serde_json::Value::String(variant.name.clone()));
+    }
+    println!("{}", serde_json::to_string_pretty(&state)?);
+    Ok(ExitCode::SUCCESS)
 }

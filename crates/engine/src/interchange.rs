@@ -92,7 +92,12 @@ pub fn parse_unit(map: &Map, text: &str) -> Result<(bool, UnitType, LocationId),
         .location_by_abbreviation(place)
         .ok_or_else(|| format!("unknown location `{place}`"))?;
     let location = if kind == UnitType::Fleet && !map.location(location).fleet {
-        return Err(format!("a fleet cannot stand in `{place}` (name the coast?)"));
+        let hint = if map.province(map.province_of(location)).has_split_coast() {
+            " (name the coast, e.g. STP/NC)"
+        } else {
+            ""
+        };
+        return Err(format!("a fleet cannot stand in `{place}`{hint}"));
     } else if kind == UnitType::Army && !map.location(location).army {
         // An army written with a coast stands in the province.
         let province = map.province(map.province_of(location));

@@ -63,7 +63,10 @@ fn a_priority_list_takes_the_first_legal_choice() {
     assert_eq!(report.next.phase.to_string(), "F1901M", "the retreat phase is skipped");
     assert!(units_of(&v, &report.next).contains(&"FRANCE F GAS".to_string()));
     let text = render(&v, &report, Lang::En);
-    assert!(text.contains("France: Fleet Brest -> Gascony.  (ordered in advance)"), "{text}");
+    assert!(
+        text.contains("France: Fleet Brest -> Gascony.  (ordered in advance)"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -139,7 +142,15 @@ fn two_preference_lists_into_one_place_disband_both() {
         &v,
         &p,
         &[
-            ("Germany", &["A Bur - Par", "A Pic S A Bur - Par", "A Pie - Mar", "A Spa S A Pie - Mar"]),
+            (
+                "Germany",
+                &[
+                    "A Bur - Par",
+                    "A Pic S A Bur - Par",
+                    "A Pie - Mar",
+                    "A Spa S A Pie - Mar",
+                ],
+            ),
             ("France", &["A Par R Gas, Bur", "A Mar R Gas"]),
         ],
     );
@@ -152,11 +163,7 @@ fn two_preference_lists_into_one_place_disband_both() {
 fn conditions_on_other_units_retreats_are_refused() {
     let v = standard();
     let p = position(&v, BREST);
-    let report = play(
-        &v,
-        &p,
-        &[("France", &["if Russia retreats to Warsaw: F Bre R Gas"])],
-    );
+    let report = play(&v, &p, &[("France", &["if Russia retreats to Warsaw: F Bre R Gas"])]);
     let (_, _, e) = report.orders.advance_errors.first().expect("refused");
     assert!(matches!(e.kind, OrderErrorKind::ConditionNotAllowed(_)), "{e}");
 }
@@ -184,7 +191,10 @@ fn uncovered_units_get_a_retreat_phase_and_covered_ones_keep_their_choice() {
     let next = report.next.clone();
     let report = play(&v, &next, &[("Italy", &["A Ven R Pie"])]);
     let units = units_of(&v, &report.next);
-    assert!(units.contains(&"FRANCE F PIC".to_string()) && units.contains(&"ITALY A PIE".to_string()), "{units:?}");
+    assert!(
+        units.contains(&"FRANCE F PIC".to_string()) && units.contains(&"ITALY A PIE".to_string()),
+        "{units:?}"
+    );
     assert_eq!(report.next.phase.to_string(), "F1901M");
 }
 
@@ -204,15 +214,28 @@ fn fall_changes_ownership_then_adjustments_then_spring() {
     assert_eq!(p.owners.iter().filter(|o| **o == Some(france)).count(), 5);
     let winter = play(&v, &p, &[("France", &["Build A Par", "Build F Bre", "Build A Mar"])]);
     let a = winter.adjustments.as_ref().expect("adjustments");
-    assert_eq!(a.outcomes.len(), 2, "the build in occupied Marseilles is rejected when read");
-    assert!(winter.orders.lines.iter().any(|l| l.text == "Build A Mar" && l.result.is_err()));
+    assert_eq!(
+        a.outcomes.len(),
+        2,
+        "the build in occupied Marseilles is rejected when read"
+    );
+    assert!(
+        winter
+            .orders
+            .lines
+            .iter()
+            .any(|l| l.text == "Build A Mar" && l.result.is_err())
+    );
     assert_eq!(winter.next.phase.to_string(), "S1902M");
     let french = winter.next.units.iter().filter(|u| u.power == france).count();
     assert_eq!(french, 5);
     // The German report names the adjustments.
     let text = render(&v, &winter, Lang::De);
     assert!(text.contains("Frankreich: baut eine Armee in Paris auf."), "{text}");
-    assert!(text.contains("Die nächste Phase: Bewegungen im Frühjahr 1902."), "{text}");
+    assert!(
+        text.contains("Die nächste Phase: Bewegungen im Frühjahr 1902."),
+        "{text}"
+    );
 }
 
 #[test]
@@ -240,7 +263,10 @@ fn reaching_the_victory_centres_ends_the_game() {
     let russia = v.map.power_by_name("Russia").expect("russia");
     assert_eq!(report.winner, Some(russia));
     let text = render(&v, &report, Lang::En);
-    assert!(text.contains("The game is over: Russia has won with 18 supply centers."), "{text}");
+    assert!(
+        text.contains("The game is over: Russia has won with 18 supply centers."),
+        "{text}"
+    );
     assert!(text.contains("(* VICTORY!! *)"), "{text}");
 }
 
@@ -254,7 +280,10 @@ fn reports_list_rejected_orders_with_their_reason_in_both_languages() {
     assert!(en.contains("France: A Par - Mos  (*A Par cannot reach Mos*)"), "{en}");
     assert!(en.contains("France: Fleet Brest -> Mid-Atlantic Ocean."), "{en}");
     let de = render(&v, &report, Lang::De);
-    assert!(de.contains("Frankreich: A Par - Mos  (*A Par kann Mos nicht erreichen*)"), "{de}");
+    assert!(
+        de.contains("Frankreich: A Par - Mos  (*A Par kann Mos nicht erreichen*)"),
+        "{de}"
+    );
     assert!(de.contains("Frankreich: Flotte Brest -> Mittelatlantik."), "{de}");
     assert!(de.contains("Ergebnisse der Bewegungen im Frühjahr 1901."), "{de}");
 }
