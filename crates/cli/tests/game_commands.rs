@@ -128,6 +128,30 @@ fn bad_input_gets_a_clear_error_and_a_non_zero_exit() {
 }
 
 #[test]
+fn a_draw_includes_every_survivor_and_a_concession_names_the_winner() {
+    let state = json!({"phase": "S1905M", "units": {"FRANCE": ["A PAR"], "GERMANY": ["A MUN"]},
+                       "centers": {"FRANCE": ["PAR"], "GERMANY": ["MUN"], "ITALY": ["ROM"]}});
+    let mut input = state.clone();
+    input["draw"] = json!(true);
+    let out = run(&["adjudicate"], &input.to_string());
+    assert!(out.status.success());
+    let out: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(out["phase"], "COMPLETED");
+    assert_eq!(
+        out["result"],
+        json!({"kind": "draw", "powers": ["FRANCE", "GERMANY", "ITALY"]})
+    );
+    let mut input = state.clone();
+    input["concede_to"] = json!("GERMANY");
+    let out: Value = serde_json::from_slice(&run(&["adjudicate"], &input.to_string()).stdout).expect("JSON");
+    assert_eq!(out["result"], json!({"kind": "concession", "powers": ["GERMANY"]}));
+    let mut input = state;
+    input["concede_to"] = json!("RUSSIA");
+    let out = run(&["adjudicate"], &input.to_string());
+    assert_eq!(out.status.code(), Some(2), "Russia is out of the game");
+}
+
+#[test]
 fn jsonl_adjudicates_one_state_per_line() {
     let state = start();
     let mut good = state.clone();
@@ -324,6 +348,7 @@ fn a_whole_game_from_1901_to_a_solo_victory_through_adjudicate_calls() {
         corpus.push('\n');
         if !out["winner"].is_null() {
             assert_eq!(out["winner"], "RUSSIA");
+            assert_eq!(out["result"], json!({"kind": "victory", "powers": ["RUSSIA"]}));
             assert_eq!(out["phase"], "COMPLETED");
             let centres = out["centers"]["RUSSIA"].as_array().map_or(0, Vec::len);
             assert!(centres >= 18, "{centres} centres");

@@ -5,10 +5,11 @@ use std::collections::BTreeMap;
 
 use crate::adjudicate::adjustment::{AdjustmentOutcome, adjustment_count};
 use crate::adjudicate::retreat::RetreatOutcome;
-use crate::game::{PhaseOrders, PhaseReport, adjudicate_phase, free_home_centres};
+use crate::game::{GameResult, PhaseOrders, PhaseReport, adjudicate_phase, concede, draw, free_home_centres};
 use crate::ids::{LocationId, PowerId, UnitType};
 use crate::interchange::{
-    AdjudicationInput, AdjudicationOutput, Builds, RejectedOrder, StateError, position_from_state, state_from_position,
+    AdjudicationInput, AdjudicationOutput, Builds, GameEnd, RejectedOrder, StateError, position_from_state,
+    state_from_position,
 };
 use crate::order::{Order, OrderContext, parse_order};
 use crate::phase::PhaseKind;
@@ -30,6 +31,9 @@ pub enum AdjudicationError {
     /// Orders for a power the variant does not have.
     #[error("orders for unknown power `{0}`")]
     UnknownPower(String),
+    /// A concession to a power that is out of the game.
+    #[error("`{0}` is not in the game any more")]
+    NotInGame(String),
     /// The game is already over.
     #[error("the game is over (phase {0})")]
     GameOver(String),
@@ -56,6 +60,9 @@ pub fn adjudicate_with(
         return Err(AdjudicationError::GameOver(input.state.phase.clone()));
     }
     let mut position = position_from_state(variant, &input.state)?;
+    if input.draw || input.concede_to.is_some() {
+        return end_by_agreement(variant, &position, input);
+    }
     read_pending(variant, &mut position, input);
     let mut orders = PhaseOrders::default();
     for (key, lines) in &input.orders {
@@ -70,6 +77,57 @@ pub fn adjudicate_with(
     }
     let report = adjudicate_phase(variant, &position, orders);
     Ok((output(variant, &report), report))
+}
+
+/// A draw or concession instead of an adjudication: the state stays, the game ends.
+fn end_by_agreement(
+    variant: &Variant,
+    position: &Position,
+    input: &AdjudicationInput,
+) -> Result<(AdjudicationOutput, PhaseReport), AdjudicationError> {
+    let result = match &input.concede_to {
+        Some(key) => {
+            let power = variant
+                .map
+                .powers()
+                .iter()
+                .find(|p| p.key.eq_ignore_ascii_case(key))
+                .map(|p| p.id)
+                .ok_or_else(|| AdjudicationError::UnknownPower(key.clone()))?;
+            concede(variant, position, power).ok_or_else(|| AdjudicationError::NotInGame(key.clone()))?
+        }
+        None => draw(variant, position),
+    };
+    let report = PhaseReport {
+        phase: position.phase,
+        orders: PhaseOrders::default(),
+        movement: None,
+        retreats: None,
+        adjustments: None,
+        ownership_updated: false,
+        next: position.clone(),
+        winner: None,
+    };
+    let mut out = output(variant, &report);
+    out.next.phase = "COMPLETED".to_string();
+    out.adjudicated_phase = position.phase.to_string();
+    out.builds.clear();
+    out.result = Some(match result {
+        GameResult::Victory(p) | GameResult::Concession(p) => GameEnd {
+            kind: if matches!(result, GameResult::Victory(_)) {
+                "victory"
+            } else {
+                "concession"
+            }
+            .to_string(),
+            powers: vec![power_key(variant, p)],
+        },
+        GameResult::Draw(ps) => GameEnd {
+            kind: "draw".to_string(),
+            powers: ps.into_iter().map(|p| power_key(variant, p)).collect(),
+        },
+    });
+    Ok((out, report))
 }
 
 /// Adjudicates one request, loading the built-in variant it names.
@@ -228,5 +286,9 @@ fn output(variant: &Variant, report: &PhaseReport) -> AdjudicationOutput {
         builds,
         pending_retreats: pending,
         winner: report.winner.map(|p| power_key(variant, p)),
+        result: report.winner.map(|p| GameEnd {
+            kind: "victory".to_string(),
+            powers: vec![power_key(variant, p)],
+        }),
     }
 }

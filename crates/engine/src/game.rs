@@ -426,3 +426,41 @@ fn adjustment(variant: &Variant, position: &Position, report: &mut PhaseReport) 
     });
     report.next = next;
 }
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    /// A power reached the victory condition.
+    Victory(PowerId),
+    /// The survivors agreed to a draw; every survivor shares it (DIAS).
+    Draw(Vec<PowerId>),
+    /// The other survivors conceded the game to this power.
+    Concession(PowerId),
+}
+
+/// The powers still in the game: those with a unit or a supply centre.
+pub fn survivors(variant: &Variant, position: &Position) -> Vec<PowerId> {
+    variant
+        .map
+        .powers()
+        .iter()
+        .map(|p| p.id)
+        .filter(|&p| {
+            position.units.iter().any(|u| u.power == p)
+                || position.dislodged.iter().any(|d| d.unit.power == p)
+                || position.owners.iter().any(|o| *o == Some(p))
+        })
+        .collect()
+}
+
+/// A draw of all survivors (draws include every power still in the game).
+pub fn draw(variant: &Variant, position: &Position) -> GameResult {
+    GameResult::Draw(survivors(variant, position))
+}
+
+/// A concession to `power`, which must still be in the game.
+pub fn concede(variant: &Variant, position: &Position, power: PowerId) -> Option<GameResult> {
+    survivors(variant, position)
+        .contains(&power)
+        .then_some(GameResult::Concession(power))
+}

@@ -238,6 +238,12 @@ pub struct AdjudicationInput {
     /// Retreat orders chosen in advance (as written by a previous adjudication's output).
     #[serde(default)]
     pub pending_retreats: BTreeMap<String, Vec<String>>,
+    /// End the game in a draw of all survivors instead of adjudicating.
+    #[serde(default)]
+    pub draw: bool,
+    /// End the game by concession to this power instead of adjudicating.
+    #[serde(default)]
+    pub concede_to: Option<String>,
 }
 
 /// An order line that was not accepted.
@@ -283,6 +289,18 @@ pub struct AdjudicationOutput {
     pub pending_retreats: BTreeMap<String, Vec<String>>,
     /// The power that won (the game is over).
     pub winner: Option<String>,
+    /// How the game ended, if it did: `{"kind": "victory" | "draw" | "concession", "powers": [...]}`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<GameEnd>,
+}
+
+/// The end of a game in the interchange format.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameEnd {
+    /// `victory`, `draw` or `concession`.
+    pub kind: String,
+    /// The winner, the powers sharing the draw, or the power conceded to.
+    pub powers: Vec<String>,
 }
 
 /// A power's adjustment in the coming adjustment phase.
