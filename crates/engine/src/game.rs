@@ -448,7 +448,7 @@ pub fn survivors(variant: &Variant, position: &Position) -> Vec<PowerId> {
         .filter(|&p| {
             position.units.iter().any(|u| u.power == p)
                 || position.dislodged.iter().any(|d| d.unit.power == p)
-                || position.owners.iter().any(|o| *o == Some(p))
+                || position.owners.contains(&Some(p))
         })
         .collect()
 }
