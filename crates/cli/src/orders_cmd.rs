@@ -71,7 +71,7 @@ pub fn run(args: &OrdersArgs) -> Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     for line in stdin.lock().lines() {
         let line = line.context("reading standard input")?;
-        let text = line.trim_end();
+        let text = line.trim();
         if text.trim().is_empty() || text.trim_start().starts_with('#') {
             continue;
         }

@@ -48,6 +48,16 @@ pub enum StateError {
         /// Why.
         reason: String,
     },
+    /// A retreat option that is not a place the dislodged unit could move to.
+    #[error("bad retreat option `{option}` for `{unit}`: {reason}")]
+    BadRetreat {
+        /// The unit as written.
+        unit: String,
+        /// The option as written.
+        option: String,
+        /// Why.
+        reason: String,
+    },
     /// Two units in one province.
     #[error("two units in `{0}`")]
     Crowded(String),
@@ -137,15 +147,45 @@ pub fn position_from_state(variant: &Variant, state: &GameState) -> Result<Posit
                 if position.dislodged_in(map, province).is_some() {
                     return Err(StateError::Crowded(text.clone()));
                 }
-                let retreats = state
+                let options = state
                     .retreats
                     .get(key)
                     .and_then(|r| {
                         r.iter()
                             .find(|(u, _)| parse_unit(map, u).is_ok_and(|(_, k, l)| k == kind && l == location))
                     })
-                    .map(|(_, options)| options.iter().filter_map(|o| map.location_by_abbreviation(o)).collect())
+                    .map(|(_, options)| options.clone())
                     .unwrap_or_default();
+                let mut retreats = Vec::new();
+                for option in &options {
+                    let bad = |reason: &str| StateError::BadRetreat {
+                        unit: text.clone(),
+                        option: option.clone(),
+                        reason: reason.to_string(),
+                    };
+                    let mut target = map
+                        .location_by_abbreviation(option)
+                        .ok_or_else(|| bad("unknown place"))?;
+                    let province = map.province_of(target);
+                    if kind == UnitType::Fleet
+                        && map.province(province).has_split_coast()
+                        && !map.location(target).fleet
+                    {
+                        // A fleet's option written without its coast: the one coast it can reach.
+                        let mut coasts = map.fleet_targets_in(location, province);
+                        target = match (coasts.next(), coasts.next()) {
+                            (Some(c), None) => c,
+                            _ => return Err(bad("name the coast")),
+                        };
+                    }
+                    if kind == UnitType::Army {
+                        target = map.province(province).main;
+                    }
+                    if !map.is_adjacent(kind, location, target) {
+                        return Err(bad("the unit cannot move there"));
+                    }
+                    retreats.push(target);
+                }
                 position.dislodged.push(DislodgedUnit {
                     unit,
                     retreats,

@@ -287,3 +287,37 @@ fn reports_list_rejected_orders_with_their_reason_in_both_languages() {
     assert!(de.contains("Frankreich: Flotte Brest -> Mittelatlantik."), "{de}");
     assert!(de.contains("Ergebnisse der Bewegungen im Frühjahr 1901."), "{de}");
 }
+
+#[test]
+fn retreat_options_in_a_state_are_checked() {
+    let v = standard();
+    for (json, fragment) in [
+        (
+            r#"{"phase": "S1901R", "units": {"FRANCE": ["*F MAO"]}, "retreats": {"FRANCE": {"F MAO": ["SPA"]}}}"#,
+            "name the coast",
+        ),
+        (
+            r#"{"phase": "S1901R", "units": {"FRANCE": ["*F MAO"]}, "retreats": {"FRANCE": {"F MAO": ["PAR"]}}}"#,
+            "cannot move there",
+        ),
+        (
+            r#"{"phase": "S1901R", "units": {"FRANCE": ["*F MAO"]}, "retreats": {"FRANCE": {"F MAO": ["XYZ"]}}}"#,
+            "unknown place",
+        ),
+    ] {
+        let state: GameState = serde_json::from_str(json).expect("JSON");
+        let e = position_from_state(&v, &state).expect_err(json);
+        assert!(e.to_string().contains(fragment), "{e}");
+    }
+    let state: GameState = serde_json::from_str(
+        r#"{"phase": "S1901R", "units": {"FRANCE": ["*F GAS"]}, "retreats": {"FRANCE": {"F GAS": ["SPA", "BRE"]}}}"#,
+    )
+    .expect("JSON");
+    let p = position_from_state(&v, &state).expect("valid");
+    let options: Vec<String> = p.dislodged[0]
+        .retreats
+        .iter()
+        .map(|&l| v.map.location_abbreviation(l))
+        .collect();
+    assert_eq!(options, ["spa/nc", "bre"], "the one reachable coast is filled in");
+}

@@ -230,10 +230,10 @@ fn other_mistakes_are_reported() {
             .any(|(_, p)| matches!(p, MapProblem::BadUnit(..)))
     );
     let terrain = SMALL.replace("terrain = \"land\"", "terrain = \"swamp\"");
+    let found = problems(&terrain);
     assert!(
-        problems(&terrain)
-            .iter()
-            .any(|(_, p)| matches!(p, MapProblem::UnknownTerrain(_)))
+        matches!(found.as_slice(), [(_, MapProblem::UnknownTerrain(_))]),
+        "only the terrain is reported: {found:?}"
     );
     let fleet_inland = SMALL.replace(
         "army = [\"bbb\"]\nfleet = [\"sea\"]",

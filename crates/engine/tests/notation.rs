@@ -251,6 +251,31 @@ fn spacing_case_dashes_and_punctuation_do_not_matter() {
 }
 
 #[test]
+fn readings_that_once_went_wrong_stay_right() {
+    let v = standard();
+    let m = PhaseKind::Movement;
+    // A direction word after a split-coast province is its coast, though "East" also names a sea.
+    assert_eq!(read(&v, m, "F Con - Bul East"), "F CON - BUL/EC");
+    assert_eq!(read(&v, m, "F Bul East - Con"), "F BUL/EC - CON");
+    // A coast written for a supported army is dropped (it would make the support miss the move).
+    assert_eq!(read(&v, m, "F Mao S A Gas - Spa/nc"), "F MAO S A GAS - SPA");
+    assert_eq!(read(&v, m, "F Mao S F Gas - Spa/nc"), "F MAO S F GAS - SPA/NC");
+    // Only armies are convoyed, so the convoyed unit's type may be left out.
+    assert_eq!(read(&v, m, "F Nth C Lon - Bel"), "F NTH C A LON - BEL");
+    // A written convoy route must join up.
+    assert!(matches!(
+        error(&v, m, "A Lon - Mao - Bre").kind,
+        OrderErrorKind::NoConvoyRoute { .. }
+    ));
+    assert_eq!(read(&v, m, "A Lon - Eng - Mao - Bre"), "A LON - BRE VIA");
+    // A huge unknown word is rejected quickly and without a suggestion.
+    let long = format!("A Par - {}", "x".repeat(100_000));
+    let e = error(&v, m, &long);
+    assert!(matches!(e.kind, OrderErrorKind::UnknownProvince(_)));
+    assert_eq!(e.suggestion, None);
+}
+
+#[test]
 fn misspelt_names_get_a_suggestion_and_the_position_of_the_word() {
     let v = standard();
     let e = error(&v, PhaseKind::Movement, "A Munic - Tyr");
@@ -386,6 +411,10 @@ fn with_a_position_units_must_exist_and_belong_to_the_power() {
     assert!(matches!(err("A Mun H"), OrderErrorKind::NoUnit(_)));
     assert!(matches!(err("England: A Par H"), OrderErrorKind::NotYourUnit { .. }));
     assert!(matches!(err("F Par H"), OrderErrorKind::WrongUnitType { .. }));
+    assert!(
+        matches!(err("F Nth S F Yor"), OrderErrorKind::WrongUnitType { .. }),
+        "the supported unit is an army"
+    );
     // A convoy route needs fleets where they are now.
     assert_eq!(ok("A Yor - Nwy").as_deref(), Ok("A YOR - NWY"));
     assert!(matches!(err("A Yor - Bre"), OrderErrorKind::NoConvoyRoute { .. }));

@@ -289,6 +289,9 @@ impl<'m> Adjudicator<'m> {
             self.clear_cycle(old_cycle_len);
             self.resolution[u] = true;
             let second = self.adjudicate_order(u);
+            // The cycle is settled by the two guesses: hits inside it no longer count for
+            // enclosing cycles.
+            self.recursion_hits = old_recursion_hits;
             if first == second {
                 self.clear_cycle(old_cycle_len);
                 self.guess_based = old_guess_based;

@@ -19,6 +19,8 @@ pub fn after_movement(
     result: &MovementResult,
 ) -> (Vec<Unit>, Vec<DislodgedUnit>) {
     let mut staying = Vec::with_capacity(units.len());
+    let n = units.len().min(result.units.len());
+    let units = &units[..n];
     for (i, unit) in units.iter().enumerate() {
         if result.units[i].dislodged_by.is_some() {
             continue;

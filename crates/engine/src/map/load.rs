@@ -8,7 +8,7 @@ use toml::Spanned;
 
 use crate::ids::{Coast, LocationId, PowerId, ProvinceId, UnitType};
 use crate::map::model::{BitMatrix, Location, Map, Power, Province, Terrain};
-use crate::map::names::NameIndex;
+use crate::map::names::{NameIndex, capitalise};
 use crate::phase::Phase;
 use crate::variant::Variant;
 
@@ -430,7 +430,15 @@ fn build(raw: &RawFile, problems: &mut Problems<'_>) -> Option<Variant> {
     })
 }
 
+/// The largest map the loader accepts (ids stay far below the adjudicator's sentinel, and the
+/// adjacency tables small).
+const MAX_PROVINCES: usize = 2048;
+
 fn build_provinces(raw: &RawFile, problems: &mut Problems<'_>) -> Option<(Vec<Province>, Vec<Location>)> {
+    if raw.province.len() > MAX_PROVINCES {
+        problems.at(0, MapProblem::TooMany("provinces (at most 2048)"));
+        return None;
+    }
     let mut provinces: Vec<Province> = Vec::new();
     let mut locations: Vec<Location> = Vec::new();
     for rp in &raw.province {
@@ -442,12 +450,16 @@ fn build_provinces(raw: &RawFile, problems: &mut Problems<'_>) -> Option<(Vec<Pr
         if provinces.iter().any(|p| p.abbreviation == abbreviation) {
             problems.at(at, MapProblem::DuplicateProvince(abbreviation.clone()));
         }
-        let Some(terrain) = parse_terrain(rp.terrain.get_ref()) else {
-            problems.at(
-                rp.terrain.span().start,
-                MapProblem::UnknownTerrain(rp.terrain.get_ref().clone()),
-            );
-            continue;
+        let terrain = match parse_terrain(rp.terrain.get_ref()) {
+            Some(t) => t,
+            None => {
+                problems.at(
+                    rp.terrain.span().start,
+                    MapProblem::UnknownTerrain(rp.terrain.get_ref().clone()),
+                );
+                // Go on as if it were a coast, so that the later checks stay aligned with the file.
+                Terrain::Coast
+            }
         };
         let mismatch = |reason: &str| MapProblem::TerrainMismatch {
             province: abbreviation.clone(),
@@ -766,12 +778,4 @@ fn convoy_waters(
             touched
         })
         .collect()
-}
-
-fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }

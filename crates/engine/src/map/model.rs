@@ -275,8 +275,7 @@ impl Map {
                 .any(|w| self.convoy_waters[to.index()].contains(w))
     }
 
-    /// Whether this location is on a coast (some fleet-capable water touches its province), so an
-    /// army there may be convoyed.
+    /// Whether the province has coast terrain, so an army there may be convoyed.
     pub fn is_coastal(&self, province: ProvinceId) -> bool {
         self.provinces[province.index()].terrain == Terrain::Coast
     }

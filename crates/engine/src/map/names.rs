@@ -29,6 +29,15 @@ pub fn name_key(text: &str) -> String {
     key
 }
 
+/// The text with its first letter in upper case ("bul" → "Bul").
+pub fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 /// The second spelling of a German name without umlaut marks ("München" → "munchen").
 fn plain_key(text: &str) -> Option<String> {
     if !text.chars().any(|c| matches!(c, 'ä' | 'ö' | 'ü' | 'Ä' | 'Ö' | 'Ü')) {
@@ -149,7 +158,8 @@ impl NameIndex {
 /// The candidate with the smallest edit distance, if that distance is small for the word's length;
 /// ties are broken by the name itself so the answer never depends on hash order.
 fn suggest<'a, T: Copy>(candidates: impl Iterator<Item = (&'a str, &'a str, T)>, key: &str) -> Option<(&'a str, T)> {
-    if key.is_empty() {
+    // Nothing is suggested for very long words: no name is that long, and comparing costs time.
+    if key.is_empty() || key.len() > 64 {
         return None;
     }
     let limit = match key.chars().count() {
@@ -158,6 +168,7 @@ fn suggest<'a, T: Copy>(candidates: impl Iterator<Item = (&'a str, &'a str, T)>,
         _ => 3,
     };
     candidates
+        .filter(|(folded, _, _)| folded.len().abs_diff(key.len()) <= limit)
         .map(|(folded, name, value)| (strsim::damerau_levenshtein(key, folded), folded, name, value))
         .filter(|&(distance, ..)| distance <= limit)
         .min_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(b.1)))

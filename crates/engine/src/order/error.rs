@@ -25,20 +25,6 @@ impl OrderError {
         self.suggestion = suggestion;
         self
     }
-
-    /// Whether the text could not be read at all (as opposed to a readable but illegal order).
-    pub fn is_syntax(&self) -> bool {
-        matches!(
-            self.kind,
-            OrderErrorKind::Empty
-                | OrderErrorKind::UnexpectedCharacter(_)
-                | OrderErrorKind::UnknownProvince(_)
-                | OrderErrorKind::UnknownPower(_)
-                | OrderErrorKind::Expected { .. }
-                | OrderErrorKind::TrailingText(_)
-                | OrderErrorKind::UnknownCoast(_)
-        )
-    }
 }
 
 /// The reasons an order is rejected.

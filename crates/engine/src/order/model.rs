@@ -45,7 +45,8 @@ pub enum Order {
         unit: UnitRef,
         /// The supported unit, at its origin.
         supported: UnitRef,
-        /// Where the supported unit moves (the coast, if written, is kept but does not matter).
+        /// Where the supported unit moves. A coast is kept only for a supported fleet, and then
+        /// the support matches only a move to that coast.
         to: LocationId,
     },
     /// A fleet carries an army across its sea.

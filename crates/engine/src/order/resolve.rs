@@ -2,6 +2,7 @@
 //! and (when given) the position, producing an [`Order`] with every id filled in.
 
 use crate::ids::{LocationId, PowerId, ProvinceId, UnitType};
+use crate::map::names::capitalise;
 use crate::map::{Map, Terrain};
 use crate::order::error::{OrderError, OrderErrorKind as K};
 use crate::order::model::{Order, PowerOrder, UnitRef};
@@ -94,7 +95,17 @@ impl OrderContext<'_> {
 
     /// A unit type that is not written: from the position, or from terrain where only one fits.
     fn infer_kind(&self, unit: &RawUnit, on_board: Option<UnitType>) -> Result<UnitType, OrderError> {
-        if let Some(k) = unit.kind.or(on_board) {
+        self.infer_kind_or(unit, on_board, None)
+    }
+
+    /// As `infer_kind`, with a type to assume when neither the text nor the board says.
+    fn infer_kind_or(
+        &self,
+        unit: &RawUnit,
+        on_board: Option<UnitType>,
+        default: Option<UnitType>,
+    ) -> Result<UnitType, OrderError> {
+        if let Some(k) = unit.kind.or(on_board).or(default) {
             return Ok(k);
         }
         match self.map.province(unit.place.province).terrain {
@@ -172,13 +183,26 @@ impl OrderContext<'_> {
         ))
     }
 
-    /// Resolves a supported or convoyed unit: its type and place (it need not exist).
-    fn other_unit(&self, raw: &RawUnit) -> Result<UnitRef, OrderError> {
+    /// Resolves a supported or convoyed unit: its type and place (it need not exist; when it does,
+    /// a written type must be its type).
+    fn other_unit(&self, raw: &RawUnit, default: Option<UnitType>) -> Result<UnitRef, OrderError> {
         let on_board = self
             .position
             .and_then(|p| p.unit_in(self.map, raw.place.province))
             .copied();
-        let kind = self.infer_kind(raw, on_board.map(|u| u.kind))?;
+        if let (Some(given), Some(u)) = (raw.kind, on_board) {
+            if given != u.kind {
+                return Err(OrderError::new(
+                    K::WrongUnitType {
+                        place: self.place_name(&raw.place),
+                        actual: article(u.kind),
+                        given: article(given),
+                    },
+                    raw.place.position,
+                ));
+            }
+        }
+        let kind = self.infer_kind_or(raw, on_board.map(|u| u.kind), default)?;
         if let Some(u) = on_board.filter(|u| u.kind == kind) {
             return Ok(UnitRef {
                 kind,
@@ -405,7 +429,7 @@ impl OrderContext<'_> {
             RawAction::Hold => Order::Hold { unit },
             RawAction::Move { path, via_convoy } => self.movement(unit, path, *via_convoy)?,
             RawAction::Support { target, to } => {
-                let supported = self.other_unit(target)?;
+                let supported = self.other_unit(target, None)?;
                 match to {
                     None => {
                         let province = self.map.province_of(supported.location);
@@ -430,9 +454,12 @@ impl OrderContext<'_> {
                                 to.position,
                             ));
                         }
+                        // A coast written for a supported army is ignored; for a fleet it is kept
+                        // and must then match the coast the fleet moves to.
                         let target_province = self.map.province(to.province);
                         let to_location = to
                             .coast
+                            .filter(|_| supported.kind == UnitType::Fleet)
                             .and_then(|c| self.map.coast_of(to.province, c))
                             .unwrap_or(target_province.main);
                         Order::SupportMove {
@@ -451,7 +478,7 @@ impl OrderContext<'_> {
                         raw_unit.place.position,
                     ));
                 }
-                let army = self.other_unit(target)?;
+                let army = self.other_unit(target, Some(UnitType::Army))?;
                 let on_board = self
                     .position
                     .and_then(|p| p.unit_in(self.map, self.map.province_of(army.location)));
@@ -500,6 +527,29 @@ impl OrderContext<'_> {
             }
             if let Some(step) = steps.iter().find(|s| !self.map.province(s.province).convoys) {
                 return Err(OrderError::new(K::CannotConvoy(self.place_name(step)), step.position));
+            }
+            // Each step must touch the one before it (the first one the army's province) and the
+            // last one the destination.
+            let from = self.map.province_of(unit.location);
+            let chain: Vec<(ProvinceId, usize)> = std::iter::once((from, steps[0].position))
+                .chain(steps.iter().map(|s| (s.province, s.position)))
+                .chain(std::iter::once((to.province, to.position)))
+                .collect();
+            for pair in chain.windows(2) {
+                let ((a, _), (b, at)) = (pair[0], pair[1]);
+                let (sea, other) = if self.map.province(a).convoys { (a, b) } else { (b, a) };
+                if !self
+                    .map
+                    .can_reach_province(UnitType::Fleet, self.map.province(sea).main, other)
+                {
+                    return Err(OrderError::new(
+                        K::NoConvoyRoute {
+                            from: capitalise(&self.map.province(a).abbreviation),
+                            to: capitalise(&self.map.province(b).abbreviation),
+                        },
+                        at,
+                    ));
+                }
             }
         }
         let via = via_convoy || !steps.is_empty();
@@ -606,14 +656,6 @@ impl OrderContext<'_> {
                 unit: UnitRef { kind, location },
             },
         })
-    }
-}
-
-fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }
 

@@ -348,6 +348,18 @@ impl<'t> Reader<'t, '_> {
                 }
                 let split = self.map.province(province).has_split_coast();
                 if let Some(c) = coast_phrase(&key).filter(|_| split && key.len() > 1) {
+                    // A place is never followed directly by another place, so "Bul East" is
+                    // the east coast even though "East" also names a sea.
+                    if self.map.coast_of(province, c).is_some() {
+                        self.at += 1;
+                        if self
+                            .peek()
+                            .is_some_and(|t| t.kind == TokenKind::Word && matches!(t.key.as_str(), "coast" | "kueste"))
+                        {
+                            self.at += 1;
+                        }
+                        return Ok(Some(c));
+                    }
                     let next = self.tokens.get(self.at + 1);
                     if next.is_some_and(|t| t.kind == TokenKind::Word && matches!(t.key.as_str(), "coast" | "kueste")) {
                         self.at += 2;
