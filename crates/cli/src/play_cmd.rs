@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::Args;
 use spielleiter_engine::adjudicate::adjustment::adjustment_count;
-use spielleiter_engine::game::{PhaseOrders, adjudicate_phase, free_home_centres};
+use spielleiter_engine::game::{LaterOrder, PhaseOrders, adjudicate_phase, free_home_centres, still_pending};
 use spielleiter_engine::report::{Lang, render};
 use spielleiter_engine::{PhaseKind, Position, PowerId, Variant};
 
@@ -58,12 +58,23 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     let de = args.lang == Lang::De;
     let mut played = 0usize;
+    let mut pending: Vec<LaterOrder> = Vec::new();
     loop {
         if args.phases.is_some_and(|n| played >= n) {
             return Ok(ExitCode::SUCCESS);
         }
         writeln!(out, "=== {} ===", position.phase)?;
         let mut orders = PhaseOrders::default();
+        // Orders sent earlier for this phase (or still later ones, which stay pending).
+        for later in pending.drain(..) {
+            let heading = later.phase.to_string();
+            orders.read(
+                &variant,
+                &position,
+                later.power,
+                [heading.as_str(), later.text.as_str()],
+            );
+        }
         let mut ended = false;
         for power in powers_to_ask(&variant, &position) {
             if ended {
@@ -115,6 +126,7 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode> {
             writeln!(out, "{}", if de { "Eingabe beendet." } else { "End of input." })?;
             return Ok(ExitCode::SUCCESS);
         }
+        pending = still_pending(&report).cloned().collect();
         position = report.next;
     }
 }

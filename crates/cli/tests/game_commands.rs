@@ -92,6 +92,53 @@ fn a_dislodged_unit_shows_its_retreats_and_the_retreat_phase_follows() {
 }
 
 #[test]
+fn orders_for_several_phases_in_one_message_are_used_when_their_phase_comes() {
+    let state = start();
+    let out = adjudicate(
+        &state,
+        json!({"FRANCE": [
+            "A Par - Bur", "F Bre - Mao",
+            "Fall 1901:", "A Bur - Bel", "F Mao - Por",
+            "Winter 1901:", "Build A Par", "Build F Bre"
+        ]}),
+    );
+    assert_eq!(out["phase"], "F1901M");
+    assert_eq!(
+        out["pending_orders"]["FRANCE"],
+        json!([
+            "F1901M: A Bur - Bel",
+            "F1901M: F Mao - Por",
+            "W1901A: Build A Par",
+            "W1901A: Build F Bre"
+        ])
+    );
+    // The fall: nothing new is sent, the orders given in spring are carried out.
+    let fall = adjudicate(&out, json!({}));
+    assert_eq!(fall["accepted_orders"]["FRANCE"], json!(["A BUR - BEL", "F MAO - POR"]));
+    assert_eq!(fall["phase"], "W1901A");
+    assert_eq!(
+        fall["pending_orders"]["FRANCE"],
+        json!(["W1901A: Build A Par", "W1901A: Build F Bre"])
+    );
+    let winter = adjudicate(&fall, json!({}));
+    assert_eq!(winter["accepted_orders"]["FRANCE"], json!(["A PAR B", "F BRE B"]));
+    assert_eq!(winter["phase"], "S1902M");
+    assert!(winter.get("pending_orders").is_none());
+}
+
+#[test]
+fn retreat_orders_sent_with_the_moves_skip_the_retreat_phase() {
+    let state = json!({"phase": "S1901M", "units": {"FRANCE": ["F BRE"], "ENGLAND": ["F ENG", "F MAO"], "GERMANY": ["A PIC"]},
+                       "centers": {"FRANCE": ["BRE"]}});
+    let out = adjudicate(
+        &state,
+        json!({"ENGLAND": ["F Eng - Bre", "F Mao S F Eng - Bre"], "FRANCE": ["F Bre H", "Spring 1901 retreats:", "F Bre - Gas"]}),
+    );
+    assert_eq!(out["phase"], "F1901M", "the retreat phase is skipped");
+    assert_eq!(out["units"]["FRANCE"], json!(["F GAS"]));
+}
+
+#[test]
 fn bad_input_gets_a_clear_error_and_a_non_zero_exit() {
     for (input, message) in [
         ("{not json", "malformed input"),

@@ -5,7 +5,9 @@ use std::collections::BTreeMap;
 
 use crate::adjudicate::adjustment::{AdjustmentOutcome, adjustment_count};
 use crate::adjudicate::retreat::RetreatOutcome;
-use crate::game::{GameResult, PhaseOrders, PhaseReport, adjudicate_phase, concede, draw, free_home_centres};
+use crate::game::{
+    GameResult, PhaseOrders, PhaseReport, adjudicate_phase, concede, draw, free_home_centres, still_pending,
+};
 use crate::ids::{LocationId, PowerId, UnitType};
 use crate::interchange::{
     AdjudicationInput, AdjudicationOutput, Builds, GameEnd, RejectedOrder, StateError, position_from_state,
@@ -47,6 +49,16 @@ fn unit_name(variant: &Variant, kind: UnitType, location: LocationId) -> String 
     )
 }
 
+fn power_by_key(variant: &Variant, key: &str) -> Result<PowerId, AdjudicationError> {
+    variant
+        .map
+        .powers()
+        .iter()
+        .find(|p| p.key.eq_ignore_ascii_case(key))
+        .map(|p| p.id)
+        .ok_or_else(|| AdjudicationError::UnknownPower(key.to_string()))
+}
+
 fn power_key(variant: &Variant, p: PowerId) -> String {
     variant.map.power(p).key.to_ascii_uppercase()
 }
@@ -65,14 +77,16 @@ pub fn adjudicate_with(
     }
     read_pending(variant, &mut position, input);
     let mut orders = PhaseOrders::default();
+    for (key, lines) in &input.pending_orders {
+        let power = power_by_key(variant, key)?;
+        for line in lines {
+            // `PHASE: order` becomes a phase heading and the order.
+            let (heading, order) = line.split_once(':').unwrap_or(("", line));
+            orders.read(variant, &position, Some(power), [heading, order]);
+        }
+    }
     for (key, lines) in &input.orders {
-        let power = variant
-            .map
-            .powers()
-            .iter()
-            .find(|p| p.key.eq_ignore_ascii_case(key))
-            .map(|p| p.id)
-            .ok_or_else(|| AdjudicationError::UnknownPower(key.clone()))?;
+        let power = power_by_key(variant, key)?;
         orders.read(variant, &position, Some(power), lines.iter().map(String::as_str));
     }
     let report = adjudicate_phase(variant, &position, orders);
@@ -87,13 +101,7 @@ fn end_by_agreement(
 ) -> Result<(AdjudicationOutput, PhaseReport), AdjudicationError> {
     let result = match &input.concede_to {
         Some(key) => {
-            let power = variant
-                .map
-                .powers()
-                .iter()
-                .find(|p| p.key.eq_ignore_ascii_case(key))
-                .map(|p| p.id)
-                .ok_or_else(|| AdjudicationError::UnknownPower(key.clone()))?;
+            let power = power_by_key(variant, key)?;
             concede(variant, position, power).ok_or_else(|| AdjudicationError::NotInGame(key.clone()))?
         }
         None => draw(variant, position),
@@ -285,6 +293,17 @@ fn output(variant: &Variant, report: &PhaseReport) -> AdjudicationOutput {
         next: state,
         builds,
         pending_retreats: pending,
+        pending_orders: still_pending(report)
+            .map(|l| {
+                (
+                    l.power.map(|p| power_key(variant, p)).unwrap_or_default(),
+                    format!("{}: {}", l.phase, l.text),
+                )
+            })
+            .fold(BTreeMap::new(), |mut m: BTreeMap<String, Vec<String>>, (k, v)| {
+                m.entry(k).or_default().push(v);
+                m
+            }),
         winner: report.winner.map(|p| power_key(variant, p)),
         result: report.winner.map(|p| GameEnd {
             kind: "victory".to_string(),

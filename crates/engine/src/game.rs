@@ -12,7 +12,7 @@ use crate::order::advance::{AdvanceRetreat, choose_retreat, read_advance_retreat
 use crate::order::model::{Order, PowerOrder, UnitRef};
 use crate::order::resolve::{OrderContext, parse_order_list};
 use crate::order::syntax::read_power_header;
-use crate::phase::{Phase, PhaseKind, Season};
+use crate::phase::{Phase, PhaseKind, Season, read_phase_header};
 use crate::position::{DislodgedUnit, Position, Unit};
 use crate::variant::Variant;
 
@@ -36,6 +36,19 @@ pub struct PhaseOrders {
     pub advance: Vec<(PowerId, AdvanceRetreat)>,
     /// Advance retreat lines that could not be read.
     pub advance_errors: Vec<(Option<PowerId>, String, OrderError)>,
+    /// Lines sent for later phases (under a phase heading), kept until their phase comes.
+    pub later: Vec<LaterOrder>,
+}
+
+/// An order line sent for a later phase.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LaterOrder {
+    /// The power that sent it.
+    pub power: Option<PowerId>,
+    /// The phase it is for.
+    pub phase: Phase,
+    /// The line.
+    pub text: String,
 }
 
 impl PhaseOrders {
@@ -50,6 +63,7 @@ impl PhaseOrders {
     ) {
         let map = &variant.map;
         let mut current = power;
+        let mut section: Option<Phase> = None;
         for line in lines {
             let text = line.trim();
             if text.is_empty() || text.starts_with('#') {
@@ -58,6 +72,23 @@ impl PhaseOrders {
             if let Some(p) = read_power_header(map, text) {
                 current = Some(p);
                 continue;
+            }
+            if let Some(phase) = read_phase_header(text) {
+                section = Some(phase);
+                continue;
+            }
+            match section {
+                Some(phase) if phase > position.phase => {
+                    self.later.push(LaterOrder {
+                        power: current,
+                        phase,
+                        text: text.to_string(),
+                    });
+                    continue;
+                }
+                // Orders for a phase already played are dropped.
+                Some(phase) if phase < position.phase => continue,
+                _ => {}
             }
             if position.phase.kind == PhaseKind::Movement {
                 match read_advance_retreat(map, text) {
@@ -248,6 +279,33 @@ fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
         return;
     }
     // Retreats ordered in advance: every unit covered → the retreat phase is skipped.
+    // Retreat orders sent for this season's retreat phase together with the moves.
+    let retreat_phase = Phase {
+        kind: PhaseKind::Retreat,
+        ..position.phase
+    };
+    let mut sent: Vec<Order> = Vec::new();
+    {
+        let mut probe = next.clone();
+        probe.phase = retreat_phase;
+        let ctx = OrderContext {
+            map,
+            phase: PhaseKind::Retreat,
+            position: Some(&probe),
+            default_power: None,
+        };
+        for later in report.orders.later.iter().filter(|l| l.phase == retreat_phase) {
+            let ctx = OrderContext {
+                default_power: later.power,
+                ..ctx
+            };
+            for (_, result) in parse_order_list(&ctx, &later.text) {
+                if let Ok(o) = result {
+                    sent.push(o.order);
+                }
+            }
+        }
+    }
     // A unit with nowhere to go is disbanded at once.
     let chosen: Vec<Option<Order>> = next
         .dislodged
@@ -261,7 +319,12 @@ fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
                     },
                 })
             } else {
-                choose_retreat(map, d, &report.orders.advance_for(d.unit.power))
+                let here = map.province_of(d.unit.location);
+                sent.iter()
+                    .rev()
+                    .find(|o| o.unit().is_some_and(|u| map.province_of(u.location) == here))
+                    .copied()
+                    .or_else(|| choose_retreat(map, d, &report.orders.advance_for(d.unit.power)))
             }
         })
         .collect();
@@ -425,6 +488,20 @@ fn adjustment(variant: &Variant, position: &Position, report: &mut PhaseReport) 
         civil_disorder: result.civil_disorder,
     });
     report.next = next;
+}
+
+/// The orders sent for later phases that are still to be played after this report: those for
+/// the retreat phase right after a movement phase were used already.
+pub fn still_pending(report: &PhaseReport) -> impl Iterator<Item = &LaterOrder> {
+    let used_retreat = (report.phase.kind == PhaseKind::Movement).then_some(Phase {
+        kind: PhaseKind::Retreat,
+        ..report.phase
+    });
+    report
+        .orders
+        .later
+        .iter()
+        .filter(move |l| l.phase > report.phase && Some(l.phase) != used_retreat && report.winner.is_none())
 }
 
 /// How a game ended.

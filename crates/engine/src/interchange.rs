@@ -278,6 +278,10 @@ pub struct AdjudicationInput {
     /// Retreat orders chosen in advance (as written by a previous adjudication's output).
     #[serde(default)]
     pub pending_retreats: BTreeMap<String, Vec<String>>,
+    /// Orders sent earlier for later phases, per power, each as `PHASE: order` (`F1901M: A PAR -
+    /// BUR`); those for the phase at hand are used, later ones are kept.
+    #[serde(default)]
+    pub pending_orders: BTreeMap<String, Vec<String>>,
     /// End the game in a draw of all survivors instead of adjudicating.
     #[serde(default)]
     pub draw: bool,
@@ -327,6 +331,9 @@ pub struct AdjudicationOutput {
     /// Retreat orders already chosen from advance retreat orders for the coming retreat phase.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub pending_retreats: BTreeMap<String, Vec<String>>,
+    /// Orders sent for phases still to come, per power, as `PHASE: order`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub pending_orders: BTreeMap<String, Vec<String>>,
     /// The power that won (the game is over).
     pub winner: Option<String>,
     /// How the game ended, if it did: `{"kind": "victory" | "draw" | "concession", "powers": [...]}`.

@@ -81,6 +81,52 @@ impl fmt::Display for Phase {
     }
 }
 
+/// Reads a line that names a phase, as a heading for the orders below it in a message with orders
+/// for several phases: `F1901M:`, `[S1902R]`, `Fall 1901:`, `Spring 1902 retreats`, `Herbst 1901
+/// Rückzüge:`, `Winter 1901`. `None` when the line is anything else.
+pub fn read_phase_header(line: &str) -> Option<Phase> {
+    let t = line.trim().trim_end_matches(':').trim();
+    let t = t
+        .strip_prefix('[')
+        .and_then(|x| x.strip_suffix(']'))
+        .unwrap_or(t)
+        .trim();
+    if let Ok(p) = t.parse::<Phase>() {
+        return Some(p);
+    }
+    let mut season = None;
+    let mut year = None;
+    let mut kind = None;
+    for word in t.split_whitespace() {
+        let w = crate::map::names::name_key(word);
+        match w.as_str() {
+            "spring" | "fruehjahr" | "fruehling" => season = Some(Season::Spring),
+            "fall" | "autumn" | "herbst" => season = Some(Season::Fall),
+            "winter" => season = Some(Season::Winter),
+            "movement" | "moves" | "orders" | "bewegung" | "bewegungen" | "zuege" | "befehle" => {
+                kind = Some(PhaseKind::Movement)
+            }
+            "retreat" | "retreats" | "rueckzug" | "rueckzuege" => kind = Some(PhaseKind::Retreat),
+            "adjustment" | "adjustments" | "builds" | "anpassung" | "anpassungen" | "aufbau" | "bauen" => {
+                kind = Some(PhaseKind::Adjustment)
+            }
+            "of" | "im" | "in" => {}
+            _ => year = Some(w.parse::<i32>().ok()?),
+        }
+    }
+    let season = season?;
+    let kind = kind.unwrap_or(if season == Season::Winter {
+        PhaseKind::Adjustment
+    } else {
+        PhaseKind::Movement
+    });
+    Some(Phase {
+        year: year?,
+        season,
+        kind,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -93,6 +139,19 @@ mod tests {
         }
         let p: Phase = "f1902m".parse().expect("valid phase");
         assert_eq!((p.year, p.season, p.kind), (1902, Season::Fall, PhaseKind::Movement));
+    }
+
+    #[test]
+    fn phase_headings_read_in_english_and_german() {
+        let read = |s: &str| read_phase_header(s).map(|p| p.to_string());
+        assert_eq!(read("F1901M:").as_deref(), Some("F1901M"));
+        assert_eq!(read("[S1902R]").as_deref(), Some("S1902R"));
+        assert_eq!(read("Fall 1901:").as_deref(), Some("F1901M"));
+        assert_eq!(read("Spring 1902 retreats").as_deref(), Some("S1902R"));
+        assert_eq!(read("Herbst 1901 Rückzüge:").as_deref(), Some("F1901R"));
+        assert_eq!(read("Winter 1901").as_deref(), Some("W1901A"));
+        assert_eq!(read("A Par - Bur"), None);
+        assert_eq!(read("Fall:"), None);
     }
 
     #[test]
