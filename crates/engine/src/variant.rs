@@ -82,3 +82,52 @@ pub fn builtin(name: &str) -> Option<Result<Variant, MapErrors>> {
         .find(|(n, _)| n.eq_ignore_ascii_case(name))
         .map(|(n, text)| load_variant(&format!("variants/{n}/variant.toml"), text))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_standard_calendar_adjusts_after_every_fall() {
+        let c = Calendar::standard(1901);
+        assert_eq!(c.next_turn(Season::Spring, 1901), (Season::Fall, 1901));
+        assert_eq!(c.next_turn(Season::Fall, 1901), (Season::Spring, 1902));
+        assert!(!c.adjusts_after(Season::Spring, 1901));
+        assert!(c.adjusts_after(Season::Fall, 1901) && c.adjusts_after(Season::Fall, 1902));
+    }
+
+    #[test]
+    fn a_two_year_calendar_adjusts_every_second_turn() {
+        // Colonial: one movement turn every two years from 1870, adjustments in 1872, 1876, ...
+        let c = Calendar {
+            seasons: vec![Season::Spring],
+            year_step: 2,
+            first_adjustment_year: 1872,
+            adjustment_interval: 4,
+        };
+        assert_eq!(c.next_turn(Season::Spring, 1870), (Season::Spring, 1872));
+        let adjusting: Vec<i32> = (1870..1882)
+            .step_by(2)
+            .filter(|&y| c.adjusts_after(Season::Spring, y))
+            .collect();
+        assert_eq!(adjusting, [1872, 1876, 1880]);
+    }
+
+    #[test]
+    fn a_calendar_is_read_from_the_variant_file() {
+        let text = include_str!("../../../variants/standard/variant.toml").replace(
+            "victory_centres = 18\n",
+            "victory_centres = 18\n\n[variant.calendar]\nseasons = [\"spring\"]\nyear_step = 2\nfirst_adjustment_year = 1903\nadjustment_interval = 4\n",
+        );
+        let v = load_variant("calendar.toml", &text).expect("valid");
+        assert_eq!(v.calendar.seasons, vec![Season::Spring]);
+        assert_eq!(
+            (
+                v.calendar.year_step,
+                v.calendar.first_adjustment_year,
+                v.calendar.adjustment_interval
+            ),
+            (2, 1903, 4)
+        );
+    }
+}
