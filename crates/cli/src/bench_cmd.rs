@@ -10,9 +10,8 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 use serde::Deserialize;
 use spielleiter_engine::adjudicate::{Adjudicator, MovementResult};
-use spielleiter_engine::game::{PhaseOrders, adjudicate_phase};
+use spielleiter_engine::game::{PhaseOrders, adjudicate_phase, unit_orders};
 use spielleiter_engine::interchange::{GameState, position_from_state, state_from_position};
-use spielleiter_engine::order::UnitRef;
 use spielleiter_engine::{Order, PhaseKind, Position, Unit, Variant};
 
 /// Options of `spielleiter bench`.
@@ -96,27 +95,8 @@ fn prepare(variant: &Variant, mut line: Line, n: usize) -> Result<Prepared> {
         orders.read(variant, &position, Some(power), lines.iter().map(String::as_str));
     }
     let movement = (position.phase.kind == PhaseKind::Movement).then(|| {
-        let units = position.units.clone();
-        let mut unit_orders: Vec<Order> = units
-            .iter()
-            .map(|u| Order::Hold {
-                unit: UnitRef {
-                    kind: u.kind,
-                    location: u.location,
-                },
-            })
-            .collect();
-        for l in &orders.lines {
-            if let Ok(o) = &l.result {
-                if let Some(u) = o.unit() {
-                    let p = variant.map.province_of(u.location);
-                    if let Some(i) = units.iter().position(|x| variant.map.province_of(x.location) == p) {
-                        unit_orders[i] = *o;
-                    }
-                }
-            }
-        }
-        (units, unit_orders)
+        let (unit_orders, _) = unit_orders(variant, &position.units, &orders.lines);
+        (position.units.clone(), unit_orders)
     });
     Ok(Prepared {
         label: format!("{} {}", line.game_id.unwrap_or_default(), position.phase),

@@ -106,16 +106,7 @@ fn end_by_agreement(
         }
         None => draw(variant, position),
     };
-    let report = PhaseReport {
-        phase: position.phase,
-        orders: PhaseOrders::default(),
-        movement: None,
-        retreats: None,
-        adjustments: None,
-        ownership_updated: false,
-        next: position.clone(),
-        winner: None,
-    };
+    let report = PhaseReport::unchanged(position, PhaseOrders::default());
     let mut out = output(variant, &report);
     out.next.phase = "COMPLETED".to_string();
     out.adjudicated_phase = position.phase.to_string();

@@ -197,18 +197,25 @@ pub struct PhaseReport {
     pub winner: Option<PowerId>,
 }
 
+impl PhaseReport {
+    /// A report of nothing done yet: the position stays as it is.
+    pub fn unchanged(position: &Position, orders: PhaseOrders) -> PhaseReport {
+        PhaseReport {
+            phase: position.phase,
+            orders,
+            movement: None,
+            retreats: None,
+            adjustments: None,
+            ownership_updated: false,
+            next: position.clone(),
+            winner: None,
+        }
+    }
+}
+
 /// Adjudicates the position's phase with the given orders.
 pub fn adjudicate_phase(variant: &Variant, position: &Position, orders: PhaseOrders) -> PhaseReport {
-    let mut report = PhaseReport {
-        phase: position.phase,
-        orders,
-        movement: None,
-        retreats: None,
-        adjustments: None,
-        ownership_updated: false,
-        next: position.clone(),
-        winner: None,
-    };
+    let mut report = PhaseReport::unchanged(position, orders);
     match position.phase.kind {
         PhaseKind::Movement => movement(variant, position, &mut report),
         PhaseKind::Retreat => {
@@ -223,36 +230,27 @@ pub fn adjudicate_phase(variant: &Variant, position: &Position, orders: PhaseOrd
     report
 }
 
-fn unit_index(variant: &Variant, units: &[Unit], order: &Order) -> Option<usize> {
-    let location = order.unit()?.location;
-    let province = variant.map.province_of(location);
-    units
-        .iter()
-        .position(|u| variant.map.province_of(u.location) == province)
+/// One order per unit for a movement phase: the last legal order given for each unit, a hold for
+/// the others; and whether each unit had an order.
+pub fn unit_orders(variant: &Variant, units: &[Unit], lines: &[ReadLine]) -> (Vec<Order>, Vec<bool>) {
+    let map = &variant.map;
+    let mut orders: Vec<Order> = units.iter().map(|u| Order::hold(u.kind, u.location)).collect();
+    let mut ordered = vec![false; units.len()];
+    for order in lines.iter().filter_map(|l| l.result.as_ref().ok()) {
+        let Some(unit) = order.unit() else { continue };
+        let province = map.province_of(unit.location);
+        if let Some(i) = units.iter().position(|u| map.province_of(u.location) == province) {
+            orders[i] = *order;
+            ordered[i] = true;
+        }
+    }
+    (orders, ordered)
 }
 
 fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
     let map = &variant.map;
     let units = position.units.clone();
-    let mut orders: Vec<Order> = units
-        .iter()
-        .map(|u| Order::Hold {
-            unit: UnitRef {
-                kind: u.kind,
-                location: u.location,
-            },
-        })
-        .collect();
-    let mut ordered = vec![false; units.len()];
-    // One order per unit: a later order replaces an earlier one.
-    for line in &report.orders.lines {
-        if let Ok(order) = &line.result {
-            if let Some(i) = unit_index(variant, &units, order) {
-                orders[i] = *order;
-                ordered[i] = true;
-            }
-        }
-    }
+    let (orders, ordered) = unit_orders(variant, &units, &report.orders.lines);
     let mut adjudicator = Adjudicator::new(map);
     let mut result = MovementResult::default();
     adjudicator.adjudicate(&units, &orders, &mut result);

@@ -384,16 +384,7 @@ fn read_orders(
 fn run_movement(variant: &Variant, position: &mut Position, step: &Step, errors: &mut String) -> Result<(), String> {
     let map = &variant.map;
     let read = read_orders(map, position, step, false, errors);
-    let mut orders: Vec<Order> = position
-        .units
-        .iter()
-        .map(|u| Order::Hold {
-            unit: spielleiter_engine::order::UnitRef {
-                kind: u.kind,
-                location: u.location,
-            },
-        })
-        .collect();
+    let mut orders: Vec<Order> = position.units.iter().map(|u| Order::hold(u.kind, u.location)).collect();
     let mut given = vec![false; orders.len()];
     for (index, order) in &read {
         if let (Some(i), Some(order)) = (index, order) {

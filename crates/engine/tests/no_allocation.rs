@@ -65,16 +65,7 @@ fn a_movement_phase_allocates_nothing_after_warm_up() {
         "A Tyr S A Ven - Tri",
         "F Adr S A Tri",
     ];
-    let mut orders: Vec<Order> = position
-        .units
-        .iter()
-        .map(|u| Order::Hold {
-            unit: spielleiter_engine::order::UnitRef {
-                kind: u.kind,
-                location: u.location,
-            },
-        })
-        .collect();
+    let mut orders: Vec<Order> = position.units.iter().map(|u| Order::hold(u.kind, u.location)).collect();
     for text in texts {
         let order = parse_order(&ctx, text).expect("legal").order;
         let unit = order.unit().expect("unit");

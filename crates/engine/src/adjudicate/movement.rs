@@ -449,7 +449,6 @@ impl<'m> Adjudicator<'m> {
     /// Searches a chain of convoying fleets (resolved successful) from the army's province to its
     /// destination. With `through`, the chain must contain that fleet.
     fn convoy_route(&mut self, u: usize, through: Option<usize>) -> bool {
-        let map = self.map;
         let from = ProvinceId(self.origin[u]);
         let to = ProvinceId(self.target[u]);
         // Fleets on the list are numbered by their position in it; at most 128 are tracked.
@@ -464,28 +463,51 @@ impl<'m> Adjudicator<'m> {
                 count += 1;
             }
         }
-        let location = |f: u16| map.province(ProvinceId(self.origin[usize::from(f)])).main;
-        let touches = |f: u16, p: ProvinceId| map.can_reach_province(UnitType::Fleet, location(f), p);
+        let reached = self.reach(&fleets[..count], from);
+        let touches = |f: u16, p: ProvinceId| self.fleet_touches(f, p);
+        match through {
+            None => fleets[..count]
+                .iter()
+                .enumerate()
+                .any(|(k, &f)| reached & (1 << k) != 0 && touches(f, to)),
+            Some(x) => {
+                // On a route: reached from the army's side and from the destination's side.
+                let Some(kx) = fleets[..count].iter().position(|&f| usize::from(f) == x) else {
+                    return false;
+                };
+                reached & (1 << kx) != 0 && self.reach(&fleets[..count], to) & (1 << kx) != 0
+            }
+        }
+    }
+
+    /// Whether the fleet of unit `f` touches province `p`.
+    fn fleet_touches(&self, f: u16, p: ProvinceId) -> bool {
+        let location = self.map.province(ProvinceId(self.origin[usize::from(f)])).main;
+        self.map.can_reach_province(UnitType::Fleet, location, p)
+    }
+
+    /// The fleets of `fleets` (as bits by position) joined to province `start` by a chain of them.
+    fn reach(&self, fleets: &[u16], start: ProvinceId) -> u128 {
         let mut reached: u128 = 0;
         let mut frontier: u128 = 0;
-        for (k, &f) in fleets[..count].iter().enumerate() {
-            if touches(f, from) {
+        for (k, &f) in fleets.iter().enumerate() {
+            if self.fleet_touches(f, start) {
                 frontier |= 1 << k;
             }
         }
         while frontier != 0 {
             reached |= frontier;
             let mut next: u128 = 0;
-            for k in 0..count {
+            for (k, &fk) in fleets.iter().enumerate() {
                 if reached & (1 << k) != 0 {
                     continue;
                 }
-                let fk = ProvinceId(self.origin[usize::from(fleets[k])]);
+                let pk = ProvinceId(self.origin[usize::from(fk)]);
                 let mut bits = frontier;
                 while bits != 0 {
                     let j = bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    if touches(fleets[j], fk) {
+                    if self.fleet_touches(fleets[j], pk) {
                         next |= 1 << k;
                         break;
                     }
@@ -493,49 +515,7 @@ impl<'m> Adjudicator<'m> {
             }
             frontier = next;
         }
-        match through {
-            None => fleets[..count]
-                .iter()
-                .enumerate()
-                .any(|(k, &f)| reached & (1 << k) != 0 && touches(f, to)),
-            Some(x) => {
-                let Some(kx) = fleets[..count].iter().position(|&f| usize::from(f) == x) else {
-                    return false;
-                };
-                if reached & (1 << kx) == 0 {
-                    return false;
-                }
-                // Reach from the destination side as well.
-                let mut back: u128 = 0;
-                let mut frontier: u128 = 0;
-                for (k, &f) in fleets[..count].iter().enumerate() {
-                    if touches(f, to) {
-                        frontier |= 1 << k;
-                    }
-                }
-                while frontier != 0 {
-                    back |= frontier;
-                    let mut next: u128 = 0;
-                    for k in 0..count {
-                        if back & (1 << k) != 0 {
-                            continue;
-                        }
-                        let fk = ProvinceId(self.origin[usize::from(fleets[k])]);
-                        let mut bits = frontier;
-                        while bits != 0 {
-                            let j = bits.trailing_zeros() as usize;
-                            bits &= bits - 1;
-                            if touches(fleets[j], fk) {
-                                next |= 1 << k;
-                                break;
-                            }
-                        }
-                    }
-                    frontier = next;
-                }
-                back & (1 << kx) != 0
-            }
-        }
+        reached
     }
 
     fn supports(&mut self, u: usize, exclude_power: Option<u8>) -> u32 {

@@ -80,6 +80,13 @@ pub enum Order {
 }
 
 impl Order {
+    /// The hold order of a unit (what a unit without a legal order does).
+    pub fn hold(kind: UnitType, location: LocationId) -> Order {
+        Order::Hold {
+            unit: UnitRef { kind, location },
+        }
+    }
+
     /// The ordered unit (none for a waive).
     pub fn unit(&self) -> Option<UnitRef> {
         match *self {
