@@ -660,20 +660,23 @@ impl<'m> Adjudicator<'m> {
         }
     }
 
-    /// The province of the unit that stopped a failed move (called after resolution, so every
-    /// strength it asks for is already decided).
+    /// The province of the unit that stopped a failed move, read off the decided orders: the
+    /// head-to-head opponent, else the destination's unit if it stayed, else another unit that
+    /// tried to enter the destination.
     fn bounce_cause(&mut self, u: usize) -> ProvinceId {
-        let attack = self.attack_strength(u);
-        match self.head_to_head(u) {
-            Some(d) if attack <= self.defend_strength(d) => return ProvinceId(self.origin[d]),
-            None if attack <= self.hold_strength(self.target[u]) => return ProvinceId(self.target[u]),
-            _ => {}
+        if let Some(d) = self.head_to_head(u) {
+            return ProvinceId(self.origin[d]);
+        }
+        if let Some(d) = self.occupant(self.target[u]) {
+            if !(self.kind[d] == Kind::Move && self.resolution[d]) {
+                return ProvinceId(self.target[u]);
+            }
         }
         let mut o = self.first_attacker[usize::from(self.target[u])];
         while o != NONE {
             let other = usize::from(o);
             o = self.next_attacker[other];
-            if other != u && attack <= self.prevent_strength(other) {
+            if other != u && self.path(other) {
                 return ProvinceId(self.origin[other]);
             }
         }
