@@ -36,6 +36,11 @@ enum Command {
         #[arg(long, default_value = "standard")]
         variant: String,
     },
+    /// Work with variant files.
+    Variant {
+        #[command(subcommand)]
+        command: VariantCommand,
+    },
     /// List the built-in variants.
     Variants,
     /// Check a variant data file and report every problem with file and line.
@@ -43,6 +48,29 @@ enum Command {
         /// The variant file (TOML).
         file: std::path::PathBuf,
     },
+}
+
+#[derive(Subcommand)]
+enum VariantCommand {
+    /// Convert a map in the DPjudge `.map` format into our variant file (printed, or written
+    /// with --output). `USE` lines are read from the map's folder.
+    Import {
+        /// The `.map` file.
+        file: std::path::PathBuf,
+        /// The variant's name (default: the file name).
+        #[arg(long)]
+        name: Option<String>,
+        /// Write the variant file here instead of printing it.
+        #[arg(long)]
+        output: Option<std::path::PathBuf>,
+    },
+    /// Check a variant file (same as `check-variant`).
+    Check {
+        /// The variant file (TOML).
+        file: std::path::PathBuf,
+    },
+    /// List the built-in variants.
+    List,
 }
 
 fn main() -> ExitCode {
@@ -53,6 +81,16 @@ fn main() -> ExitCode {
         Command::Play(args) => play_cmd::run(&args),
         Command::Bench(args) => bench_cmd::run(&args),
         Command::Start { variant } => start(&variant),
+        Command::Variant { command } => match command {
+            VariantCommand::Import { file, name, output } => variant_arg::import(&file, name, output),
+            VariantCommand::Check { file } => variant_arg::check_file(&file),
+            VariantCommand::List => {
+                for name in spielleiter_engine::variant::builtin_names() {
+                    println!("{name}");
+                }
+                Ok(ExitCode::SUCCESS)
+            }
+        },
         Command::Variants => {
             for name in spielleiter_engine::variant::builtin_names() {
                 println!("{name}");

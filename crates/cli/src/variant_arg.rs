@@ -47,3 +47,43 @@ pub fn check_file(path: &Path) -> Result<ExitCode> {
         }
     }
 }
+
+/// `spielleiter variant import FILE.map`: converts, checks the result, prints or writes it.
+pub fn import(path: &Path, name: Option<String>, output: Option<std::path::PathBuf>) -> Result<ExitCode> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let folder = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let name = name.unwrap_or_else(|| {
+        path.file_stem()
+            .map(|s| s.to_string_lossy().to_lowercase())
+            .unwrap_or_else(|| "imported".to_string())
+    });
+    let mut include = |file: &str| std::fs::read_to_string(folder.join(file)).ok();
+    let file_name = path.display().to_string();
+    let imported = match spielleiter_engine::map::dpjudge::import_dpjudge(&file_name, &text, &name, &mut include) {
+        Ok(i) => i,
+        Err(errors) => {
+            for e in errors {
+                eprintln!("{e}");
+            }
+            return Ok(ExitCode::FAILURE);
+        }
+    };
+    for w in &imported.warnings {
+        eprintln!("warning: {w}");
+    }
+    // The result must load as a variant of ours.
+    if let Err(errors) = load_variant(&format!("{name} (imported)"), &imported.toml) {
+        for e in &errors.0 {
+            eprintln!("{e}");
+        }
+        bail!("the imported map does not make a valid variant");
+    }
+    match output {
+        Some(out) => {
+            std::fs::write(&out, &imported.toml).with_context(|| format!("writing {}", out.display()))?;
+            eprintln!("wrote {}", out.display());
+        }
+        None => print!("{}", imported.toml),
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,6 +1,7 @@
 //! Maps as data: the model, the loader of variant files, and name lookup.
 
 mod convoy;
+pub mod dpjudge;
 pub mod load;
 pub mod model;
 pub mod names;

@@ -1,0 +1,101 @@
+//! Importing DPjudge `.map` files gives the same map graph as our own variant files.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use spielleiter_engine::map::dpjudge::import_dpjudge;
+use spielleiter_engine::map::load_variant;
+use spielleiter_engine::{UnitType, Variant};
+
+fn fixture(name: &str) -> Option<String> {
+    std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/dpjudge")
+            .join(name),
+    )
+    .ok()
+}
+
+fn import(file: &str, name: &str) -> Variant {
+    let text = fixture(file).expect("fixture");
+    let imported = import_dpjudge(file, &text, name, &mut |f| fixture(f)).expect("imports");
+    load_variant(file, &imported.toml).unwrap_or_else(|e| panic!("imported {file} does not load:\n{e}"))
+}
+
+/// Everything about a map but its names: provinces, terrain, centres, convoying, adjacency per
+/// unit type, powers with home centres and starting units, start and victory.
+fn graph(v: &Variant) -> BTreeSet<String> {
+    let map = &v.map;
+    let mut facts = BTreeSet::new();
+    facts.insert(format!("start {} victory {}", v.start, v.victory_centres));
+    for p in map.provinces() {
+        facts.insert(format!(
+            "province {} {:?} centre={} convoys={} coasts={}",
+            p.abbreviation,
+            p.terrain,
+            p.centre,
+            p.convoys,
+            p.coasts.len()
+        ));
+    }
+    for (i, _) in map.locations().iter().enumerate() {
+        let from = spielleiter_engine::LocationId(i as u16);
+        for kind in [UnitType::Army, UnitType::Fleet] {
+            for &to in map.neighbours(kind, from) {
+                facts.insert(format!(
+                    "{kind:?} {} - {}",
+                    map.location_abbreviation(from),
+                    map.location_abbreviation(to)
+                ));
+            }
+        }
+    }
+    for p in map.powers() {
+        let mut homes: Vec<String> = p.home.iter().map(|&h| map.province(h).abbreviation.clone()).collect();
+        homes.sort();
+        let mut units: Vec<String> = p
+            .start_units
+            .iter()
+            .map(|&(k, l)| format!("{} {}", k.letter(), map.location_abbreviation(l)))
+            .collect();
+        units.sort();
+        facts.insert(format!("power {} homes {homes:?} units {units:?}", p.key));
+    }
+    facts
+}
+
+fn assert_same(ours: &Variant, imported: &Variant) {
+    let a = graph(ours);
+    let b = graph(imported);
+    let only_ours: Vec<_> = a.difference(&b).collect();
+    let only_imported: Vec<_> = b.difference(&a).collect();
+    assert!(
+        only_ours.is_empty() && only_imported.is_empty(),
+        "only in ours: {only_ours:#?}\nonly imported: {only_imported:#?}"
+    );
+}
+
+#[test]
+fn the_imported_standard_map_is_our_standard_map() {
+    let ours = spielleiter_engine::variant::builtin("standard")
+        .expect("built in")
+        .expect("loads");
+    let imported = import("standard.map", "standard");
+    assert_same(&ours, &imported);
+    // Names come along too.
+    assert!(imported.map.province_by_name("Mid-Atlantic Ocean").is_some());
+    assert!(imported.map.power_by_name("English").is_some());
+}
+
+#[test]
+fn broken_map_files_are_reported_with_file_and_line() {
+    let e = import_dpjudge("bad.map", "WATER NTH ABUTS XYZ\n", "bad", &mut |_| None).expect_err("unknown place");
+    assert!(e[0].message.contains("unknown place `XYZ`"), "{e:?}");
+    let e = import_dpjudge("bad.map", "USE missing.geography\n", "bad", &mut |_| None).expect_err("missing file");
+    assert_eq!(
+        (e[0].line, e[0].message.as_str()),
+        (1, "cannot read `missing.geography`")
+    );
+    let e = import_dpjudge("bad.map", "Oops what is this\n", "bad", &mut |_| None).expect_err("nonsense");
+    assert!(e[0].to_string().starts_with("bad.map:1:"), "{e:?}");
+}
