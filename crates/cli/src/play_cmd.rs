@@ -41,7 +41,7 @@ fn powers_to_ask(variant: &Variant, position: &Position) -> Vec<PowerId> {
                     })
             }),
             PhaseKind::Adjustment => {
-                let count = adjustment_count(position, p);
+                let count = adjustment_count(map, position, p);
                 count < 0 || (count > 0 && !free_home_centres(variant, position, p).is_empty())
             }
         })

@@ -413,7 +413,7 @@ fn end_of_turn(variant: &Variant, report: &mut PhaseReport) {
             .powers()
             .iter()
             .map(|p| p.id)
-            .find(|&p| next.owners.iter().filter(|o| **o == Some(p)).count() as u32 >= variant.victory_centres);
+            .find(|&p| next.centre_count(map, p) as u32 >= variant.victory_centres);
         if adjustments_needed(variant, next) {
             next.phase = Phase {
                 year: phase.year,
@@ -445,7 +445,7 @@ pub fn free_home_centres(variant: &Variant, position: &Position, power: PowerId)
 /// Whether any power has something to do in an adjustment phase.
 pub fn adjustments_needed(variant: &Variant, position: &Position) -> bool {
     variant.map.powers().iter().any(|p| {
-        let count = adjustment_count(position, p.id);
+        let count = adjustment_count(&variant.map, position, p.id);
         count < 0 || (count > 0 && !free_home_centres(variant, position, p.id).is_empty())
     })
 }

@@ -76,6 +76,16 @@ impl Position {
         self.units.iter().find(|u| map.province_of(u.location) == province)
     }
 
+    /// The supply centres a power owns that count for it (builds and victory): a centre the
+    /// variant marks as no centre for that power (Colonial's Hong Kong for China) does not count.
+    pub fn centre_count(&self, map: &Map, power: PowerId) -> usize {
+        self.owners
+            .iter()
+            .enumerate()
+            .filter(|&(i, o)| *o == Some(power) && !map.provinces()[i].not_centre_for.contains(&power))
+            .count()
+    }
+
     /// The dislodged unit of a province, if any.
     pub fn dislodged_in(&self, map: &Map, province: ProvinceId) -> Option<&DislodgedUnit> {
         self.dislodged

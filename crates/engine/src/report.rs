@@ -353,12 +353,12 @@ fn ownership(w: &Words, variant: &Variant, next: &Position, out: &mut String) {
     }
     let _ = writeln!(out);
     for p in map.powers() {
-        let centres = next.owners.iter().filter(|o| **o == Some(p.id)).count();
+        let centres = next.centre_count(map, p.id);
         let units = next.units.iter().filter(|u| u.power == p.id).count();
         if centres == 0 && units == 0 {
             continue;
         }
-        let count = adjustment_count(next, p.id);
+        let count = adjustment_count(map, next, p.id);
         let change = match (w.lang, count.signum()) {
             (Lang::En, 1) => format!("  Builds {count:>3} unit{}.", if count == 1 { "" } else { "s" }),
             (Lang::En, -1) => format!("  Removes {:>2} unit{}.", -count, if count == -1 { "" } else { "s" }),
@@ -621,7 +621,7 @@ pub fn render(variant: &Variant, report: &PhaseReport, lang: Lang) -> String {
     }
     match report.winner {
         Some(p) => {
-            let centres = report.next.owners.iter().filter(|o| **o == Some(p)).count();
+            let centres = report.next.centre_count(map, p);
             let _ = writeln!(
                 out,
                 "{}",

@@ -321,3 +321,40 @@ fn retreat_options_in_a_state_are_checked() {
         .collect();
     assert_eq!(options, ["spa/nc", "bre"], "the one reachable coast is filled in");
 }
+
+#[test]
+fn a_centre_that_does_not_count_for_a_power_gives_it_no_build() {
+    // The Hong Kong rule of Colonial, tried on the standard map: Belgium counts for nobody French.
+    let text = include_str!("../../../variants/standard/variant.toml").replace(
+        "id = \"bel\"\nname = \"Belgium\"",
+        "id = \"bel\"\nname = \"Belgium\"\nnot_centre_for = [\"france\"]",
+    );
+    let v = spielleiter_engine::map::load_variant("hk.toml", &text).expect("valid");
+    let france = v.map.power_by_name("France").expect("france");
+    let germany = v.map.power_by_name("Germany").expect("germany");
+    // France (Paris and a unit in Picardy) takes Belgium: it owns two centres but counts one,
+    // so it may not build.
+    let p = position(
+        &v,
+        r#"{"phase": "F1901M", "units": {"FRANCE": ["A PIC"]}, "centers": {"FRANCE": ["PAR"]}}"#,
+    );
+    let french = play(&v, &p, &[("FRANCE", &["A Pic - Bel"])]);
+    assert_eq!(
+        french.next.owners[v.map.province_by_name("bel").expect("bel").index()],
+        Some(france)
+    );
+    assert_eq!(
+        french.next.centre_count(&v.map, france),
+        1,
+        "Belgium is owned but not counted"
+    );
+    assert_eq!(french.next.phase.to_string(), "S1902M", "no build for France");
+    // Germany doing the same counts both and builds in Berlin.
+    let p = position(
+        &v,
+        r#"{"phase": "F1901M", "units": {"GERMANY": ["A PIC"]}, "centers": {"GERMANY": ["BER"]}}"#,
+    );
+    let german = play(&v, &p, &[("GERMANY", &["A Pic - Bel"])]);
+    assert_eq!(german.next.centre_count(&v.map, germany), 2);
+    assert_eq!(german.next.phase.to_string(), "W1901A");
+}

@@ -39,8 +39,8 @@ pub struct AdjustmentResult {
 }
 
 /// How many builds (positive) or disbands (negative) a power has: owned centres minus units.
-pub fn adjustment_count(position: &Position, power: PowerId) -> i32 {
-    let centres = position.owners.iter().filter(|o| **o == Some(power)).count() as i32;
+pub fn adjustment_count(map: &Map, position: &Position, power: PowerId) -> i32 {
+    let centres = position.centre_count(map, power) as i32;
     let units = position.units.iter().filter(|u| u.power == power).count() as i32;
     centres - units
 }
@@ -52,7 +52,7 @@ pub fn adjudicate_adjustments(map: &Map, position: &Position, orders: &[PowerOrd
     let mut units = position.units.clone();
     let mut civil_disorder = Vec::new();
     for power in map.powers() {
-        let count = adjustment_count(position, power.id);
+        let count = adjustment_count(map, position, power.id);
         let mine = orders.iter().enumerate().filter(|(_, o)| o.power == Some(power.id));
         if count > 0 {
             let mut used = 0;

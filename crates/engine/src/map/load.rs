@@ -97,6 +97,9 @@ pub enum MapProblem {
         /// The side that does not.
         to: String,
     },
+    /// A power key that the variant does not define.
+    #[error("unknown power `{0}`")]
+    UnknownPower(String),
     /// A home centre that is not a supply centre.
     #[error("home centre `{province}` of {power} is not a supply centre")]
     HomeNotCentre {
@@ -187,6 +190,8 @@ struct RawProvince {
     #[serde(default)]
     centre: bool,
     convoy: Option<bool>,
+    #[serde(default)]
+    not_centre_for: Vec<Spanned<String>>,
     army: Option<Vec<Spanned<String>>>,
     fleet: Option<Vec<Spanned<String>>>,
     coasts: Option<BTreeMap<String, Vec<Spanned<String>>>>,
@@ -352,6 +357,21 @@ fn build(raw: &RawFile, problems: &mut Problems<'_>) -> Option<Variant> {
     }
 
     let powers = build_powers(raw, &mut provinces, &locations, problems);
+    for (rp, p) in raw.province.iter().zip(provinces.iter_mut()) {
+        for key in &rp.not_centre_for {
+            match powers.iter().find(|q| q.key.eq_ignore_ascii_case(key.get_ref())) {
+                Some(q) if p.centre => p.not_centre_for.push(q.id),
+                Some(_) => problems.at(
+                    key.span().start,
+                    MapProblem::TerrainMismatch {
+                        province: p.abbreviation.clone(),
+                        reason: "not_centre_for is only for supply centres".to_string(),
+                    },
+                ),
+                None => problems.at(key.span().start, MapProblem::UnknownPower(key.get_ref().clone())),
+            }
+        }
+    }
     let names = build_names(raw, &provinces, &powers, problems);
 
     // Where fleets can give support, and which bodies of water can carry convoys.
@@ -525,6 +545,7 @@ fn build_provinces(raw: &RawFile, problems: &mut Problems<'_>) -> Option<(Vec<Pr
             centre: rp.centre,
             convoys: rp.convoy.unwrap_or(terrain == Terrain::Sea),
             home_of: None,
+            not_centre_for: Vec::new(),
             main,
             coasts,
         });

@@ -37,6 +37,9 @@ pub struct Province {
     pub convoys: bool,
     /// The power whose home centre this is, if any.
     pub home_of: Option<PowerId>,
+    /// Powers for which this supply centre does not count (builds, victory), though they may
+    /// hold it and own it (Colonial: Hong Kong for China).
+    pub not_centre_for: Vec<PowerId>,
     /// The location of the province as a whole (where armies stand, and fleets unless the coast is split).
     pub main: LocationId,
     /// The coasts of a split-coast province (empty otherwise).
