@@ -54,6 +54,8 @@ pub struct Adjudicator<'m> {
     next_convoy: Vec<u16>,
     convoyed: Vec<bool>,
     matched: Vec<bool>,
+    /// A unit's own strength before supports (1 in the standard rules; variants may change it).
+    strength: Vec<u32>,
     // Resolution state.
     resolved: Vec<bool>,
     visited: Vec<bool>,
@@ -86,6 +88,7 @@ impl<'m> Adjudicator<'m> {
             next_convoy: Vec::with_capacity(p),
             convoyed: Vec::with_capacity(p),
             matched: Vec::with_capacity(p),
+            strength: Vec::with_capacity(p),
             resolved: Vec::with_capacity(p),
             visited: Vec::with_capacity(p),
             in_cycle: Vec::with_capacity(p),
@@ -101,8 +104,24 @@ impl<'m> Adjudicator<'m> {
     /// without an order, or whose order was illegal, must be given `Order::Hold`. Orders of kinds
     /// other than hold, move, support and convoy are treated as holds.
     pub fn adjudicate(&mut self, units: &[Unit], orders: &[Order], result: &mut MovementResult) {
+        self.adjudicate_with_strengths(units, orders, &[], result);
+    }
+
+    /// As [`Adjudicator::adjudicate`], with each unit's own strength before supports given in
+    /// `strengths` (a unit beyond the slice has strength 1). This is the hook for variant rules
+    /// that make a unit stronger or weaker (Hegemony's leaders).
+    pub fn adjudicate_with_strengths(
+        &mut self,
+        units: &[Unit],
+        orders: &[Order],
+        strengths: &[u32],
+        result: &mut MovementResult,
+    ) {
         let n = units.len().min(orders.len()).min(NONE as usize);
         self.setup(&units[..n], &orders[..n]);
+        for (u, s) in self.strength.iter_mut().enumerate() {
+            *s = strengths.get(u).copied().unwrap_or(1);
+        }
         for u in 0..n {
             if self.kind[u] != Kind::Hold {
                 self.resolve(u);
@@ -144,6 +163,8 @@ impl<'m> Adjudicator<'m> {
         }
         self.kind.clear();
         self.power.clear();
+        self.strength.clear();
+        self.strength.resize(n, 1);
         self.cycle.clear();
         self.guess_based = false;
         self.recursion_hits = 0;
@@ -537,9 +558,9 @@ impl<'m> Adjudicator<'m> {
     fn hold_strength(&mut self, province: u16) -> u32 {
         let Some(d) = self.occupant(province) else { return 0 };
         if self.kind[d] == Kind::Move {
-            return if self.resolve(d) { 0 } else { 1 };
+            return if self.resolve(d) { 0 } else { self.strength[d] };
         }
-        1 + self.supports(d, None)
+        self.strength[d] + self.supports(d, None)
     }
 
     fn attack_strength(&mut self, u: usize) -> u32 {
@@ -557,15 +578,15 @@ impl<'m> Adjudicator<'m> {
                 if self.power[d] == self.power[u] {
                     0
                 } else {
-                    1 + self.supports(u, Some(self.power[d]))
+                    self.strength[u] + self.supports(u, Some(self.power[d]))
                 }
             }
-            _ => 1 + self.supports(u, None),
+            _ => self.strength[u] + self.supports(u, None),
         }
     }
 
     fn defend_strength(&mut self, u: usize) -> u32 {
-        1 + self.supports(u, None)
+        self.strength[u] + self.supports(u, None)
     }
 
     fn prevent_strength(&mut self, u: usize) -> u32 {
@@ -577,7 +598,7 @@ impl<'m> Adjudicator<'m> {
                 return 0;
             }
         }
-        1 + self.supports(u, None)
+        self.strength[u] + self.supports(u, None)
     }
 
     // ----- results -----
@@ -696,5 +717,52 @@ impl<'m> Adjudicator<'m> {
             }
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::interchange::{GameState, position_from_state};
+    use crate::order::{OrderContext, parse_order};
+    use crate::phase::PhaseKind;
+
+    #[test]
+    fn a_stronger_unit_needs_more_support_to_be_dislodged() {
+        let variant = crate::variant::builtin("standard").expect("built in").expect("loads");
+        let map = &variant.map;
+        let state: GameState = serde_json::from_str(
+            r#"{"phase": "S1901M", "units": {"FRANCE": ["A BUR"], "GERMANY": ["A MUN", "A RUH"]}}"#,
+        )
+        .expect("state");
+        let position = position_from_state(&variant, &state).expect("position");
+        let ctx = OrderContext {
+            map,
+            phase: PhaseKind::Movement,
+            position: Some(&position),
+            default_power: None,
+        };
+        let mut orders: Vec<Order> = position.units.iter().map(|u| Order::hold(u.kind, u.location)).collect();
+        for text in ["A Mun - Bur", "A Ruh S A Mun - Bur"] {
+            let order = parse_order(&ctx, text).expect("legal").order;
+            let i = position
+                .units
+                .iter()
+                .position(|u| Some(u.location) == order.unit().map(|r| r.location))
+                .expect("unit");
+            orders[i] = order;
+        }
+        let burgundy = position.units.iter().position(|u| u.power.0 == 2).expect("french unit");
+        let mut adjudicator = Adjudicator::new(map);
+        let mut result = MovementResult::default();
+        adjudicator.adjudicate(&position.units, &orders, &mut result);
+        assert!(result.units[burgundy].dislodged_by.is_some(), "two beat one");
+        let mut strengths = vec![1; position.units.len()];
+        strengths[burgundy] = 2;
+        adjudicator.adjudicate_with_strengths(&position.units, &orders, &strengths, &mut result);
+        assert!(
+            result.units[burgundy].dislodged_by.is_none(),
+            "two do not beat a unit of strength two"
+        );
     }
 }
