@@ -429,3 +429,20 @@ fn a_whole_game_from_1901_to_a_solo_victory_through_adjudicate_calls() {
     }
     panic!("no solo victory after 200 phases: {:?}", phases.last());
 }
+
+#[test]
+fn the_ancient_mediterranean_plays_through_adjudicate_and_play() {
+    let out = run(&["start", "--variant", "ancmed"], "");
+    let mut state: Value = serde_json::from_slice(&out.stdout).expect("opening state");
+    assert_eq!(state["phase"], "S1M");
+    assert_eq!(state["variant"], "ancmed");
+    state["orders"] = json!({"ROME": ["A Rav - Ven"], "CARTHAGE": ["A Cir - Numidia"], "EGYPT": ["F Ale - Sin"]});
+    let out = run(&["adjudicate"], &state.to_string());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let next: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(next["phase"], "F1M");
+    assert_eq!(next["accepted_orders"]["EGYPT"], json!(["F ALE - SIN"]));
+    let play = run(&["play", "--variant", "ancmed", "--phases", "1"], "A Rav - Ven\n\n");
+    let text = String::from_utf8_lossy(&play.stdout);
+    assert!(text.contains("Rome: Army Ravenna -> Venetia."), "{text}");
+}

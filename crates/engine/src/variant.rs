@@ -68,7 +68,10 @@ impl Calendar {
 }
 
 /// The variant files compiled into the engine, by name.
-const BUILTIN: &[(&str, &str)] = &[("standard", include_str!("../../../variants/standard/variant.toml"))];
+const BUILTIN: &[(&str, &str)] = &[
+    ("standard", include_str!("../../../variants/standard/variant.toml")),
+    ("ancmed", include_str!("../../../variants/ancmed/variant.toml")),
+];
 
 /// The names of the built-in variants.
 pub fn builtin_names() -> impl Iterator<Item = &'static str> {

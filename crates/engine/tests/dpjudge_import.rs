@@ -99,3 +99,12 @@ fn broken_map_files_are_reported_with_file_and_line() {
     let e = import_dpjudge("bad.map", "Oops what is this\n", "bad", &mut |_| None).expect_err("nonsense");
     assert!(e[0].to_string().starts_with("bad.map:1:"), "{e:?}");
 }
+
+#[test]
+fn the_imported_ancient_mediterranean_is_our_ancient_mediterranean() {
+    let ours = spielleiter_engine::variant::builtin("ancmed")
+        .expect("built in")
+        .expect("loads");
+    let imported = import("ancmed.map", "ancmed");
+    assert_same(&ours, &imported);
+}
