@@ -71,6 +71,7 @@ impl Calendar {
 const BUILTIN: &[(&str, &str)] = &[
     ("standard", include_str!("../../../variants/standard/variant.toml")),
     ("ancmed", include_str!("../../../variants/ancmed/variant.toml")),
+    ("colonial", include_str!("../../../variants/colonial/variant.toml")),
 ];
 
 /// The names of the built-in variants.
