@@ -9,7 +9,7 @@ use crate::adjudicate::retreat_options::after_movement;
 use crate::ids::{PowerId, ProvinceId};
 use crate::order::OrderError;
 use crate::order::advance::{AdvanceRetreat, choose_retreat, read_advance_retreat};
-use crate::order::model::{Order, PowerOrder, UnitRef};
+use crate::order::model::{CanalPermission, Order, PowerOrder, UnitRef};
 use crate::order::resolve::{OrderContext, parse_order_list};
 use crate::order::syntax::read_power_header;
 use crate::phase::{Phase, PhaseKind, Season, read_phase_header};
@@ -25,6 +25,8 @@ pub struct ReadLine {
     pub text: String,
     /// The order, or why it was rejected.
     pub result: Result<Order, OrderError>,
+    /// A canal passage the order permits (`… SC F Red - Med`).
+    pub permission: Option<CanalPermission>,
 }
 
 /// Every power's orders for one phase, read against the position.
@@ -120,6 +122,7 @@ impl PhaseOrders {
                 self.lines.push(ReadLine {
                     power: result.as_ref().ok().and_then(|o| o.power).or(current),
                     text: part,
+                    permission: result.as_ref().ok().and_then(|o| o.permission),
                     result: result.map(|o| o.order),
                 });
             }
@@ -251,9 +254,10 @@ fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
     let map = &variant.map;
     let units = position.units.clone();
     let (orders, ordered) = unit_orders(variant, &units, &report.orders.lines);
+    let permissions: Vec<CanalPermission> = report.orders.lines.iter().filter_map(|l| l.permission).collect();
     let mut adjudicator = Adjudicator::new(map);
     let mut result = MovementResult::default();
-    adjudicator.adjudicate(&units, &orders, &mut result);
+    adjudicator.adjudicate_full(&units, &orders, &[], &permissions, &mut result);
     let (staying, dislodged) = after_movement(map, &units, &orders, &result);
     let contested = (0..map.provinces().len())
         .filter(|&p| result.contested[p])
@@ -458,6 +462,7 @@ fn adjustment(variant: &Variant, position: &Position, report: &mut PhaseReport) 
         .iter()
         .filter_map(|l| {
             l.result.as_ref().ok().map(|&order| PowerOrder {
+                permission: None,
                 power: l.power.or_else(|| {
                     order
                         .unit()

@@ -63,6 +63,9 @@ pub fn reason_en(variant: &Variant, order: &Order, result: &UnitResult, ordered:
         (Outcome::ConvoyFailed, _) => "convoy did not carry the army".to_string(),
         (Outcome::ConvoyVoid, _) => "void: the army was not ordered to move there".to_string(),
         (Outcome::ConvoyParadox, _) => "convoy failed by the paradox rule (Szykman)".to_string(),
+        (Outcome::CanalClosed, _) => {
+            "the canal was closed: no leave from the unit holding it, or it moved or was dislodged".to_string()
+        }
     };
     if let Some(by) = result.dislodged_by {
         let _ = write!(text, "; dislodged by the unit from {}", short(variant, by));
@@ -236,6 +239,7 @@ fn annotations(w: &Words, result: &UnitResult) -> Vec<&'static str> {
         Outcome::Cut { .. } => notes.push(if de { "abgeschnitten" } else { "cut" }),
         Outcome::SupportVoid | Outcome::ConvoyVoid => notes.push(if de { "ungenutzt" } else { "void" }),
         Outcome::NoConvoy => notes.push(if de { "kein Konvoi" } else { "no convoy" }),
+        Outcome::CanalClosed => notes.push(if de { "Kanal gesperrt" } else { "canal closed" }),
         Outcome::ConvoyParadox | Outcome::ConvoyFailed => notes.push(if de { "gestört" } else { "disrupted" }),
         _ => {}
     }
@@ -295,6 +299,8 @@ pub fn error_de(kind: &OrderErrorKind) -> String {
         K::PowerNeeded => "Großmacht angeben (z. B. `Frankreich: …`)".into(),
         K::ConditionNotAllowed(c) => format!("Bedingung nicht erlaubt (nur die vertreibende Großmacht): `{c}`"),
         K::UnknownRetreatRule(r) => format!("unbekannte Rückzugsregel `{r}`"),
+        K::NotACanal(p) => format!("nur die Einheit im Kanal kann die Durchfahrt erlauben (nicht in {p})"),
+        K::NotThroughCanal { unit, to } => format!("{unit} nach {to} führt nicht durch diesen Kanal"),
     }
 }
 

@@ -394,9 +394,10 @@ fn run_movement(variant: &Variant, position: &mut Position, step: &Step, errors:
             }
         }
     }
+    let permissions: Vec<_> = read.iter().filter_map(|(_, o)| o.and_then(|o| o.permission)).collect();
     let mut adjudicator = Adjudicator::new(map);
     let mut result = MovementResult::default();
-    adjudicator.adjudicate(&position.units, &orders, &mut result);
+    adjudicator.adjudicate_full(&position.units, &orders, &[], &permissions, &mut result);
     for (o, (index, order)) in step.orders.iter().zip(&read) {
         let Some(i) = *index else {
             if o.status != Status::Illegal {

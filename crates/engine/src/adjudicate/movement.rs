@@ -6,7 +6,7 @@
 use crate::adjudicate::outcome::{Outcome, UnitResult};
 use crate::ids::{LocationId, ProvinceId, UnitType};
 use crate::map::Map;
-use crate::order::Order;
+use crate::order::{CanalPermission, Order};
 use crate::position::Unit;
 
 const NONE: u16 = u16::MAX;
@@ -56,6 +56,10 @@ pub struct Adjudicator<'m> {
     matched: Vec<bool>,
     /// A unit's own strength before supports (1 in the standard rules; variants may change it).
     strength: Vec<u32>,
+    /// For a fleet moving through a canal: the canal province (else `NONE`).
+    canal: Vec<u16>,
+    /// Canal permissions: (keeper unit, fleet's province, destination province).
+    permits: Vec<(u16, u16, u16)>,
     // Resolution state.
     resolved: Vec<bool>,
     visited: Vec<bool>,
@@ -89,6 +93,8 @@ impl<'m> Adjudicator<'m> {
             convoyed: Vec::with_capacity(p),
             matched: Vec::with_capacity(p),
             strength: Vec::with_capacity(p),
+            canal: Vec::with_capacity(p),
+            permits: Vec::with_capacity(p),
             resolved: Vec::with_capacity(p),
             visited: Vec::with_capacity(p),
             in_cycle: Vec::with_capacity(p),
@@ -117,8 +123,29 @@ impl<'m> Adjudicator<'m> {
         strengths: &[u32],
         result: &mut MovementResult,
     ) {
-        let n = units.len().min(orders.len()).min(NONE as usize);
+        self.adjudicate_full(units, orders, strengths, &[], result);
+    }
+
+    /// As [`Adjudicator::adjudicate_with_strengths`], with the canal permissions given this phase
+    /// (Colonial's Suez canal: a fleet passes a canal only with the leave of the unit holding it).
+    pub fn adjudicate_full(
+        &mut self,
+        units: &[Unit],
+        orders: &[Order],
+        strengths: &[u32],
+        permissions: &[CanalPermission],
+        result: &mut MovementResult,
+    ) {
+        let n = units.len().min(orders.len()).min(NONE as usize / 2);
         self.setup(&units[..n], &orders[..n]);
+        for p in permissions {
+            let keeper = self.unit_at[self.map.province_of(p.keeper).index()];
+            if keeper != NONE {
+                let from = self.map.province_of(p.fleet).0;
+                let to = self.map.province_of(p.to).0;
+                self.permits.push((keeper, from, to));
+            }
+        }
         for (u, s) in self.strength.iter_mut().enumerate() {
             *s = strengths.get(u).copied().unwrap_or(1);
         }
@@ -149,9 +176,12 @@ impl<'m> Adjudicator<'m> {
             v.clear();
             v.resize(n, NONE);
         }
+        for v in [&mut self.convoyed, &mut self.matched] {
+            v.clear();
+            v.resize(n, false);
+        }
+        // Decisions: one per unit, and one per unit for the way through a canal.
         for v in [
-            &mut self.convoyed,
-            &mut self.matched,
             &mut self.resolved,
             &mut self.visited,
             &mut self.in_cycle,
@@ -159,8 +189,11 @@ impl<'m> Adjudicator<'m> {
             &mut self.paradox,
         ] {
             v.clear();
-            v.resize(n, false);
+            v.resize(2 * n, false);
         }
+        self.canal.clear();
+        self.canal.resize(n, NONE);
+        self.permits.clear();
         self.kind.clear();
         self.power.clear();
         self.strength.clear();
@@ -259,6 +292,11 @@ impl<'m> Adjudicator<'m> {
         for (i, (unit, order)) in units.iter().zip(orders).enumerate() {
             if let Order::Move { to, via_convoy, .. } = *order {
                 let adjacent = map.is_adjacent(unit.kind, unit.location, to);
+                if unit.kind == UnitType::Fleet && !adjacent {
+                    if let Some(c) = map.canal_between(unit.location, to) {
+                        self.canal[i] = c.0;
+                    }
+                }
                 let own_fleet = {
                     let mut c = self.first_convoy[i];
                     let mut found = false;
@@ -303,10 +341,13 @@ impl<'m> Adjudicator<'m> {
             self.resolved[u] = true;
             return first;
         }
-        if self.in_cycle[u] {
+        let hit_itself = self.in_cycle[u];
+        if hit_itself {
             self.recursion_hits -= 1;
         }
-        if self.recursion_hits == old_recursion_hits {
+        // Only an order that was itself hit deeper in the recursion can be the ancestor of the
+        // cycle; one that merely read guesses of a cycle's members waits for that cycle.
+        if hit_itself && self.recursion_hits == old_recursion_hits {
             self.clear_cycle(old_cycle_len);
             self.resolution[u] = true;
             let second = self.adjudicate_order(u);
@@ -346,18 +387,22 @@ impl<'m> Adjudicator<'m> {
     /// Circular movement: every move succeeds. Convoy paradox: the convoys fail (Szykman).
     /// Anything else (variants): every order of the cycle fails.
     fn backup_rule(&mut self, from: usize) {
+        let n = self.kind.len();
         let members = from..self.cycle.len();
-        let has_convoy = members
+        let is_convoy = |s: &Self, d: usize| d < n && s.kind[d] == Kind::Convoy;
+        let has_paradox = members
             .clone()
-            .any(|k| self.kind[usize::from(self.cycle[k])] == Kind::Convoy);
-        let all_moves = members
-            .clone()
-            .all(|k| self.kind[usize::from(self.cycle[k])] == Kind::Move);
+            .any(|k| is_convoy(self, usize::from(self.cycle[k])) || usize::from(self.cycle[k]) >= n);
+        let all_moves = members.clone().all(|k| {
+            let d = usize::from(self.cycle[k]);
+            d < n && self.kind[d] == Kind::Move
+        });
         for k in members {
             let c = usize::from(self.cycle[k]);
             self.visited[c] = false;
-            if has_convoy {
-                if self.kind[c] == Kind::Convoy {
+            if has_paradox {
+                // Convoys and canal passages in a paradox fail (Szykman, and its canal version).
+                if is_convoy(self, c) || c >= n {
                     self.resolved[c] = true;
                     self.resolution[c] = false;
                     self.paradox[c] = true;
@@ -372,6 +417,10 @@ impl<'m> Adjudicator<'m> {
     // ----- the decision equations (DATC 5.B) -----
 
     fn adjudicate_order(&mut self, u: usize) -> bool {
+        let n = self.kind.len();
+        if u >= n {
+            return self.adjudicate_canal(u - n);
+        }
         match self.kind[u] {
             Kind::Move => self.adjudicate_move(u),
             Kind::SupportHold | Kind::SupportMove => self.adjudicate_support(u),
@@ -386,13 +435,53 @@ impl<'m> Adjudicator<'m> {
         (u != NONE).then_some(usize::from(u))
     }
 
-    /// The unit in `u`'s destination, if it moves back into `u`'s province over land.
+    /// The unit in `u`'s destination, if it moves back into `u`'s province directly (neither
+    /// move by convoy or through a canal).
     fn head_to_head(&self, u: usize) -> Option<usize> {
-        if self.convoyed[u] {
+        if self.convoyed[u] || self.canal[u] != NONE {
             return None;
         }
         let d = self.occupant(self.target[u])?;
-        (self.kind[d] == Kind::Move && self.target[d] == self.origin[u] && !self.convoyed[d]).then_some(d)
+        (self.kind[d] == Kind::Move && self.target[d] == self.origin[u] && !self.convoyed[d] && self.canal[d] == NONE)
+            .then_some(d)
+    }
+
+    /// Whether the canal a fleet moves through is open to it: the unit holding the canal
+    /// province stays there all turn, is not dislodged, and permits the passage — explicitly, or (when it
+    /// gives no explicit permission) implicitly to the one fleet of its own power passing.
+    fn adjudicate_canal(&mut self, u: usize) -> bool {
+        let c = self.canal[u];
+        let Some(keeper) = self.occupant(c) else { return false };
+        // The keeper must stay in the canal province all turn: a move of its that fails keeps it
+        // there (DATC 7.C.8, 7.C.14).
+        if self.kind[keeper] == Kind::Move && self.resolve(keeper) {
+            return false;
+        }
+        let explicit = self.permits.iter().any(|&(k, _, _)| usize::from(k) == keeper);
+        let permitted = if explicit {
+            self.permits
+                .iter()
+                .any(|&(k, from, to)| usize::from(k) == keeper && from == self.origin[u] && to == self.target[u])
+        } else {
+            let own = self.power[u];
+            self.power[keeper] == own
+                && (0..self.kind.len())
+                    .filter(|&v| self.canal[v] == c && self.power[v] == own)
+                    .count()
+                    == 1
+        };
+        if !permitted {
+            return false;
+        }
+        let mut a = self.first_attacker[usize::from(c)];
+        while a != NONE {
+            let attacker = usize::from(a);
+            a = self.next_attacker[attacker];
+            if self.resolve(attacker) {
+                return false;
+            }
+        }
+        true
     }
 
     fn adjudicate_move(&mut self, u: usize) -> bool {
@@ -461,6 +550,10 @@ impl<'m> Adjudicator<'m> {
 
     /// Whether the move has a route: over land, or through a chain of successfully convoying fleets.
     fn path(&mut self, u: usize) -> bool {
+        if self.canal[u] != NONE {
+            let decision = self.kind.len() + u;
+            return !self.paradox[decision] && self.resolve(decision);
+        }
         if !self.convoyed[u] {
             return true;
         }
@@ -631,6 +724,7 @@ impl<'m> Adjudicator<'m> {
             let outcome = match kind {
                 Kind::Hold => Outcome::Held,
                 Kind::Move if result.moved[u] => Outcome::Moved,
+                Kind::Move if self.canal[u] != NONE && !self.path(u) => Outcome::CanalClosed,
                 Kind::Move if self.convoyed[u] && !self.path(u) => Outcome::NoConvoy,
                 Kind::Move => Outcome::Bounced {
                     against: self.bounce_cause(u),

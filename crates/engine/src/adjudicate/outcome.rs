@@ -34,6 +34,9 @@ pub enum Outcome {
     ConvoyVoid,
     /// The convoy was ruled out by the convoy paradox rule (Szykman).
     ConvoyParadox,
+    /// A fleet's way through a canal was closed: no leave from the unit holding it, or that unit
+    /// moved or was dislodged.
+    CanalClosed,
 }
 
 /// The result of one unit in a movement phase: its outcome, and whether it was dislodged.
@@ -62,7 +65,7 @@ impl UnitResult {
             Outcome::Bounced { .. } => Some("bounce"),
             Outcome::NoConvoy => Some("no convoy"),
             Outcome::Cut { .. } => Some("cut"),
-            Outcome::SupportVoid | Outcome::ConvoyVoid => Some("void"),
+            Outcome::SupportVoid | Outcome::ConvoyVoid | Outcome::CanalClosed => Some("void"),
             Outcome::ConvoyParadox | Outcome::ConvoyFailed => Some("disrupted"),
             _ => None,
         };

@@ -192,6 +192,7 @@ struct RawProvince {
     convoy: Option<bool>,
     #[serde(default)]
     not_centre_for: Vec<Spanned<String>>,
+    canal: Option<Vec<Spanned<String>>>,
     army: Option<Vec<Spanned<String>>>,
     fleet: Option<Vec<Spanned<String>>>,
     coasts: Option<BTreeMap<String, Vec<Spanned<String>>>>,
@@ -423,7 +424,46 @@ fn build(raw: &RawFile, problems: &mut Problems<'_>) -> Option<Variant> {
         calendar.first_adjustment_year = c.first_adjustment_year.unwrap_or(start.year);
         calendar.adjustment_interval = c.adjustment_interval.unwrap_or(1).max(1);
     }
+    let mut canals = Vec::new();
+    for (rp, p) in raw.province.iter().zip(provinces.iter()) {
+        let Some(ends) = &rp.canal else { continue };
+        let resolved: Vec<LocationId> = ends
+            .iter()
+            .filter_map(|e| match resolve_fleet_target(e.get_ref(), &provinces, &locations) {
+                Ok(l) if fleet_neighbours[p.main.index()].contains(&l) => Some(l),
+                Ok(_) => {
+                    problems.at(
+                        e.span().start,
+                        MapProblem::TerrainMismatch {
+                            province: p.abbreviation.clone(),
+                            reason: format!("canal end `{}` is not a fleet neighbour", e.get_ref()),
+                        },
+                    );
+                    None
+                }
+                Err(problem) => {
+                    problems.at(e.span().start, problem);
+                    None
+                }
+            })
+            .collect();
+        match resolved.as_slice() {
+            [a, b] => canals.push(crate::map::model::Canal {
+                province: p.id,
+                ends: [*a, *b],
+            }),
+            _ if resolved.len() == ends.len() => problems.at(
+                rp.id.span().start,
+                MapProblem::TerrainMismatch {
+                    province: p.abbreviation.clone(),
+                    reason: "a canal joins exactly two waters".to_string(),
+                },
+            ),
+            _ => {}
+        }
+    }
     let map = Map {
+        canals,
         provinces,
         locations,
         powers,

@@ -147,6 +147,18 @@ pub struct Map {
     /// Per province: the bodies of convoying water it touches (for army moves by convoy).
     pub(crate) convoy_waters: Vec<Vec<u16>>,
     pub(crate) names: NameIndex,
+    /// Canals: a province through which fleets pass between two waters in one move, with the
+    /// leave of the unit holding it (Colonial's Suez canal).
+    pub(crate) canals: Vec<Canal>,
+}
+
+/// A canal through a province between two fleet locations (Colonial's Suez canal).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Canal {
+    /// The province the canal runs through.
+    pub province: ProvinceId,
+    /// The two waters it joins.
+    pub ends: [LocationId; 2],
 }
 
 impl Map {
@@ -281,6 +293,19 @@ impl Map {
     /// Whether the province has coast terrain, so an army there may be convoyed.
     pub fn is_coastal(&self, province: ProvinceId) -> bool {
         self.provinces[province.index()].terrain == Terrain::Coast
+    }
+
+    /// The canal a fleet would pass through to move from `from` to `to`, if there is one.
+    pub fn canal_between(&self, from: LocationId, to: LocationId) -> Option<ProvinceId> {
+        self.canals
+            .iter()
+            .find(|c| (c.ends[0] == from && c.ends[1] == to) || (c.ends[1] == from && c.ends[0] == to))
+            .map(|c| c.province)
+    }
+
+    /// Whether a province is a canal province.
+    pub fn is_canal(&self, province: ProvinceId) -> bool {
+        self.canals.iter().any(|c| c.province == province)
     }
 
     /// The supply centres of the map.

@@ -186,6 +186,17 @@ pub enum OrderErrorKind {
     /// A word in a power-wide retreat rule that is not a rule.
     #[error("unknown retreat rule `{0}`: use supply centres, home centres, alphabetical or disband")]
     UnknownRetreatRule(String),
+    /// A canal permission given by a unit that holds no canal.
+    #[error("only the unit holding a canal province can permit a passage (not in {0})")]
+    NotACanal(String),
+    /// A canal permission for a move that does not pass that canal.
+    #[error("{unit} to {to} does not pass through this canal")]
+    NotThroughCanal {
+        /// The fleet.
+        unit: String,
+        /// Its destination.
+        to: String,
+    },
     /// A waive or build without a power to give it.
     #[error("say which power gives this order (e.g. `France: …`)")]
     PowerNeeded,

@@ -9,6 +9,6 @@ pub mod resolve;
 pub mod syntax;
 
 pub use error::{OrderError, OrderErrorKind};
-pub use model::{Order, PowerOrder, UnitRef};
+pub use model::{CanalPermission, Order, PowerOrder, UnitRef};
 pub use resolve::{OrderContext, parse_order, parse_order_list};
 pub use syntax::{RawAction, RawOrder, RawPlace, RawUnit, read_order, read_power_header};

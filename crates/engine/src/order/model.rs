@@ -116,6 +116,20 @@ pub struct PowerOrder {
     pub power: Option<PowerId>,
     /// The order.
     pub order: Order,
+    /// A canal passage the ordered unit (standing in a canal province) permits with this order
+    /// (`A Egy S A Sud SC F Red - Med`).
+    pub permission: Option<CanalPermission>,
+}
+
+/// Leave for one fleet move through a canal, given by the unit that holds the canal province.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CanalPermission {
+    /// Where the permitting unit stands (the canal province).
+    pub keeper: LocationId,
+    /// Where the permitted fleet stands.
+    pub fleet: LocationId,
+    /// Where it may go through the canal.
+    pub to: LocationId,
 }
 
 /// Displays an order in the interchange notation.

@@ -5,7 +5,7 @@ use crate::ids::{LocationId, PowerId, ProvinceId, UnitType};
 use crate::map::names::capitalise;
 use crate::map::{Map, Terrain};
 use crate::order::error::{OrderError, OrderErrorKind as K};
-use crate::order::model::{Order, PowerOrder, UnitRef};
+use crate::order::model::{CanalPermission, Order, PowerOrder, UnitRef};
 use crate::order::syntax::{RawAction, RawOrder, RawPlace, RawUnit, read_order};
 use crate::phase::PhaseKind;
 use crate::position::Position;
@@ -293,6 +293,8 @@ impl OrderContext<'_> {
                 let mut targets = self.map.fleet_targets_in(unit.location, to.province);
                 match (targets.next(), targets.next()) {
                     (Some(l), None) => Ok(l),
+                    // Through a canal (Suez): legal; whether it is open is decided when adjudicating.
+                    (None, _) if self.map.canal_between(unit.location, target.main).is_some() => Ok(target.main),
                     (None, _) => Err(unreachable()),
                     (Some(_), Some(_)) => Err(OrderError::new(
                         K::AmbiguousCoast {
@@ -359,6 +361,10 @@ impl OrderContext<'_> {
                 let province = self.map.province(from);
                 if self.map.location(unit.location).fleet {
                     self.map.can_reach_province(UnitType::Fleet, unit.location, to)
+                        || self
+                            .map
+                            .canal_between(unit.location, self.map.province(to).main)
+                            .is_some()
                 } else {
                     province
                         .coasts
@@ -370,6 +376,44 @@ impl OrderContext<'_> {
     }
 
     fn resolve(&self, raw: &RawOrder) -> Result<PowerOrder, OrderError> {
+        let mut order = self.resolve_order(raw)?;
+        if let Some((fleet, to)) = &raw.permission {
+            order.permission = Some(self.permission(&order, fleet, to)?);
+        }
+        Ok(order)
+    }
+
+    /// `… SC F Red - Med`: leave for a fleet to pass the canal the ordered unit holds.
+    fn permission(&self, order: &PowerOrder, fleet: &RawUnit, to: &RawPlace) -> Result<CanalPermission, OrderError> {
+        let Some(keeper) = order.order.unit() else {
+            return Err(OrderError::new(K::NotACanal(String::new()), fleet.place.position));
+        };
+        let canal = self.map.province_of(keeper.location);
+        if !self.map.is_canal(canal) {
+            return Err(OrderError::new(
+                K::NotACanal(capitalise(&self.map.province(canal).abbreviation)),
+                fleet.place.position,
+            ));
+        }
+        let from = self.other_unit(fleet, Some(UnitType::Fleet))?;
+        let to_location = self.map.province(to.province).main;
+        if from.kind != UnitType::Fleet || self.map.canal_between(from.location, to_location) != Some(canal) {
+            return Err(OrderError::new(
+                K::NotThroughCanal {
+                    unit: self.unit_name(from),
+                    to: self.place_name(to),
+                },
+                to.position,
+            ));
+        }
+        Ok(CanalPermission {
+            keeper: keeper.location,
+            fleet: from.location,
+            to: to_location,
+        })
+    }
+
+    fn resolve_order(&self, raw: &RawOrder) -> Result<PowerOrder, OrderError> {
         let power = raw.power.or(self.default_power);
         if raw.waive {
             if self.phase != PhaseKind::Adjustment {
@@ -387,6 +431,7 @@ impl OrderContext<'_> {
             return Ok(PowerOrder {
                 power,
                 order: Order::Waive,
+                permission: None,
             });
         }
         let Some(raw_unit) = &raw.unit else {
@@ -408,6 +453,7 @@ impl OrderContext<'_> {
                 return Ok(PowerOrder {
                     power,
                     order: Order::Disband { unit },
+                    permission: None,
                 });
             }
             (PhaseKind::Adjustment, _) => return Err(wrong_phase("movement")),
@@ -513,7 +559,11 @@ impl OrderContext<'_> {
             RawAction::Disband => return Err(wrong_phase("disband")),
             RawAction::Build => return Err(wrong_phase("build")),
         };
-        Ok(PowerOrder { power, order })
+        Ok(PowerOrder {
+            power,
+            order,
+            permission: None,
+        })
     }
 
     fn movement(&self, unit: UnitRef, path: &[RawPlace], via_convoy: bool) -> Result<Order, OrderError> {
@@ -573,6 +623,7 @@ impl OrderContext<'_> {
                 return Ok(PowerOrder {
                     power,
                     order: Order::Disband { unit },
+                    permission: None,
                 });
             }
             RawAction::Retreat { to } => to,
@@ -615,6 +666,7 @@ impl OrderContext<'_> {
         Ok(PowerOrder {
             power,
             order: Order::Retreat { unit, to: target },
+            permission: None,
         })
     }
 
@@ -655,6 +707,7 @@ impl OrderContext<'_> {
             order: Order::Build {
                 unit: UnitRef { kind, location },
             },
+            permission: None,
         })
     }
 }

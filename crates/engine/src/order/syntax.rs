@@ -76,6 +76,8 @@ pub struct RawOrder {
     pub action: RawAction,
     /// `WAIVE` was written.
     pub waive: bool,
+    /// `SC F Red - Med` after the order: leave for a fleet to pass the canal this unit holds.
+    pub permission: Option<(RawUnit, RawPlace)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -342,11 +344,11 @@ impl<'t> Reader<'t, '_> {
             }
             TokenKind::Word => {
                 let key = tok.key.clone();
-                if let Some(c) = coast_word(&key) {
+                let split = self.map.province(province).has_split_coast();
+                if let Some(c) = coast_word(&key).filter(|_| split) {
                     self.at += 1;
                     return Ok(Some(c));
                 }
-                let split = self.map.province(province).has_split_coast();
                 if let Some(c) = coast_phrase(&key).filter(|_| split && key.len() > 1) {
                     // A place is never followed directly by another place, so "Bul East" is
                     // the east coast even though "East" also names a sea.
@@ -427,6 +429,21 @@ impl<'t> Reader<'t, '_> {
         }
         self.at = save;
         false
+    }
+
+    /// An optional canal permission after the order: `SC F Red - Med`.
+    fn permission(&mut self) -> Result<Option<(RawUnit, RawPlace)>, OrderError> {
+        if !self.peek().is_some_and(|t| t.kind == TokenKind::Word && t.key == "sc") {
+            return Ok(None);
+        }
+        self.at += 1;
+        let fleet = self.unit(false)?;
+        if !self.is_arrow() {
+            return Err(self.expected("`-` and where the fleet passes to"));
+        }
+        self.at += 1;
+        let to = self.place()?;
+        Ok(Some((fleet, to)))
     }
 
     fn end(&self) -> Result<(), OrderError> {
@@ -584,12 +601,14 @@ pub fn read_order(map: &Map, line: &str) -> Result<RawOrder, OrderError> {
         return Err(reader.expected("an order after the power"));
     }
     let (unit, action, waive) = reader.body()?;
+    let permission = reader.permission()?;
     reader.end()?;
     Ok(RawOrder {
         power,
         unit,
         action,
         waive,
+        permission,
     })
 }
 
