@@ -2,7 +2,7 @@
 //! computing the next position and phase (retreats, centre ownership, adjustments, victory).
 
 use crate::adjudicate::adjustment::{AdjustmentOutcome, adjudicate_adjustments, adjustment_count};
-use crate::adjudicate::movement::{Adjudicator, MovementResult};
+use crate::adjudicate::movement::{Adjudicator, MovementResult, PhaseExtras};
 use crate::adjudicate::outcome::UnitResult;
 use crate::adjudicate::retreat::{RetreatOutcome, adjudicate_retreats};
 use crate::adjudicate::retreat_options::after_movement;
@@ -257,7 +257,12 @@ fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
     let permissions: Vec<CanalPermission> = report.orders.lines.iter().filter_map(|l| l.permission).collect();
     let mut adjudicator = Adjudicator::new(map);
     let mut result = MovementResult::default();
-    adjudicator.adjudicate_full(&units, &orders, &[], &permissions, &mut result);
+    let extras = PhaseExtras {
+        permissions: &permissions,
+        owners: &position.owners,
+        ..PhaseExtras::default()
+    };
+    adjudicator.adjudicate_with(&units, &orders, &extras, &mut result);
     let (staying, dislodged) = after_movement(map, &units, &orders, &result);
     let contested = (0..map.provinces().len())
         .filter(|&p| result.contested[p])

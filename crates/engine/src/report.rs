@@ -63,6 +63,7 @@ pub fn reason_en(variant: &Variant, order: &Order, result: &UnitResult, ordered:
         (Outcome::ConvoyFailed, _) => "convoy did not carry the army".to_string(),
         (Outcome::ConvoyVoid, _) => "void: the army was not ordered to move there".to_string(),
         (Outcome::ConvoyParadox, _) => "convoy failed by the paradox rule (Szykman)".to_string(),
+        (Outcome::RailStopped { at }, _) => format!("the railroad ride stopped at {}", short(variant, at)),
         (Outcome::CanalClosed, _) => {
             "the canal was closed: no leave from the unit holding it, or it moved or was dislodged".to_string()
         }
@@ -201,6 +202,13 @@ fn long_order(w: &Words, variant: &Variant, units: &[crate::position::Unit], pow
             };
             format!("{} -> {}{via}", unit(u.kind, u.location), w.place(variant, to))
         }
+        Order::RailMove { unit: u, to } => {
+            let line = variant
+                .map
+                .railroad_between(variant.map.province_of(u.location), variant.map.province_of(to))
+                .map_or_else(|| "TSR".to_string(), |r| r.abbreviation.clone());
+            format!("{} -> {line} -> {}", unit(u.kind, u.location), w.place(variant, to))
+        }
         Order::SupportHold { unit: u, supported } => format!(
             "{} {support} {}{}",
             unit(u.kind, u.location),
@@ -240,6 +248,7 @@ fn annotations(w: &Words, result: &UnitResult) -> Vec<&'static str> {
         Outcome::SupportVoid | Outcome::ConvoyVoid => notes.push(if de { "ungenutzt" } else { "void" }),
         Outcome::NoConvoy => notes.push(if de { "kein Konvoi" } else { "no convoy" }),
         Outcome::CanalClosed => notes.push(if de { "Kanal gesperrt" } else { "canal closed" }),
+        Outcome::RailStopped { .. } => notes.push(if de { "angehalten" } else { "stopped" }),
         Outcome::ConvoyParadox | Outcome::ConvoyFailed => notes.push(if de { "gestört" } else { "disrupted" }),
         _ => {}
     }
@@ -299,6 +308,8 @@ pub fn error_de(kind: &OrderErrorKind) -> String {
         K::PowerNeeded => "Großmacht angeben (z. B. `Frankreich: …`)".into(),
         K::ConditionNotAllowed(c) => format!("Bedingung nicht erlaubt (nur die vertreibende Großmacht): `{c}`"),
         K::UnknownRetreatRule(r) => format!("unbekannte Rückzugsregel `{r}`"),
+        K::NotOnRailroad { unit, to } => format!("keine Eisenbahn verbindet {unit} und {to}"),
+        K::RailroadNotYours(u) => format!("{u} darf diese Eisenbahn nicht benutzen"),
         K::NotACanal(p) => format!("nur die Einheit im Kanal kann die Durchfahrt erlauben (nicht in {p})"),
         K::NotThroughCanal { unit, to } => format!("{unit} nach {to} führt nicht durch diesen Kanal"),
     }

@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use spielleiter_engine::adjudicate::adjustment::{AdjustmentOutcome, adjudicate_adjustments};
+use spielleiter_engine::adjudicate::movement::PhaseExtras;
 use spielleiter_engine::adjudicate::retreat::{RetreatOutcome, adjudicate_retreats};
 use spielleiter_engine::adjudicate::retreat_options::after_movement;
 use spielleiter_engine::adjudicate::{Adjudicator, MovementResult, Outcome};
@@ -397,7 +398,12 @@ fn run_movement(variant: &Variant, position: &mut Position, step: &Step, errors:
     let permissions: Vec<_> = read.iter().filter_map(|(_, o)| o.and_then(|o| o.permission)).collect();
     let mut adjudicator = Adjudicator::new(map);
     let mut result = MovementResult::default();
-    adjudicator.adjudicate_full(&position.units, &orders, &[], &permissions, &mut result);
+    let extras = PhaseExtras {
+        permissions: &permissions,
+        owners: &position.owners,
+        ..PhaseExtras::default()
+    };
+    adjudicator.adjudicate_with(&position.units, &orders, &extras, &mut result);
     for (o, (index, order)) in step.orders.iter().zip(&read) {
         let Some(i) = *index else {
             if o.status != Status::Illegal {

@@ -6,5 +6,5 @@ pub mod outcome;
 pub mod retreat;
 pub mod retreat_options;
 
-pub use movement::{Adjudicator, MovementResult};
+pub use movement::{Adjudicator, MovementResult, PhaseExtras};
 pub use outcome::{Outcome, UnitResult};

@@ -4,10 +4,12 @@
 //! adjudicating a phase allocates nothing once the buffers have grown.
 
 use crate::adjudicate::outcome::{Outcome, UnitResult};
-use crate::ids::{LocationId, ProvinceId, UnitType};
+use crate::ids::{LocationId, PowerId, ProvinceId, UnitType};
 use crate::map::Map;
 use crate::order::{CanalPermission, Order};
 use crate::position::Unit;
+
+mod railroad;
 
 const NONE: u16 = u16::MAX;
 
@@ -18,6 +20,8 @@ enum Kind {
     SupportHold,
     SupportMove,
     Convoy,
+    /// Riding a railroad (only one unit a phase).
+    Rail,
 }
 
 /// The results of a movement phase, one per unit in the order of the input.
@@ -31,6 +35,21 @@ pub struct MovementResult {
     pub convoyed: Vec<bool>,
     /// Per province: a move there bounced and it is empty after the phase (no retreat there).
     pub contested: Vec<bool>,
+    /// The unit that rode a railroad and the place it got to, if it left its province.
+    pub rail_end: Option<(usize, LocationId)>,
+}
+
+/// What variant rules add to a movement phase besides units and orders.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PhaseExtras<'a> {
+    /// Each unit's own strength before supports, by unit index (missing: 1). The hook for rules
+    /// that make a unit stronger or weaker (Hegemony's leaders).
+    pub strengths: &'a [u32],
+    /// Canal passages permitted this phase (Colonial's Suez canal).
+    pub permissions: &'a [CanalPermission],
+    /// The owner of each province's centre (railroads stop at centres their power does not own);
+    /// empty: no such check.
+    pub owners: &'a [Option<PowerId>],
 }
 
 /// Reusable movement adjudicator for one map.
@@ -60,6 +79,14 @@ pub struct Adjudicator<'m> {
     canal: Vec<u16>,
     /// Canal permissions: (keeper unit, fleet's province, destination province).
     permits: Vec<(u16, u16, u16)>,
+    /// The one unit riding a railroad this phase, if any.
+    train: Option<usize>,
+    /// The provinces the train would pass, in order; the last is its destination.
+    train_steps: Vec<u16>,
+    /// Per step: a supply centre the railroad's power does not own.
+    train_blocked_centre: Vec<bool>,
+    /// Units whose railroad move was refused (more than one ordered).
+    rail_refused: Vec<bool>,
     // Resolution state.
     resolved: Vec<bool>,
     visited: Vec<bool>,
@@ -95,6 +122,10 @@ impl<'m> Adjudicator<'m> {
             strength: Vec::with_capacity(p),
             canal: Vec::with_capacity(p),
             permits: Vec::with_capacity(p),
+            train: None,
+            train_steps: Vec::with_capacity(p),
+            train_blocked_centre: Vec::with_capacity(p),
+            rail_refused: Vec::with_capacity(p),
             resolved: Vec::with_capacity(p),
             visited: Vec::with_capacity(p),
             in_cycle: Vec::with_capacity(p),
@@ -110,35 +141,21 @@ impl<'m> Adjudicator<'m> {
     /// without an order, or whose order was illegal, must be given `Order::Hold`. Orders of kinds
     /// other than hold, move, support and convoy are treated as holds.
     pub fn adjudicate(&mut self, units: &[Unit], orders: &[Order], result: &mut MovementResult) {
-        self.adjudicate_with_strengths(units, orders, &[], result);
+        self.adjudicate_with(units, orders, &PhaseExtras::default(), result);
     }
 
-    /// As [`Adjudicator::adjudicate`], with each unit's own strength before supports given in
-    /// `strengths` (a unit beyond the slice has strength 1). This is the hook for variant rules
-    /// that make a unit stronger or weaker (Hegemony's leaders).
-    pub fn adjudicate_with_strengths(
+    /// As [`Adjudicator::adjudicate`], with what variant rules add to a phase (see
+    /// [`PhaseExtras`]).
+    pub fn adjudicate_with(
         &mut self,
         units: &[Unit],
         orders: &[Order],
-        strengths: &[u32],
+        extras: &PhaseExtras<'_>,
         result: &mut MovementResult,
     ) {
-        self.adjudicate_full(units, orders, strengths, &[], result);
-    }
-
-    /// As [`Adjudicator::adjudicate_with_strengths`], with the canal permissions given this phase
-    /// (Colonial's Suez canal: a fleet passes a canal only with the leave of the unit holding it).
-    pub fn adjudicate_full(
-        &mut self,
-        units: &[Unit],
-        orders: &[Order],
-        strengths: &[u32],
-        permissions: &[CanalPermission],
-        result: &mut MovementResult,
-    ) {
-        let n = units.len().min(orders.len()).min(NONE as usize / 2);
-        self.setup(&units[..n], &orders[..n]);
-        for p in permissions {
+        let n = units.len().min(orders.len()).min(NONE as usize / 3);
+        self.setup(&units[..n], &orders[..n], extras);
+        for p in extras.permissions {
             let keeper = self.unit_at[self.map.province_of(p.keeper).index()];
             if keeper != NONE {
                 let from = self.map.province_of(p.fleet).0;
@@ -147,7 +164,7 @@ impl<'m> Adjudicator<'m> {
             }
         }
         for (u, s) in self.strength.iter_mut().enumerate() {
-            *s = strengths.get(u).copied().unwrap_or(1);
+            *s = extras.strengths.get(u).copied().unwrap_or(1);
         }
         for u in 0..n {
             if self.kind[u] != Kind::Hold {
@@ -157,7 +174,7 @@ impl<'m> Adjudicator<'m> {
         self.write_result(n, result);
     }
 
-    fn setup(&mut self, units: &[Unit], orders: &[Order]) {
+    fn setup(&mut self, units: &[Unit], orders: &[Order], extras: &PhaseExtras<'_>) {
         let map = self.map;
         let n = units.len();
         self.unit_at.fill(NONE);
@@ -228,9 +245,62 @@ impl<'m> Adjudicator<'m> {
                     self.target[i] = province(to);
                     Kind::Convoy
                 }
+                Order::RailMove { to, .. } if unit.kind == UnitType::Army => {
+                    self.target[i] = province(to);
+                    self.target_location[i] = to.0;
+                    Kind::Rail
+                }
                 _ => Kind::Hold,
             };
             self.kind.push(kind);
+        }
+        // The railroad: one army may ride it a phase; when more are ordered, none rides.
+        self.train = None;
+        self.train_steps.clear();
+        self.train_blocked_centre.clear();
+        self.rail_refused.clear();
+        self.rail_refused.resize(n, false);
+        let riders = self.kind.iter().filter(|&&k| k == Kind::Rail).count();
+        for i in 0..n {
+            if self.kind[i] != Kind::Rail {
+                continue;
+            }
+            let from = ProvinceId(self.origin[i]);
+            let to = ProvinceId(self.target[i]);
+            let line = map.railroad_between(from, to).map(|r| (r.power, &r.route));
+            match line {
+                Some((power, route)) if riders == 1 && power.0 == self.power[i] => {
+                    let a = route.iter().position(|&p| p == from).unwrap_or(0);
+                    let b = route.iter().position(|&p| p == to).unwrap_or(0);
+                    let steps: Box<dyn Iterator<Item = &ProvinceId>> = if a < b {
+                        Box::new(route[a + 1..=b].iter())
+                    } else {
+                        Box::new(route[b..a].iter().rev())
+                    };
+                    for &p in steps {
+                        self.train_steps.push(p.0);
+                        let centre = map.province(p).centre;
+                        let owner = extras.owners.get(p.index()).copied().flatten();
+                        self.train_blocked_centre
+                            .push(centre && !extras.owners.is_empty() && owner != Some(power));
+                    }
+                    self.train = Some(i);
+                }
+                _ => {
+                    self.kind[i] = Kind::Hold;
+                    self.rail_refused[i] = true;
+                }
+            }
+        }
+        let decisions = 2 * n + self.train_steps.len();
+        for v in [
+            &mut self.resolved,
+            &mut self.visited,
+            &mut self.in_cycle,
+            &mut self.resolution,
+            &mut self.paradox,
+        ] {
+            v.resize(decisions, false);
         }
         // Attackers per province.
         for i in (0..n).rev() {
@@ -255,10 +325,10 @@ impl<'m> Adjudicator<'m> {
                     }
                     let s = usize::from(s);
                     let matches = match self.kind[i] {
-                        Kind::SupportHold => self.kind[s] != Kind::Move,
+                        Kind::SupportHold => !matches!(self.kind[s], Kind::Move | Kind::Rail),
                         // A coast named by the support must be the coast the move goes to.
                         _ => {
-                            self.kind[s] == Kind::Move
+                            matches!(self.kind[s], Kind::Move | Kind::Rail)
                                 && self.target[s] == self.target[i]
                                 && (map.location(LocationId(self.target_location[i])).coast.is_none()
                                     || self.target_location[i] == self.target_location[s])
@@ -390,6 +460,7 @@ impl<'m> Adjudicator<'m> {
         let n = self.kind.len();
         let members = from..self.cycle.len();
         let is_convoy = |s: &Self, d: usize| d < n && s.kind[d] == Kind::Convoy;
+        // Canal passages (n..2n) and railroad steps (2n..) are decisions of their own.
         let has_paradox = members
             .clone()
             .any(|k| is_convoy(self, usize::from(self.cycle[k])) || usize::from(self.cycle[k]) >= n);
@@ -418,10 +489,17 @@ impl<'m> Adjudicator<'m> {
 
     fn adjudicate_order(&mut self, u: usize) -> bool {
         let n = self.kind.len();
+        if u >= 2 * n {
+            return self.adjudicate_step(u - 2 * n);
+        }
         if u >= n {
             return self.adjudicate_canal(u - n);
         }
         match self.kind[u] {
+            Kind::Rail => {
+                let destination = self.target[u];
+                self.train_end() == Some(destination)
+            }
             Kind::Move => self.adjudicate_move(u),
             Kind::SupportHold | Kind::SupportMove => self.adjudicate_support(u),
             Kind::Convoy => self.adjudicate_convoy(u),
@@ -488,6 +566,32 @@ impl<'m> Adjudicator<'m> {
         let attack = self.attack_strength(u);
         if attack == 0 {
             return false;
+        }
+        if let Some(train) = self.train {
+            if let Some(tp) = self.train_prevent(self.target[u]) {
+                if attack <= tp {
+                    return false;
+                }
+            }
+            // Head on against the train from the first province of its line.
+            let head_on = self.target[u] == self.origin[train]
+                && self.train_steps.first() == Some(&self.origin[u])
+                && !self.convoyed[u]
+                && self.canal[u] == NONE;
+            if head_on {
+                if attack <= self.train_defend(train) {
+                    return false;
+                }
+                let mut o = self.first_attacker[usize::from(self.target[u])];
+                while o != NONE {
+                    let other = usize::from(o);
+                    if other != u && attack <= self.prevent_strength(other) {
+                        return false;
+                    }
+                    o = self.next_attacker[other];
+                }
+                return true;
+            }
         }
         match self.head_to_head(u) {
             Some(d) => {
@@ -650,6 +754,9 @@ impl<'m> Adjudicator<'m> {
 
     fn hold_strength(&mut self, province: u16) -> u32 {
         let Some(d) = self.occupant(province) else { return 0 };
+        if self.kind[d] == Kind::Rail {
+            return if self.train_moves() { 0 } else { self.strength[d] };
+        }
         if self.kind[d] == Kind::Move {
             return if self.resolve(d) { 0 } else { self.strength[d] };
         }
@@ -664,6 +771,7 @@ impl<'m> Adjudicator<'m> {
         let occupant = self.occupant(self.target[u]);
         let moves_away = match occupant {
             None => true,
+            Some(d) if self.kind[d] == Kind::Rail => self.train_moves(),
             Some(d) => h2h.is_none() && self.kind[d] == Kind::Move && self.resolve(d),
         };
         match occupant {
@@ -702,8 +810,19 @@ impl<'m> Adjudicator<'m> {
         result.convoyed.clear();
         result.contested.clear();
         result.contested.resize(self.map.provinces().len(), false);
+        let train_end = self.train.and_then(|_| self.train_end());
+        result.rail_end = None;
         for u in 0..n {
-            let moved = self.kind[u] == Kind::Move && self.resolution[u];
+            let moved = match self.kind[u] {
+                Kind::Move => self.resolution[u],
+                Kind::Rail => {
+                    if let Some(end) = train_end {
+                        result.rail_end = Some((u, self.map.province(ProvinceId(end)).main));
+                    }
+                    train_end.is_some()
+                }
+                _ => false,
+            };
             result.moved.push(moved);
             result.convoyed.push(self.kind[u] == Kind::Move && self.convoyed[u]);
         }
@@ -722,7 +841,14 @@ impl<'m> Adjudicator<'m> {
             }
             let kind = self.kind[u];
             let outcome = match kind {
+                Kind::Hold if self.rail_refused[u] => Outcome::RailStopped {
+                    at: ProvinceId(self.origin[u]),
+                },
                 Kind::Hold => Outcome::Held,
+                Kind::Rail if train_end == Some(self.target[u]) => Outcome::Moved,
+                Kind::Rail => Outcome::RailStopped {
+                    at: ProvinceId(train_end.unwrap_or(self.origin[u])),
+                },
                 Kind::Move if result.moved[u] => Outcome::Moved,
                 Kind::Move if self.canal[u] != NONE && !self.path(u) => Outcome::CanalClosed,
                 Kind::Move if self.convoyed[u] && !self.path(u) => Outcome::NoConvoy,
@@ -853,7 +979,11 @@ mod tests {
         assert!(result.units[burgundy].dislodged_by.is_some(), "two beat one");
         let mut strengths = vec![1; position.units.len()];
         strengths[burgundy] = 2;
-        adjudicator.adjudicate_with_strengths(&position.units, &orders, &strengths, &mut result);
+        let extras = PhaseExtras {
+            strengths: &strengths,
+            ..PhaseExtras::default()
+        };
+        adjudicator.adjudicate_with(&position.units, &orders, &extras, &mut result);
         assert!(
             result.units[burgundy].dislodged_by.is_none(),
             "two do not beat a unit of strength two"

@@ -34,6 +34,11 @@ pub enum Outcome {
     ConvoyVoid,
     /// The convoy was ruled out by the convoy paradox rule (Szykman).
     ConvoyParadox,
+    /// A railroad ride stopped short of its destination (or never left, `at` its origin).
+    RailStopped {
+        /// Where the army stopped.
+        at: ProvinceId,
+    },
     /// A fleet's way through a canal was closed: no leave from the unit holding it, or that unit
     /// moved or was dislodged.
     CanalClosed,
@@ -62,7 +67,7 @@ impl UnitResult {
     /// `no convoy`, `disrupted`).
     pub fn codes(&self) -> impl Iterator<Item = &'static str> {
         let first = match self.outcome {
-            Outcome::Bounced { .. } => Some("bounce"),
+            Outcome::Bounced { .. } | Outcome::RailStopped { .. } => Some("bounce"),
             Outcome::NoConvoy => Some("no convoy"),
             Outcome::Cut { .. } => Some("cut"),
             Outcome::SupportVoid | Outcome::ConvoyVoid | Outcome::CanalClosed => Some("void"),

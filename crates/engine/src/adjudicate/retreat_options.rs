@@ -27,6 +27,10 @@ pub fn after_movement(
         }
         let location = match orders.get(i) {
             Some(&Order::Move { to, .. }) if result.moved[i] => to,
+            Some(&Order::RailMove { .. }) if result.moved[i] => match result.rail_end {
+                Some((r, end)) if r == i => end,
+                _ => unit.location,
+            },
             _ => unit.location,
         };
         staying.push(Unit { location, ..*unit });

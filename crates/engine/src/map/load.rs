@@ -135,6 +135,8 @@ pub enum MapProblem {
 struct RawFile {
     variant: RawVariant,
     #[serde(default)]
+    railroad: Vec<RawRailroad>,
+    #[serde(default)]
     power: Vec<RawPower>,
     #[serde(default)]
     province: Vec<RawProvince>,
@@ -149,6 +151,17 @@ struct RawVariant {
     title_de: Option<String>,
     start: Spanned<String>,
     victory_centres: Spanned<u32>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRailroad {
+    name: String,
+    abbreviation: Spanned<String>,
+    #[serde(default)]
+    aliases: Vec<String>,
+    power: Spanned<String>,
+    route: Vec<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -462,7 +475,64 @@ fn build(raw: &RawFile, problems: &mut Problems<'_>) -> Option<Variant> {
             _ => {}
         }
     }
+    let mut railroads = Vec::new();
+    for rr in &raw.railroad {
+        let Some(power) = powers.iter().find(|p| p.key.eq_ignore_ascii_case(rr.power.get_ref())) else {
+            problems.at(
+                rr.power.span().start,
+                MapProblem::UnknownPower(rr.power.get_ref().clone()),
+            );
+            continue;
+        };
+        let mut route = Vec::new();
+        for step in &rr.route {
+            match provinces
+                .iter()
+                .find(|p| p.abbreviation.eq_ignore_ascii_case(step.get_ref()))
+            {
+                Some(p) => route.push(p.id),
+                None => problems.at(step.span().start, MapProblem::UnknownProvince(step.get_ref().clone())),
+            }
+        }
+        for pair in route.windows(2) {
+            let (a, b) = (&provinces[pair[0].index()], &provinces[pair[1].index()]);
+            if !army_neighbours[a.main.index()].contains(&b.main) {
+                problems.at(
+                    rr.abbreviation.span().start,
+                    MapProblem::TerrainMismatch {
+                        province: a.abbreviation.clone(),
+                        reason: format!("the railroad runs on to `{}`, which is not next to it", b.abbreviation),
+                    },
+                );
+            }
+        }
+        let keys = std::iter::once(rr.name.as_str())
+            .chain(std::iter::once(rr.abbreviation.get_ref().as_str()))
+            .chain(rr.aliases.iter().map(String::as_str))
+            .map(crate::map::names::name_key)
+            .collect::<Vec<_>>();
+        for key in &keys {
+            if names.province(key).is_some() {
+                problems.at(
+                    rr.abbreviation.span().start,
+                    MapProblem::NameClash {
+                        name: key.clone(),
+                        first: "a province".to_string(),
+                        second: rr.name.clone(),
+                    },
+                );
+            }
+        }
+        railroads.push(crate::map::model::Railroad {
+            name: rr.name.clone(),
+            abbreviation: rr.abbreviation.get_ref().clone(),
+            keys,
+            power: power.id,
+            route,
+        });
+    }
     let map = Map {
+        railroads,
         canals,
         provinces,
         locations,

@@ -7,5 +7,5 @@ pub mod model;
 pub mod names;
 
 pub use load::{MapError, MapErrors, MapProblem, load_variant};
-pub use model::{Canal, Location, Map, Power, Province, Terrain};
+pub use model::{Canal, Location, Map, Power, Province, Railroad, Terrain};
 pub use names::{NameIndex, name_key};

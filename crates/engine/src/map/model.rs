@@ -150,6 +150,24 @@ pub struct Map {
     /// Canals: a province through which fleets pass between two waters in one move, with the
     /// leave of the unit holding it (Colonial's Suez canal).
     pub(crate) canals: Vec<Canal>,
+    /// Railroads one power's armies ride in one move (Colonial's Trans-Siberian Railroad).
+    pub(crate) railroads: Vec<Railroad>,
+}
+
+/// A railroad: a line of provinces one power's armies may ride along in one move, stopping
+/// before a blocked province (Colonial's Trans-Siberian Railroad).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Railroad {
+    /// Its name ("Trans-Siberian Railroad").
+    pub name: String,
+    /// The short name written in orders and printed (`TSR`).
+    pub abbreviation: String,
+    /// The folded names an order may use for it.
+    pub keys: Vec<String>,
+    /// The only power that may use it.
+    pub power: PowerId,
+    /// The provinces along the line, in order.
+    pub route: Vec<ProvinceId>,
 }
 
 /// A canal through a province between two fleet locations (Colonial's Suez canal).
@@ -301,6 +319,18 @@ impl Map {
             .iter()
             .find(|c| (c.ends[0] == from && c.ends[1] == to) || (c.ends[1] == from && c.ends[0] == to))
             .map(|c| c.province)
+    }
+
+    /// The railroad an order names (`TSR`, `Trans-Siberian Railroad`), by folded name.
+    pub fn railroad_by_key(&self, key: &str) -> Option<&Railroad> {
+        self.railroads.iter().find(|r| r.keys.iter().any(|k| k == key))
+    }
+
+    /// The railroad whose line holds both provinces, if any.
+    pub fn railroad_between(&self, from: ProvinceId, to: ProvinceId) -> Option<&Railroad> {
+        self.railroads
+            .iter()
+            .find(|r| from != to && r.route.contains(&from) && r.route.contains(&to))
     }
 
     /// Whether a province is a canal province.

@@ -187,6 +187,7 @@ pub fn read_advance_retreat(map: &Map, line: &str) -> Option<Result<(Option<Powe
         RawAction::Move {
             ref path,
             via_convoy: false,
+            railroad: false,
         } if path.len() == 1 && cond.is_some() => path[0].clone(),
         RawAction::Disband if cond.is_some() || body.contains(',') => {
             return Some(Ok((

@@ -197,6 +197,17 @@ pub enum OrderErrorKind {
         /// Its destination.
         to: String,
     },
+    /// A railroad move between provinces that no railroad joins.
+    #[error("no railroad joins {unit} and {to}")]
+    NotOnRailroad {
+        /// The army.
+        unit: String,
+        /// Its destination.
+        to: String,
+    },
+    /// A railroad move by a unit that may not ride it (a fleet, or another power's army).
+    #[error("{0} may not ride this railroad: only the armies of its power")]
+    RailroadNotYours(String),
     /// A waive or build without a power to give it.
     #[error("say which power gives this order (e.g. `France: …`)")]
     PowerNeeded,

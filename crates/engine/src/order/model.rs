@@ -32,6 +32,13 @@ pub enum Order {
         /// The army asked to go by convoy even where it could walk.
         via_convoy: bool,
     },
+    /// An army rides a railroad towards a province on its line (Colonial: `A Mos-TSR-Irk`).
+    RailMove {
+        /// The ordered army.
+        unit: UnitRef,
+        /// Where it is bound.
+        to: LocationId,
+    },
     /// Support another unit holding (or doing anything but moving).
     SupportHold {
         /// The supporting unit.
@@ -92,6 +99,7 @@ impl Order {
         match *self {
             Order::Hold { unit }
             | Order::Move { unit, .. }
+            | Order::RailMove { unit, .. }
             | Order::SupportHold { unit, .. }
             | Order::SupportMove { unit, .. }
             | Order::Convoy { unit, .. }
@@ -158,6 +166,19 @@ impl fmt::Display for InterchangeOrder<'_> {
                     write!(f, " VIA")?;
                 }
                 Ok(())
+            }
+            Order::RailMove { unit, to } => {
+                let line = self
+                    .map
+                    .railroad_between(self.map.province_of(unit.location), self.map.province_of(to))
+                    .map_or("TSR", |r| r.abbreviation.as_str());
+                write!(
+                    f,
+                    "{} - {} - {}",
+                    self.unit(unit),
+                    line.to_ascii_uppercase(),
+                    self.loc(to)
+                )
             }
             Order::SupportHold { unit, supported } => {
                 write!(f, "{} S {}", self.unit(unit), self.unit(supported))

@@ -352,6 +352,7 @@ impl OrderContext<'_> {
             UnitType::Army => {
                 self.map.location(self.map.province(to).main).army
                     && (self.map.can_reach_province(UnitType::Army, unit.location, to)
+                        || self.map.railroad_between(from, to).is_some()
                         || (self.map.is_coastal(to)
                             && self
                                 .map
@@ -473,7 +474,10 @@ impl OrderContext<'_> {
         let (unit, power) = self.ordered_unit(raw_unit, power, false)?;
         let order = match &raw.action {
             RawAction::Hold => Order::Hold { unit },
-            RawAction::Move { path, via_convoy } => self.movement(unit, path, *via_convoy)?,
+            RawAction::Move {
+                path, railroad: true, ..
+            } => self.rail_move(unit, power, path)?,
+            RawAction::Move { path, via_convoy, .. } => self.movement(unit, path, *via_convoy)?,
             RawAction::Support { target, to } => {
                 let supported = self.other_unit(target, None)?;
                 match to {
@@ -611,6 +615,30 @@ impl OrderContext<'_> {
         })
     }
 
+    /// `A Mos-TSR-Irk`: an army of the railroad's power rides from one province of the line to another.
+    fn rail_move(&self, unit: UnitRef, power: Option<PowerId>, path: &[RawPlace]) -> Result<Order, OrderError> {
+        let Some(to) = path.last() else {
+            return Err(OrderError::new(K::Empty, 0));
+        };
+        let from = self.map.province_of(unit.location);
+        let Some(railroad) = self.map.railroad_between(from, to.province) else {
+            return Err(OrderError::new(
+                K::NotOnRailroad {
+                    unit: self.unit_name(unit),
+                    to: self.place_name(to),
+                },
+                to.position,
+            ));
+        };
+        if unit.kind != UnitType::Army || power.is_some_and(|p| p != railroad.power) {
+            return Err(OrderError::new(K::RailroadNotYours(self.unit_name(unit)), to.position));
+        }
+        Ok(Order::RailMove {
+            unit,
+            to: self.map.province(to.province).main,
+        })
+    }
+
     fn retreat(
         &self,
         raw_unit: &RawUnit,
@@ -630,6 +658,7 @@ impl OrderContext<'_> {
             RawAction::Move {
                 path,
                 via_convoy: false,
+                railroad: false,
             } if path.len() == 1 => &path[0],
             _ => {
                 return Err(OrderError::new(

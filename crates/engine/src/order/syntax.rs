@@ -39,6 +39,8 @@ pub enum RawAction {
         path: Vec<RawPlace>,
         /// `via` / `via convoy` / `by convoy` was written.
         via_convoy: bool,
+        /// A railroad was named on the way (`A Mos-TSR-Irk`).
+        railroad: bool,
     },
     /// `S unit` or `S unit - place`.
     Support {
@@ -378,6 +380,17 @@ impl<'t> Reader<'t, '_> {
         }
     }
 
+    /// Skips a railroad's name (`TSR`) if one stands here.
+    fn eat_railroad(&mut self) -> bool {
+        let named = self
+            .peek()
+            .is_some_and(|t| t.kind == TokenKind::Word && self.map.railroad_by_key(&t.key).is_some());
+        if named {
+            self.at += 1;
+        }
+        named
+    }
+
     fn unit_kind(&mut self) -> Option<UnitType> {
         match self.peek_keyword() {
             Some(Keyword::Army) => {
@@ -493,14 +506,23 @@ impl<'t> Reader<'t, '_> {
             _ if self.peek().is_none() => RawAction::Hold,
             _ if self.is_arrow() => {
                 let mut path = Vec::new();
+                let mut railroad = false;
                 while self.is_arrow() {
                     self.at += 1;
                     // "moves to", "- to"
                     let _ = self.eat_keyword(Keyword::To);
+                    if self.eat_railroad() {
+                        railroad = true;
+                        continue;
+                    }
                     path.push(self.place()?);
                 }
                 let via_convoy = self.via();
-                RawAction::Move { path, via_convoy }
+                RawAction::Move {
+                    path,
+                    via_convoy,
+                    railroad,
+                }
             }
             Some(Keyword::Hold) => {
                 self.at += 1;
@@ -511,6 +533,9 @@ impl<'t> Reader<'t, '_> {
                 let target = self.unit(true)?;
                 let to = if self.is_arrow() {
                     self.at += 1;
+                    if self.eat_railroad() && self.is_arrow() {
+                        self.at += 1;
+                    }
                     let to = self.place()?;
                     let _ = self.via();
                     Some(to)
