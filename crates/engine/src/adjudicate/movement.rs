@@ -87,6 +87,8 @@ pub struct Adjudicator<'m> {
     train_blocked_centre: Vec<bool>,
     /// Units whose railroad move was refused (more than one ordered).
     rail_refused: Vec<bool>,
+    /// Where the train bounces other units though its ride fails there (the railroad paradox rule).
+    train_bounce_at: Option<u16>,
     // Resolution state.
     resolved: Vec<bool>,
     visited: Vec<bool>,
@@ -126,6 +128,7 @@ impl<'m> Adjudicator<'m> {
             train_steps: Vec::with_capacity(p),
             train_blocked_centre: Vec::with_capacity(p),
             rail_refused: Vec::with_capacity(p),
+            train_bounce_at: None,
             resolved: Vec::with_capacity(p),
             visited: Vec::with_capacity(p),
             in_cycle: Vec::with_capacity(p),
@@ -256,6 +259,7 @@ impl<'m> Adjudicator<'m> {
         }
         // The railroad: one army may ride it a phase; when more are ordered, none rides.
         self.train = None;
+        self.train_bounce_at = None;
         self.train_steps.clear();
         self.train_blocked_centre.clear();
         self.rail_refused.clear();
@@ -432,7 +436,7 @@ impl<'m> Adjudicator<'m> {
                 self.visited[u] = false;
                 return first;
             }
-            self.backup_rule(old_cycle_len);
+            self.backup_rule(old_cycle_len, !first && second);
             self.clear_cycle(old_cycle_len);
             self.guess_based = old_guess_based;
             self.visited[u] = false;
@@ -456,31 +460,78 @@ impl<'m> Adjudicator<'m> {
 
     /// Circular movement: every move succeeds. Convoy paradox: the convoys fail (Szykman).
     /// Anything else (variants): every order of the cycle fails.
-    fn backup_rule(&mut self, from: usize) {
+    /// The backup rule for a cycle with no single resolution. `two_solutions`: both guesses were
+    /// consistent; otherwise none was.
+    ///
+    /// - Convoys or canal passages in the cycle: they fail (Szykman, and its canal version).
+    /// - A railroad ride whose bouncing of another unit is part of the cycle, or a cycle through a
+    ///   railroad with no consistent resolution: the railroad paradox rule (DATC 7, assumptions) —
+    ///   that part of the ride fails but still bounces the units moving there.
+    /// - Otherwise a circular movement (moves and railroad steps) succeeds.
+    /// - Anything else (variants): every order of the cycle fails.
+    fn backup_rule(&mut self, from: usize, two_solutions: bool) {
         let n = self.kind.len();
         let members = from..self.cycle.len();
         let is_convoy = |s: &Self, d: usize| d < n && s.kind[d] == Kind::Convoy;
-        // Canal passages (n..2n) and railroad steps (2n..) are decisions of their own.
-        let has_paradox = members
-            .clone()
-            .any(|k| is_convoy(self, usize::from(self.cycle[k])) || usize::from(self.cycle[k]) >= n);
-        let all_moves = members.clone().all(|k| {
+        let is_canal = |d: usize| d >= n && d < 2 * n;
+        let is_step = |d: usize| d >= 2 * n;
+        let has_szykman = members.clone().any(|k| {
             let d = usize::from(self.cycle[k]);
-            d < n && self.kind[d] == Kind::Move
+            is_convoy(self, d) || is_canal(d)
+        });
+        // A move into a province of the line, bounced by the train, inside the cycle.
+        let bounced_on_line = members.clone().find_map(|k| {
+            let d = usize::from(self.cycle[k]);
+            (d < n && self.kind[d] == Kind::Move)
+                .then(|| self.train_steps.iter().position(|&p| p == self.target[d]))
+                .flatten()
+        });
+        let last_step = members
+            .clone()
+            .map(|k| usize::from(self.cycle[k]))
+            .filter(|&d| is_step(d))
+            .max();
+        let railroad_paradox = bounced_on_line.is_some() || (last_step.is_some() && !two_solutions);
+        let only_moves = members.clone().all(|k| {
+            let d = usize::from(self.cycle[k]);
+            is_step(d) || (d < n && matches!(self.kind[d], Kind::Move | Kind::Rail))
         });
         for k in members {
             let c = usize::from(self.cycle[k]);
             self.visited[c] = false;
-            if has_paradox {
-                // Convoys and canal passages in a paradox fail (Szykman, and its canal version).
-                if is_convoy(self, c) || c >= n {
+        }
+        if railroad_paradox {
+            let step = match bounced_on_line {
+                Some(j) => {
+                    self.train_bounce_at = Some(self.train_steps[j]);
+                    Some(self.step_decision(j))
+                }
+                None => last_step,
+            };
+            if let Some(d) = step {
+                self.resolved[d] = true;
+                self.resolution[d] = false;
+                self.paradox[d] = true;
+            }
+        }
+        if has_szykman {
+            for k in from..self.cycle.len() {
+                let c = usize::from(self.cycle[k]);
+                if is_convoy(self, c) || is_canal(c) {
                     self.resolved[c] = true;
                     self.resolution[c] = false;
                     self.paradox[c] = true;
                 }
-            } else {
+            }
+        } else if !railroad_paradox {
+            for k in from..self.cycle.len() {
+                let c = usize::from(self.cycle[k]);
+                // The train's arrival follows from its steps.
+                if c < n && self.kind[c] == Kind::Rail {
+                    continue;
+                }
                 self.resolved[c] = true;
-                self.resolution[c] = all_moves;
+                self.resolution[c] = only_moves;
             }
         }
     }

@@ -43,35 +43,23 @@ impl Adjudicator<'_> {
             }
         }
         let stays = |s: &mut Self, o: usize| !(s.kind[o] == Kind::Move && s.resolve(o));
-        if !last {
-            if self.train_blocked_centre[j] {
-                match occupant {
-                    Some(o) if self.power[o] == self.power[train] && stays(self, o) => {}
-                    _ => return false,
-                }
+        // A supply centre the power does not own must be taken: the train stops in it, unless an
+        // army of the power stays there (Avalon Hill errata; DATC 7.B.18-7.B.22).
+        if j > 0 && self.train_blocked_centre[j - 1] {
+            let before = self.train_steps[j - 1];
+            match self.occupant(before) {
+                Some(o) if self.power[o] == self.power[train] && stays(self, o) => {}
+                _ => return false,
             }
+        }
+        if !last {
             if let Some(o) = occupant {
                 if self.power[o] != self.power[train] && stays(self, o) {
                     return false;
                 }
             }
-            // A single strongest attack on the province stops the train; attacks that stand off
-            // between themselves do not.
-            let mut strongest = 0;
-            let mut count = 0;
-            let mut a = self.first_attacker[usize::from(p)];
-            while a != NONE {
-                let attacker = usize::from(a);
-                a = self.next_attacker[attacker];
-                let s = self.prevent_strength(attacker);
-                if s > strongest {
-                    strongest = s;
-                    count = 1;
-                } else if s == strongest && s > 0 {
-                    count += 1;
-                }
-            }
-            !(strongest > 0 && count == 1)
+            let strength = self.strength[train];
+            !self.single_strongest_attack(p, strength)
         } else {
             if let Some(o) = occupant {
                 if stays(self, o) {
@@ -79,16 +67,29 @@ impl Adjudicator<'_> {
                 }
             }
             let attack = self.strength[train] + self.supports(train, None);
-            let mut a = self.first_attacker[usize::from(p)];
-            while a != NONE {
-                let attacker = usize::from(a);
-                a = self.next_attacker[attacker];
-                if self.prevent_strength(attacker) >= attack {
-                    return false;
-                }
-            }
-            true
+            !self.single_strongest_attack(p, attack)
         }
+    }
+
+    /// Whether one attack on `p` is stronger than every other and at least as strong as the train:
+    /// it stops the train there. Attacks that stand off between themselves let the train through
+    /// (DATC 7.B.6, 7.B.7).
+    fn single_strongest_attack(&mut self, p: u16, train: u32) -> bool {
+        let mut strongest = 0;
+        let mut count = 0;
+        let mut a = self.first_attacker[usize::from(p)];
+        while a != NONE {
+            let attacker = usize::from(a);
+            a = self.next_attacker[attacker];
+            let s = self.prevent_strength(attacker);
+            if s > strongest {
+                strongest = s;
+                count = 1;
+            } else if s == strongest && s > 0 {
+                count += 1;
+            }
+        }
+        count == 1 && strongest >= train
     }
 
     /// The strength with which the train, if it gets to province `p` of its line, stands against
@@ -96,8 +97,19 @@ impl Adjudicator<'_> {
     pub(super) fn train_prevent(&mut self, p: u16) -> Option<u32> {
         let train = self.train?;
         let j = self.train_steps.iter().position(|&s| s == p)?;
-        if j > 0 && !self.resolve(self.step_decision(j - 1)) {
+        let bounces_by_rule = self.train_bounce_at == Some(p);
+        if !bounces_by_rule && j > 0 && !self.resolve(self.step_decision(j - 1)) {
             return None;
+        }
+        if j == 0 {
+            // A train beaten head on (the unit from its first province took its origin) stops
+            // nothing there.
+            if let Some(o) = self.occupant(p) {
+                let head_on = self.kind[o] == Kind::Move && self.target[o] == self.origin[train];
+                if head_on && self.resolve(o) {
+                    return None;
+                }
+            }
         }
         Some(if j + 1 == self.train_steps.len() {
             self.strength[train] + self.supports(train, None)
@@ -115,8 +127,12 @@ impl Adjudicator<'_> {
                 continue;
             }
             let p = self.train_steps[j];
+            let train = self.train.unwrap_or(0);
+            // A unit of another power in a province the train got past must have left it; one of
+            // the train's own power may have stayed (the train passed through it).
             let free = match self.occupant(p) {
                 None => true,
+                Some(o) if self.power[o] != self.power[train] => true,
                 Some(o) => self.kind[o] == Kind::Move && self.resolve(o),
             };
             if free {
