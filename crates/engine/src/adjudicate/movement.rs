@@ -265,7 +265,7 @@ impl<'m> Adjudicator<'m> {
         self.rail_refused.clear();
         self.rail_refused.resize(n, false);
         let riders = self.kind.iter().filter(|&&k| k == Kind::Rail).count();
-        for i in 0..n {
+        for i in (0..n).filter(|_| riders > 0) {
             if self.kind[i] != Kind::Rail {
                 continue;
             }
@@ -296,15 +296,17 @@ impl<'m> Adjudicator<'m> {
                 }
             }
         }
-        let decisions = 2 * n + self.train_steps.len();
-        for v in [
-            &mut self.resolved,
-            &mut self.visited,
-            &mut self.in_cycle,
-            &mut self.resolution,
-            &mut self.paradox,
-        ] {
-            v.resize(decisions, false);
+        if !self.train_steps.is_empty() {
+            let decisions = 2 * n + self.train_steps.len();
+            for v in [
+                &mut self.resolved,
+                &mut self.visited,
+                &mut self.in_cycle,
+                &mut self.resolution,
+                &mut self.paradox,
+            ] {
+                v.resize(decisions, false);
+            }
         }
         // Attackers per province.
         for i in (0..n).rev() {
@@ -618,30 +620,9 @@ impl<'m> Adjudicator<'m> {
         if attack == 0 {
             return false;
         }
-        if let Some(train) = self.train {
-            if let Some(tp) = self.train_prevent(self.target[u]) {
-                if attack <= tp {
-                    return false;
-                }
-            }
-            // Head on against the train from the first province of its line.
-            let head_on = self.target[u] == self.origin[train]
-                && self.train_steps.first() == Some(&self.origin[u])
-                && !self.convoyed[u]
-                && self.canal[u] == NONE;
-            if head_on {
-                if attack <= self.train_defend(train) {
-                    return false;
-                }
-                let mut o = self.first_attacker[usize::from(self.target[u])];
-                while o != NONE {
-                    let other = usize::from(o);
-                    if other != u && attack <= self.prevent_strength(other) {
-                        return false;
-                    }
-                    o = self.next_attacker[other];
-                }
-                return true;
+        if self.train.is_some() {
+            if let Some(decided) = self.move_against_train(u, attack) {
+                return decided;
             }
         }
         match self.head_to_head(u) {
@@ -665,6 +646,38 @@ impl<'m> Adjudicator<'m> {
             o = self.next_attacker[other];
         }
         true
+    }
+
+    /// How the train decides a move, if it does: it bounces a move into a province of its line
+    /// it reaches, and it meets head on a move from its first province into its origin.
+    #[cold]
+    #[inline(never)]
+    fn move_against_train(&mut self, u: usize, attack: u32) -> Option<bool> {
+        let train = self.train?;
+        if let Some(tp) = self.train_prevent(self.target[u]) {
+            if attack <= tp {
+                return Some(false);
+            }
+        }
+        let head_on = self.target[u] == self.origin[train]
+            && self.train_steps.first() == Some(&self.origin[u])
+            && !self.convoyed[u]
+            && self.canal[u] == NONE;
+        if !head_on {
+            return None;
+        }
+        if attack <= self.train_defend(train) {
+            return Some(false);
+        }
+        let mut o = self.first_attacker[usize::from(self.target[u])];
+        while o != NONE {
+            let other = usize::from(o);
+            if other != u && attack <= self.prevent_strength(other) {
+                return Some(false);
+            }
+            o = self.next_attacker[other];
+        }
+        Some(true)
     }
 
     fn adjudicate_support(&mut self, u: usize) -> bool {
