@@ -446,3 +446,27 @@ fn the_ancient_mediterranean_plays_through_adjudicate_and_play() {
     let text = String::from_utf8_lossy(&play.stdout);
     assert!(text.contains("Rome: Army Ravenna -> Venetia."), "{text}");
 }
+
+#[test]
+fn colonial_plays_with_its_railroad_canal_and_two_year_turns() {
+    let out = run(&["start", "--variant", "colonial"], "");
+    let mut state: Value = serde_json::from_slice(&out.stdout).expect("opening state");
+    assert_eq!(state["phase"], "S1870M");
+    // The Russian army in Moscow rides the railroad past Perm and the Russian army in Omsk to
+    // Krasnoyarsk in one move.
+    state["orders"] = json!({"RUSSIA": ["A Mos-TSR-Kra"]});
+    let out = run(&["adjudicate"], &state.to_string());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let next: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(next["accepted_orders"]["RUSSIA"], json!(["A MOS - TSR - KRA"]));
+    assert!(
+        next["units"]["RUSSIA"]
+            .as_array()
+            .is_some_and(|u| u.contains(&json!("A KRA"))),
+        "{}",
+        next["units"]
+    );
+    assert_eq!(next["phase"], "S1872M", "one movement turn every two years");
+    let play = run(&["play", "--variant", "colonial", "--phases", "1"], "");
+    assert!(String::from_utf8_lossy(&play.stdout).contains("Movement results for Spring of 1870."));
+}
