@@ -10,6 +10,7 @@ use serde::Serialize;
 use spielleiter_engine::Map;
 use spielleiter_engine::interchange::{GameState, position_from_state};
 use spielleiter_engine::order::{OrderContext, OrderError, PowerOrder, parse_order_list, read_power_header};
+use spielleiter_engine::report::{Lang, error_de};
 use spielleiter_engine::{Phase, PowerId};
 
 /// Options of `spielleiter orders`.
@@ -31,6 +32,9 @@ pub struct OrdersArgs {
     /// Exit with code 1 when any order was rejected (for scripts).
     #[arg(long)]
     strict: bool,
+    /// Language of the error messages: en or de.
+    #[arg(long, default_value = "en")]
+    lang: Lang,
 }
 
 #[derive(Serialize)]
@@ -89,7 +93,7 @@ pub fn run(args: &OrdersArgs) -> Result<ExitCode> {
             if result.is_err() {
                 rejected += 1;
             }
-            print_result(&mut out, map, &input, &result, args.json)?;
+            print_result(&mut out, map, &input, &result, args.json, args.lang)?;
         }
     }
     Ok(if rejected > 0 && args.strict {
@@ -105,7 +109,12 @@ fn print_result(
     text: &str,
     result: &Result<PowerOrder, OrderError>,
     json: bool,
+    lang: Lang,
 ) -> Result<()> {
+    let reason = |e: &OrderError| match lang {
+        Lang::En => e.kind.to_string(),
+        Lang::De => error_de(&e.kind),
+    };
     if json {
         let line = match result {
             Ok(o) => JsonLine {
@@ -120,7 +129,7 @@ fn print_result(
                 input: text,
                 power: None,
                 order: None,
-                error: Some(e.kind.to_string()),
+                error: Some(reason(e)),
                 position: Some(e.position),
                 suggestion: e.suggestion.clone(),
             },
@@ -137,9 +146,13 @@ fn print_result(
             let hint = e
                 .suggestion
                 .as_ref()
-                .map(|s| format!(" (did you mean {s}?)"))
+                .map(|s| match lang {
+                    Lang::En => format!(" (did you mean {s}?)"),
+                    Lang::De => format!(" (gemeint: {s}?)"),
+                })
                 .unwrap_or_default();
-            writeln!(out, "{text:<50} => error: {}{hint}", e.kind)?;
+            let word = if lang == Lang::De { "Fehler" } else { "error" };
+            writeln!(out, "{text:<50} => {word}: {}{hint}", reason(e))?;
             writeln!(out, "{:width$}^", "", width = display_column(text, e.position))?;
         }
     }

@@ -139,3 +139,13 @@ fn check_variant_reports_file_and_line() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn errors_can_be_explained_in_german() {
+    let out = run(&["orders", "--lang", "de"], "A Munic - Tyr\n");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("Fehler: unbekannte Provinz `Munic` (gemeint: Munich?)"),
+        "{text}"
+    );
+}
