@@ -7,11 +7,11 @@ use crate::adjudicate::outcome::UnitResult;
 use crate::adjudicate::retreat::{RetreatOutcome, adjudicate_retreats};
 use crate::adjudicate::retreat_options::after_movement;
 use crate::ids::{PowerId, ProvinceId};
-use crate::order::OrderError;
 use crate::order::advance::{AdvanceRetreat, choose_retreat, read_advance_retreat};
 use crate::order::model::{CanalPermission, Order, PowerOrder, UnitRef};
 use crate::order::resolve::{OrderContext, parse_order_list};
 use crate::order::syntax::read_power_header;
+use crate::order::{OrderError, OrderErrorKind};
 use crate::phase::{Phase, PhaseKind, Season, read_phase_header};
 use crate::position::{DislodgedUnit, Position, Unit};
 use crate::variant::Variant;
@@ -64,15 +64,36 @@ impl PhaseOrders {
         lines: impl IntoIterator<Item = &'a str>,
     ) {
         let map = &variant.map;
+        let sender = power;
         let mut current = power;
         let mut section: Option<Phase> = None;
+        let not_yours = |q: PowerId| {
+            sender.filter(|&s| s != q).map(|s| {
+                OrderError::new(
+                    OrderErrorKind::NotYourOrder {
+                        sender: map.power(s).name.clone(),
+                        power: map.power(q).name.clone(),
+                    },
+                    0,
+                )
+            })
+        };
         for line in lines {
             let text = line.trim();
             if text.is_empty() || text.starts_with('#') {
                 continue;
             }
             if let Some(p) = read_power_header(map, text) {
-                current = Some(p);
+                // A power's own orders may not speak for another power.
+                match not_yours(p) {
+                    Some(e) => self.lines.push(ReadLine {
+                        power: sender,
+                        text: text.to_string(),
+                        result: Err(e),
+                        permission: None,
+                    }),
+                    None => current = Some(p),
+                }
                 continue;
             }
             if let Some(phase) = read_phase_header(text) {
@@ -80,6 +101,20 @@ impl PhaseOrders {
                 continue;
             }
             match section {
+                Some(phase) if phase < position.phase || !variant.calendar.has_phase(phase) => {
+                    let kind = if phase < position.phase {
+                        OrderErrorKind::PhaseOver(phase.to_string())
+                    } else {
+                        OrderErrorKind::NoSuchPhase(phase.to_string())
+                    };
+                    self.lines.push(ReadLine {
+                        power: current,
+                        text: text.to_string(),
+                        result: Err(OrderError::new(kind, 0)),
+                        permission: None,
+                    });
+                    continue;
+                }
                 Some(phase) if phase > position.phase => {
                     self.later.push(LaterOrder {
                         power: current,
@@ -88,13 +123,15 @@ impl PhaseOrders {
                     });
                     continue;
                 }
-                // Orders for a phase already played are dropped.
-                Some(phase) if phase < position.phase => continue,
                 _ => {}
             }
             if position.phase.kind == PhaseKind::Movement {
                 match read_advance_retreat(map, text) {
                     Some(Ok((p, advance))) => {
+                        if let Some(e) = p.and_then(not_yours) {
+                            self.advance_errors.push((sender, text.to_string(), e));
+                            continue;
+                        }
                         match p.or(current) {
                             Some(p) => self.advance.push((p, advance)),
                             None => self.advance_errors.push((
@@ -119,6 +156,13 @@ impl PhaseOrders {
                 default_power: current,
             };
             for (part, result) in parse_order_list(&ctx, text) {
+                let result = match result {
+                    Ok(o) => match o.power.and_then(not_yours) {
+                        Some(e) => Err(e),
+                        None => Ok(o),
+                    },
+                    Err(e) => Err(e),
+                };
                 self.lines.push(ReadLine {
                     power: result.as_ref().ok().and_then(|o| o.power).or(current),
                     text: part,
@@ -254,7 +298,17 @@ fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
     let map = &variant.map;
     let units = position.units.clone();
     let (orders, ordered) = unit_orders(variant, &units, &report.orders.lines);
-    let permissions: Vec<CanalPermission> = report.orders.lines.iter().filter_map(|l| l.permission).collect();
+    // Canal permissions of the orders carried out (a replaced order's permission is gone).
+    let mut kept: Vec<Option<CanalPermission>> = vec![None; units.len()];
+    for line in &report.orders.lines {
+        let Ok(order) = &line.result else { continue };
+        let Some(unit) = order.unit() else { continue };
+        let province = map.province_of(unit.location);
+        if let Some(i) = units.iter().position(|u| map.province_of(u.location) == province) {
+            kept[i] = line.permission;
+        }
+    }
+    let permissions: Vec<CanalPermission> = kept.into_iter().flatten().collect();
     let mut adjudicator = Adjudicator::new(map);
     let mut result = MovementResult::default();
     let extras = PhaseExtras {
@@ -306,9 +360,13 @@ fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
                 default_power: later.power,
                 ..ctx
             };
-            for (_, result) in parse_order_list(&ctx, &later.text) {
-                if let Ok(o) = result {
-                    sent.push(o.order);
+            for (text, result) in parse_order_list(&ctx, &later.text) {
+                match result {
+                    Ok(o) => sent.push(o.order),
+                    Err(e) => report
+                        .orders
+                        .advance_errors
+                        .push((later.power, format!("{retreat_phase}: {text}"), e)),
                 }
             }
         }

@@ -2,7 +2,7 @@
 
 use crate::map::Map;
 use crate::map::load::{MapErrors, load_variant};
-use crate::phase::{Phase, Season};
+use crate::phase::{Phase, PhaseKind, Season};
 
 /// A playable variant: map, powers, first phase and victory condition.
 #[derive(Clone, Debug)]
@@ -53,6 +53,21 @@ impl Calendar {
         self.seasons.last() == Some(&season)
             && year >= self.first_adjustment_year
             && (year - self.first_adjustment_year) % self.adjustment_interval.max(1) == 0
+    }
+
+    /// Whether the calendar has this phase at all (a heading for a later phase is checked with it).
+    pub fn has_phase(&self, phase: Phase) -> bool {
+        let on_cycle = (phase.year - self.first_adjustment_year).rem_euclid(self.year_step.max(1)) == 0;
+        match phase.kind {
+            PhaseKind::Movement | PhaseKind::Retreat => on_cycle && self.seasons.contains(&phase.season),
+            PhaseKind::Adjustment => {
+                phase.season == Season::Winter
+                    && self
+                        .seasons
+                        .last()
+                        .is_some_and(|&last| self.adjusts_after(last, phase.year))
+            }
+        }
     }
 
     /// The next movement turn after the one of `season` in `year`.

@@ -108,3 +108,36 @@ fn the_imported_ancient_mediterranean_is_our_ancient_mediterranean() {
     let imported = import("ancmed.map", "ancmed");
     assert_same(&ours, &imported);
 }
+
+#[test]
+fn drop_forgets_a_place_everywhere_and_files_are_read_once() {
+    let mut include = |f: &str| fixture(f);
+    let text = "USE standard.map\nUSE standard.map\nDROP NTH\n";
+    let imported = import_dpjudge("nonth.map", text, "nonth", &mut include).expect("imports");
+    assert!(
+        imported.warnings.iter().any(|w| w.contains("read already")),
+        "{:?}",
+        imported.warnings
+    );
+    let v = load_variant("nonth.map", &imported.toml).expect("loads");
+    assert!(v.map.province_by_abbreviation("nth").is_none());
+    let lon = v.map.location_by_abbreviation("lon").expect("lon");
+    assert!(
+        v.map
+            .neighbours(UnitType::Fleet, lon)
+            .iter()
+            .all(|&l| v.map.location_abbreviation(l) != "nth")
+    );
+    // A map that includes itself does not loop.
+    let looped =
+        import_dpjudge("s.map", "USE s.map\n", "s", &mut |_| Some("USE s.map\n".to_string())).expect("imports");
+    assert!(
+        looped.warnings.iter().any(|w| w.contains("`s.map` was read already")),
+        "{:?}",
+        looped.warnings
+    );
+    // Unsupported directives are reported, not read as powers.
+    let imported = import_dpjudge("u.map", "UNITS\nOWNS LON\nWATER NTH\n", "u", &mut |_| None).expect("imports");
+    assert!(imported.warnings.iter().any(|w| w.contains("`OWNS` is not imported")));
+    assert!(!imported.toml.contains("[[power]]"));
+}

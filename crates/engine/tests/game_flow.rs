@@ -358,3 +358,118 @@ fn a_centre_that_does_not_count_for_a_power_gives_it_no_build() {
     assert_eq!(german.next.centre_count(&v.map, germany), 2);
     assert_eq!(german.next.phase.to_string(), "W1901A");
 }
+
+fn colonial() -> Variant {
+    spielleiter_engine::variant::builtin("colonial")
+        .expect("built in")
+        .expect("loads")
+}
+
+#[test]
+fn a_canal_keeper_permits_one_passage_and_a_replaced_order_permits_none() {
+    let v = colonial();
+    let p = position(
+        &v,
+        r#"{"phase": "S1870M", "units": {"TURKEY": ["A EGY"], "RUSSIA": ["F MED"], "BRITAIN": ["F ADE"]}}"#,
+    );
+    // Two permissions from the same unit: only the last counts.
+    let report = play(
+        &v,
+        &p,
+        &[
+            ("Turkey", &["A Egy H SC F Med - Red", "A Egy H SC F Red - Med"]),
+            ("Russia", &["F Med - Red"]),
+        ],
+    );
+    assert!(
+        units_of(&v, &report.next).contains(&"RUSSIA F MED".to_string()),
+        "the first permission was replaced"
+    );
+    // A permission given with an order that a later order replaces is gone with it.
+    let report = play(
+        &v,
+        &p,
+        &[
+            ("Turkey", &["A Egy H SC F Med - Red", "A Egy H"]),
+            ("Russia", &["F Med - Red"]),
+        ],
+    );
+    assert!(units_of(&v, &report.next).contains(&"RUSSIA F MED".to_string()));
+    let report = play(
+        &v,
+        &p,
+        &[("Turkey", &["A Egy H SC F Med - Red"]), ("Russia", &["F Med - Red"])],
+    );
+    assert!(units_of(&v, &report.next).contains(&"RUSSIA F RED".to_string()));
+}
+
+#[test]
+fn a_circle_next_to_a_blocked_railroad_still_moves() {
+    let v = colonial();
+    let p = position(
+        &v,
+        r#"{"phase": "S1870M", "units": {"RUSSIA": ["A MOS"], "BRITAIN": ["A PRM"], "CHINA": ["A OMS", "A AKM", "A ORE", "A KRA"]},
+            "centers": {"RUSSIA": ["MOS", "OMS", "VLA"]}}"#,
+    );
+    // Once this recursed without end: the train, the circle and a support into the line.
+    let report = play(
+        &v,
+        &p,
+        &[
+            ("Russia", &["A Mos-TSR-Vla"]),
+            ("Britain", &["A Prm S A Ore - Oms"]),
+            (
+                "China",
+                &["A Oms - Akm", "A Akm - Ore", "A Ore - Oms", "A Kra S A Ore - Oms"],
+            ),
+        ],
+    );
+    let m = report.movement.as_ref().expect("movement");
+    let moved = m
+        .results
+        .iter()
+        .filter(|r| r.outcome == spielleiter_engine::adjudicate::Outcome::Moved)
+        .count();
+    assert_eq!(moved, 3, "the Chinese circle moves: {:?}", m.results);
+}
+
+#[test]
+fn orders_for_other_powers_and_for_impossible_phases_are_refused() {
+    let v = standard();
+    let p = Position::initial(&v);
+    let report = play(
+        &v,
+        &p,
+        &[(
+            "France",
+            &[
+                "England: F Lon - Nth",
+                "Germany:",
+                "A Par - Bur",
+                "Fall 1900:",
+                "A Mar - Spa",
+                "Winter 1901 retreats:",
+                "A Mar - Spa",
+            ],
+        )],
+    );
+    let errors: Vec<_> = report
+        .orders
+        .lines
+        .iter()
+        .filter_map(|l| l.result.as_ref().err().map(|e| (l.text.as_str(), e.kind.clone())))
+        .collect();
+    assert!(
+        matches!(errors[0], ("England: F Lon - Nth", OrderErrorKind::NotYourOrder { .. })),
+        "{errors:?}"
+    );
+    assert!(
+        matches!(errors[1], ("Germany:", OrderErrorKind::NotYourOrder { .. })),
+        "{errors:?}"
+    );
+    assert!(matches!(errors[2], (_, OrderErrorKind::PhaseOver(_))), "{errors:?}");
+    assert!(matches!(errors[3], (_, OrderErrorKind::NoSuchPhase(_))), "{errors:?}");
+    assert!(report.orders.later.is_empty());
+    // France's own order after the refused heading still counts.
+    assert!(units_of(&v, &report.next).contains(&"FRANCE A BUR".to_string()));
+}

@@ -101,7 +101,9 @@ pub struct Adjudicator<'m> {
 }
 
 impl<'m> Adjudicator<'m> {
-    /// An adjudicator for a map, with buffers for as many units as the map has provinces.
+    /// An adjudicator for a map. Its buffers start with room for as many units as the map has
+    /// provinces and grow once if a phase needs more (decisions: one per unit, one per unit for
+    /// a canal passage, one per railroad step).
     pub fn new(map: &'m Map) -> Self {
         let p = map.provinces().len();
         Adjudicator {
@@ -142,7 +144,7 @@ impl<'m> Adjudicator<'m> {
 
     /// Adjudicates one movement phase. `orders[i]` is the (legal) order of `units[i]`; a unit
     /// without an order, or whose order was illegal, must be given `Order::Hold`. Orders of kinds
-    /// other than hold, move, support and convoy are treated as holds.
+    /// other than hold, move, railroad move, support and convoy are treated as holds.
     pub fn adjudicate(&mut self, units: &[Unit], orders: &[Order], result: &mut MovementResult) {
         self.adjudicate_with(units, orders, &PhaseExtras::default(), result);
     }
@@ -158,11 +160,13 @@ impl<'m> Adjudicator<'m> {
     ) {
         let n = units.len().min(orders.len()).min(NONE as usize / 3);
         self.setup(&units[..n], &orders[..n], extras);
+        // One passage per keeper: a later permission of the same unit replaces an earlier one.
         for p in extras.permissions {
             let keeper = self.unit_at[self.map.province_of(p.keeper).index()];
             if keeper != NONE {
                 let from = self.map.province_of(p.fleet).0;
                 let to = self.map.province_of(p.to).0;
+                self.permits.retain(|&(k, _, _)| k != keeper);
                 self.permits.push((keeper, from, to));
             }
         }
@@ -276,12 +280,9 @@ impl<'m> Adjudicator<'m> {
                 Some((power, route)) if riders == 1 && power.0 == self.power[i] => {
                     let a = route.iter().position(|&p| p == from).unwrap_or(0);
                     let b = route.iter().position(|&p| p == to).unwrap_or(0);
-                    let steps: Box<dyn Iterator<Item = &ProvinceId>> = if a < b {
-                        Box::new(route[a + 1..=b].iter())
-                    } else {
-                        Box::new(route[b..a].iter().rev())
-                    };
-                    for &p in steps {
+                    let count = a.abs_diff(b);
+                    for k in 1..=count {
+                        let p = if a < b { route[a + k] } else { route[a - k] };
                         self.train_steps.push(p.0);
                         let centre = map.province(p).centre;
                         let owner = extras.owners.get(p.index()).copied().flatten();
@@ -460,8 +461,6 @@ impl<'m> Adjudicator<'m> {
         self.cycle.truncate(from);
     }
 
-    /// Circular movement: every move succeeds. Convoy paradox: the convoys fail (Szykman).
-    /// Anything else (variants): every order of the cycle fails.
     /// The backup rule for a cycle with no single resolution. `two_solutions`: both guesses were
     /// consistent; otherwise none was.
     ///
@@ -481,13 +480,21 @@ impl<'m> Adjudicator<'m> {
             let d = usize::from(self.cycle[k]);
             is_convoy(self, d) || is_canal(d)
         });
-        // A move into a province of the line, bounced by the train, inside the cycle.
-        let bounced_on_line = members.clone().find_map(|k| {
-            let d = usize::from(self.cycle[k]);
-            (d < n && self.kind[d] == Kind::Move)
-                .then(|| self.train_steps.iter().position(|&p| p == self.target[d]))
-                .flatten()
-        });
+        // A move into a province of the line that the train's reaching it (its earlier steps,
+        // in the cycle) bounces: the farthest such step.
+        let in_cycle_decision = |s: &Self, d: usize| s.cycle[from..].iter().any(|&c| usize::from(c) == d);
+        let bounced_on_line = members
+            .clone()
+            .filter_map(|k| {
+                let d = usize::from(self.cycle[k]);
+                if d >= n || self.kind[d] != Kind::Move {
+                    return None;
+                }
+                let j = self.train_steps.iter().position(|&p| p == self.target[d])?;
+                let reach_in_cycle = j > 0 && in_cycle_decision(self, self.step_decision(j - 1));
+                (reach_in_cycle || in_cycle_decision(self, self.step_decision(j))).then_some(j)
+            })
+            .max();
         let last_step = members
             .clone()
             .map(|k| usize::from(self.cycle[k]))
@@ -534,6 +541,15 @@ impl<'m> Adjudicator<'m> {
                 }
                 self.resolved[c] = true;
                 self.resolution[c] = only_moves;
+            }
+        }
+        // Every backup settles at least one decision of the cycle, so resolving ends.
+        let settled = self.cycle[from..].iter().any(|&c| self.resolved[usize::from(c)]);
+        if !settled {
+            for k in from..self.cycle.len() {
+                let c = usize::from(self.cycle[k]);
+                self.resolved[c] = true;
+                self.resolution[c] = false;
             }
         }
     }
@@ -959,9 +975,13 @@ impl<'m> Adjudicator<'m> {
             if stays {
                 result.contested[usize::from(self.origin[u])] = false;
             }
-            if result.moved[u] {
+            if result.moved[u] && self.kind[u] == Kind::Move {
                 result.contested[usize::from(self.target[u])] = false;
             }
+        }
+        // The train stands where it stopped.
+        if let Some((_, end)) = result.rail_end {
+            result.contested[self.map.province_of(end).index()] = false;
         }
     }
 
@@ -969,6 +989,11 @@ impl<'m> Adjudicator<'m> {
     /// head-to-head opponent, else the destination's unit if it stayed, else another unit that
     /// tried to enter the destination.
     fn bounce_cause(&mut self, u: usize) -> ProvinceId {
+        if let Some(train) = self.train {
+            if self.train_prevent(self.target[u]).is_some() {
+                return ProvinceId(self.origin[train]);
+            }
+        }
         if let Some(d) = self.head_to_head(u) {
             return ProvinceId(self.origin[d]);
         }

@@ -48,6 +48,10 @@ struct PowerDef {
 
 #[derive(Default)]
 struct Parsed {
+    /// Files already read (each is read once).
+    included: BTreeSet<String>,
+    /// Places dropped by `DROP` (lower case): forgotten wherever they are named.
+    dropped: BTreeSet<String>,
     names: BTreeMap<String, (String, Vec<String>)>,
     locations: BTreeMap<String, (Terr, Vec<String>)>,
     powers: Vec<PowerDef>,
@@ -57,7 +61,7 @@ struct Parsed {
     warnings: Vec<String>,
 }
 
-const DIRECTIVES: [&str; 22] = [
+const DIRECTIVES: [&str; 28] = [
     "USE",
     "USES",
     "MAP",
@@ -80,6 +84,12 @@ const DIRECTIVES: [&str; 22] = [
     "DIRECTIVE",
     "FLOW",
     "SEQUENCE",
+    "OWNS",
+    "INHABITS",
+    "HOME",
+    "HOMES",
+    "UNITS",
+    "RESERVES",
 ];
 
 fn is_power_word(word: &str) -> bool {
@@ -146,6 +156,11 @@ impl Parsed {
                         } else {
                             (*name).to_string()
                         };
+                        if !self.included.insert(name.to_ascii_lowercase()) {
+                            self.warnings
+                                .push(format!("{file}:{line_no}: `{name}` was read already"));
+                            continue;
+                        }
                         match include(&name) {
                             Some(t) => self.read(&name, &t, include, depth + 1, errors),
                             None => errors.push(err(format!("cannot read `{name}`"))),
@@ -197,6 +212,7 @@ impl Parsed {
                         let base = w.to_ascii_lowercase();
                         self.locations
                             .retain(|k, _| k.to_ascii_lowercase().split('/').next() != Some(base.as_str()));
+                        self.dropped.insert(base);
                     }
                     continue;
                 }
@@ -206,6 +222,12 @@ impl Parsed {
                 }
                 "VICTORY" => {
                     self.victory = words.get(1).and_then(|w| w.parse().ok());
+                    continue;
+                }
+                "CENTERS" if current.is_some() => {
+                    self.warnings.push(format!(
+                        "{file}:{line_no}: centres owned at the start are not imported (the home centres are)"
+                    ));
                     continue;
                 }
                 "UNOWNED" | "NEUTRAL" | "CENTERS" => {
@@ -308,10 +330,23 @@ pub fn import_dpjudge(
     include: &mut dyn FnMut(&str) -> Option<String>,
 ) -> Result<Imported, Vec<ImportError>> {
     let mut parsed = Parsed::default();
+    parsed.included.insert(file.to_ascii_lowercase());
     let mut errors = Vec::new();
     parsed.read(file, text, include, 0, &mut errors);
     if !errors.is_empty() {
         return Err(errors);
+    }
+    // A dropped place is forgotten everywhere it was named.
+    let dropped = std::mem::take(&mut parsed.dropped);
+    let is_dropped = |name: &str| dropped.contains(&base(name));
+    for (_, list) in parsed.locations.values_mut() {
+        list.retain(|t| !is_dropped(t));
+    }
+    parsed.unowned.retain(|c| !is_dropped(c));
+    for p in &mut parsed.powers {
+        p.homes.retain(|h| !is_dropped(h));
+        p.units
+            .retain(|u| !is_dropped(u.split_whitespace().nth(1).unwrap_or_default()));
     }
     let whole = |message: String| ImportError {
         file: file.to_string(),

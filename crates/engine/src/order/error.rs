@@ -208,6 +208,20 @@ pub enum OrderErrorKind {
     /// A railroad move by a unit that may not ride it (a fleet, or another power's army).
     #[error("{0} may not ride this railroad: only the armies of its power")]
     RailroadNotYours(String),
+    /// Orders under a heading for a phase already played.
+    #[error("the phase {0} is over")]
+    PhaseOver(String),
+    /// Orders under a heading for a phase the variant's calendar never has.
+    #[error("there is no phase {0} in this variant")]
+    NoSuchPhase(String),
+    /// An order for another power's units in a power's own orders.
+    #[error("{sender} cannot give orders for {power}")]
+    NotYourOrder {
+        /// The power sending the orders.
+        sender: String,
+        /// The power the order is for.
+        power: String,
+    },
     /// A waive or build without a power to give it.
     #[error("say which power gives this order (e.g. `France: …`)")]
     PowerNeeded,
