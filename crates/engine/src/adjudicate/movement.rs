@@ -653,15 +653,20 @@ impl<'m> Adjudicator<'m> {
                 }
             }
         }
+        !self.prevented(u, attack)
+    }
+
+    /// Whether another unit moving to `u`'s destination prevents `u` with this attack strength.
+    fn prevented(&mut self, u: usize, attack: u32) -> bool {
         let mut o = self.first_attacker[usize::from(self.target[u])];
         while o != NONE {
             let other = usize::from(o);
             if other != u && attack <= self.prevent_strength(other) {
-                return false;
+                return true;
             }
             o = self.next_attacker[other];
         }
-        true
+        false
     }
 
     /// How the train decides a move, if it does: it bounces a move into a province of its line
@@ -685,15 +690,7 @@ impl<'m> Adjudicator<'m> {
         if attack <= self.train_defend(train) {
             return Some(false);
         }
-        let mut o = self.first_attacker[usize::from(self.target[u])];
-        while o != NONE {
-            let other = usize::from(o);
-            if other != u && attack <= self.prevent_strength(other) {
-                return Some(false);
-            }
-            o = self.next_attacker[other];
-        }
-        Some(true)
+        Some(!self.prevented(u, attack))
     }
 
     fn adjudicate_support(&mut self, u: usize) -> bool {
