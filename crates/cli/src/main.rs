@@ -26,6 +26,18 @@ enum Command {
     /// Adjudicate one phase: a game state with orders (JSON) on standard input, results and the
     /// next state on standard output.
     Adjudicate(adjudicate_cmd::AdjudicateArgs),
+    /// Run the judge service: games, players, orders and results over a JSON HTTP API.
+    Serve {
+        /// Folder for the embedded SQLite database (created if missing).
+        #[arg(long, default_value = "spielleiter-data")]
+        data: std::path::PathBuf,
+        /// A database URL instead (`postgres://user:password@host/db`, or `sqlite://file`).
+        #[arg(long)]
+        database: Option<String>,
+        /// Address to listen on (port 0: any free port, printed at start).
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        listen: std::net::SocketAddr,
+    },
     /// Play a game in the terminal, every power at one keyboard (hot seat).
     Play(play_cmd::PlayArgs),
     /// Measure adjudication speed on a recorded corpus of phases.
@@ -81,6 +93,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play_cmd::run(&args),
         Command::Bench(args) => bench_cmd::run(&args),
         Command::Start { variant } => start(&variant),
+        Command::Serve { data, database, listen } => serve(&data, database, listen),
         Command::Variant { command } => match command {
             VariantCommand::Import { file, name, output } => variant_arg::import(&file, name, output),
             VariantCommand::Check { file } => variant_arg::check_file(&file),
@@ -118,5 +131,20 @@ fn start(name: &str) -> anyhow::Result<ExitCode> {
         object.insert("variant".to_string(), serde_json::Value::String(variant.name.clone()));
     }
     println!("{}", serde_json::to_string_pretty(&state)?);
+    Ok(ExitCode::SUCCESS)
+}
+
+fn serve(data: &std::path::Path, database: Option<String>, listen: std::net::SocketAddr) -> anyhow::Result<ExitCode> {
+    let url = match database {
+        Some(url) => url,
+        None => {
+            std::fs::create_dir_all(data)?;
+            format!("sqlite://{}?mode=rwc", data.join("spielleiter.db").display())
+        }
+    };
+    let runtime = tokio::runtime::Runtime::new()?;
+    runtime
+        .block_on(spielleiter_service::serve(&url, listen))
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -1,0 +1,286 @@
+//! The judge service through HTTP: the real binary on a free loopback port, SQLite in a temporary
+//! folder, seven players playing the first year of a standard game.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+
+use serde_json::{Value, json};
+
+struct Server {
+    child: Child,
+    base: String,
+    dir: std::path::PathBuf,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+fn start_server(name: &str) -> Server {
+    let dir = std::env::temp_dir().join(format!("spielleiter-serve-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_spielleiter"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--data"])
+        .arg(&dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("the binary starts");
+    let stdout = child.stdout.take().expect("stdout");
+    let mut line = String::new();
+    BufReader::new(stdout)
+        .read_line(&mut line)
+        .expect("the server says where it listens");
+    let base = line
+        .trim()
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("unexpected first line: {line}"))
+        .to_string();
+    Server { child, base, dir }
+}
+
+struct Client {
+    agent: ureq::Agent,
+    base: String,
+    token: Option<String>,
+}
+
+impl Client {
+    fn new(server: &Server) -> Client {
+        let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
+        Client {
+            agent,
+            base: server.base.clone(),
+            token: None,
+        }
+    }
+
+    fn call(&self, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+        let url = format!("{}{path}", self.base);
+        let auth = self.token.as_ref().map(|t| format!("Bearer {t}"));
+        let response = match method {
+            "GET" => {
+                let mut r = self.agent.get(&url);
+                if let Some(a) = &auth {
+                    r = r.header("authorization", a);
+                }
+                r.call()
+            }
+            _ => {
+                let mut r = match method {
+                    "POST" => self.agent.post(&url),
+                    _ => self.agent.put(&url),
+                };
+                if let Some(a) = &auth {
+                    r = r.header("authorization", a);
+                }
+                r.send_json(body.unwrap_or(json!({})))
+            }
+        };
+        let mut response = response.unwrap_or_else(|e| panic!("{method} {path}: {e}"));
+        let status = response.status().as_u16();
+        let value = response.body_mut().read_json::<Value>().unwrap_or(Value::Null);
+        (status, value)
+    }
+
+    fn ok(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        let (status, value) = self.call(method, path, body);
+        assert!((200..300).contains(&status), "{method} {path}: {status} {value}");
+        value
+    }
+}
+
+fn player(server: &Server, name: &str) -> Client {
+    let mut c = Client::new(server);
+    c.ok(
+        "POST",
+        "/api/accounts",
+        Some(json!({"name": name, "email": format!("{name}@example.org"), "password": "long enough"})),
+    );
+    let session = c.ok(
+        "POST",
+        "/api/sessions",
+        Some(json!({"name": name, "password": "long enough"})),
+    );
+    c.token = session["token"].as_str().map(str::to_string);
+    c
+}
+
+const POWERS: [&str; 7] = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"];
+
+#[test]
+fn seven_players_play_a_year_through_http() {
+    let server = start_server("year");
+    let players: Vec<Client> = (0..7).map(|i| player(&server, &format!("player{i}"))).collect();
+    let gm = &players[0];
+    let game = gm.ok(
+        "POST",
+        "/api/games",
+        Some(json!({"name": "Test 1901", "variant": "standard", "press": "full"})),
+    );
+    let id = game["id"].as_str().expect("game id").to_string();
+    for (i, p) in players.iter().enumerate() {
+        p.ok(
+            "POST",
+            &format!("/api/games/{id}/join"),
+            Some(json!({"preferences": [POWERS[i]]})),
+        );
+    }
+    // Only the master starts; the lot's seed is published.
+    let (status, _) = players[1].call("POST", &format!("/api/games/{id}/start"), None);
+    assert_eq!(status, 403);
+    let started = gm.ok("POST", &format!("/api/games/{id}/start"), None);
+    assert!(started["lot_seed"].is_number());
+    let power_of = |c: &Client| -> String {
+        c.ok("GET", &format!("/api/games/{id}"), None)["my_power"]
+            .as_str()
+            .expect("a power")
+            .to_string()
+    };
+    let by_power = |power: &str| players.iter().find(|c| power_of(c) == power).expect("someone plays it");
+    for (i, p) in players.iter().enumerate() {
+        assert_eq!(power_of(p), POWERS[i], "different wishes are all granted");
+    }
+    // Spring 1901: orders with the echo; one rejected line; Italy sends nothing (NMR).
+    let france = by_power("FRANCE");
+    let echo = france.ok(
+        "PUT",
+        &format!("/api/games/{id}/orders"),
+        Some(json!({"orders": ["A Par - Bur", "F Brest - Mid-Atlantic Ocean", "A Mar - Spian"]})),
+    );
+    assert_eq!(echo["orders"][0]["order"], "A PAR - BUR");
+    assert_eq!(echo["orders"][1]["order"], "F BRE - MAO");
+    assert_eq!(echo["orders"][2]["suggestion"], "Spain");
+    assert_eq!(echo["errors"], 1);
+    // Replacing orders until the deadline.
+    let echo = france.ok(
+        "PUT",
+        &format!("/api/games/{id}/orders"),
+        Some(json!({"orders": ["A Par - Bur", "F Bre - Mao", "A Mar - Spa"]})),
+    );
+    assert_eq!(echo["errors"], 0);
+    by_power("GERMANY").ok(
+        "PUT",
+        &format!("/api/games/{id}/orders"),
+        Some(json!({"orders": ["A Mun - Ruh", "A Ber - Kie", "F Kie - Den"]})),
+    );
+    by_power("ENGLAND").ok(
+        "PUT",
+        &format!("/api/games/{id}/orders"),
+        Some(json!({"orders": ["F Lon - Nth", "F Edi - Nwg", "A Lvp - Yor"]})),
+    );
+    // Secrecy: a player sees only their own orders; nobody orders another power's units.
+    let mine = by_power("GERMANY").ok("GET", &format!("/api/games/{id}/orders"), None);
+    assert_eq!(mine["power"], "GERMANY");
+    assert_eq!(mine["orders"], json!(["A Mun - Ruh", "A Ber - Kie", "F Kie - Den"]));
+    let foreign = by_power("AUSTRIA").ok(
+        "PUT",
+        &format!("/api/games/{id}/orders"),
+        Some(json!({"orders": ["France: A Par - Pic", "A Par - Pic"]})),
+    );
+    assert_eq!(foreign["errors"], 2, "{foreign}");
+    // An outsider can neither order nor read results.
+    let outsider = player(&server, "outsider");
+    let (status, body) = outsider.call(
+        "PUT",
+        &format!("/api/games/{id}/orders"),
+        Some(json!({"orders": ["A Par - Bur"]})),
+    );
+    assert_eq!((status, body["code"].as_str()), (403, Some("forbidden")));
+    // The master adjudicates (the deadline scheduler is still to come).
+    let (status, _) = france.call("POST", &format!("/api/games/{id}/adjudicate"), None);
+    assert_eq!(status, 403);
+    let spring = gm.ok("POST", &format!("/api/games/{id}/adjudicate"), None);
+    assert_eq!(spring["phase"], "S1901M");
+    assert!(
+        spring["report"]
+            .as_str()
+            .is_some_and(|r| r.contains("France: Army Paris -> Burgundy."))
+    );
+    assert!(
+        spring["report"]
+            .as_str()
+            .is_some_and(|r| r.contains("Italy: Army Rome, No Order Processed."))
+    );
+    let game = gm.ok("GET", &format!("/api/games/{id}"), None);
+    assert_eq!(game["state"]["phase"], "F1901M");
+    // Fall: France takes Spain and Portugal, Germany Denmark and Holland.
+    france.ok(
+        "PUT",
+        &format!("/api/games/{id}/orders"),
+        Some(json!({"orders": ["F Mao - Por", "A Bur - Bel", "A Spa H"]})),
+    );
+    by_power("GERMANY").ok(
+        "PUT",
+        &format!("/api/games/{id}/orders"),
+        Some(json!({"orders": ["A Ruh - Hol", "F Den H"]})),
+    );
+    let fall = gm.ok("POST", &format!("/api/games/{id}/adjudicate"), None);
+    assert_eq!(fall["result"]["phase"], "W1901A");
+    assert_eq!(fall["result"]["builds"]["FRANCE"]["count"], 3);
+    // Winter: builds; the results of every phase and the whole history are there for members.
+    france.ok(
+        "PUT",
+        &format!("/api/games/{id}/orders"),
+        Some(json!({"orders": ["Build A Par", "Build F Bre", "Build A Mar"]})),
+    );
+    let winter = gm.ok("POST", &format!("/api/games/{id}/adjudicate"), None);
+    assert_eq!(winter["result"]["phase"], "S1902M");
+    let phase = by_power("ITALY").ok("GET", &format!("/api/games/{id}/phases/S1901M"), None);
+    assert!(
+        phase["report_de"]
+            .as_str()
+            .is_some_and(|r| r.contains("Frankreich: Armee Paris -> Burgund."))
+    );
+    let history = by_power("TURKEY").ok("GET", &format!("/api/games/{id}/history"), None);
+    let phases: Vec<&str> = history["phases"]
+        .as_array()
+        .expect("phases")
+        .iter()
+        .filter_map(|p| p["phase"].as_str())
+        .collect();
+    assert_eq!(phases, ["S1901M", "F1901M", "W1901A"]);
+    let (status, _) = outsider.call("GET", &format!("/api/games/{id}/history"), None);
+    assert_eq!(status, 403);
+}
+
+#[test]
+fn bad_requests_get_json_errors_with_stable_codes() {
+    let server = start_server("errors");
+    let c = Client::new(&server);
+    let (status, body) = c.call(
+        "POST",
+        "/api/accounts",
+        Some(json!({"name": "x", "email": "no-at", "password": "long enough"})),
+    );
+    assert_eq!((status, body["code"].as_str()), (400, Some("bad_email")));
+    let (status, body) = c.call(
+        "POST",
+        "/api/accounts",
+        Some(json!({"name": "x", "email": "x@y", "password": "short"})),
+    );
+    assert_eq!((status, body["code"].as_str()), (400, Some("weak_password")));
+    let (status, body) = c.call(
+        "POST",
+        "/api/sessions",
+        Some(json!({"name": "nobody", "password": "whatever1"})),
+    );
+    assert_eq!((status, body["code"].as_str()), (401, Some("bad_login")));
+    let (status, body) = c.call("POST", "/api/games", Some(json!({"name": "g"})));
+    assert_eq!((status, body["code"].as_str()), (401, Some("unauthorized")));
+    let a = player(&server, "alice");
+    let (status, body) = a.call("POST", "/api/games", Some(json!({"name": "g", "variant": "narnia"})));
+    assert_eq!((status, body["code"].as_str()), (400, Some("unknown_variant")));
+    let (status, body) = a.call("GET", "/api/games/nothing", None);
+    assert_eq!((status, body["code"].as_str()), (404, Some("not_found")));
+    let (status, _) = a.call(
+        "POST",
+        "/api/accounts",
+        Some(json!({"name": "alice", "email": "a@b", "password": "long enough"})),
+    );
+    assert_eq!(status, 409, "the name is taken");
+}

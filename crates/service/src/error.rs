@@ -1,0 +1,86 @@
+//! Errors of the HTTP API: a stable code for programs and a message for people, as JSON.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+/// An error answered to a request.
+#[derive(Debug, thiserror::Error)]
+#[error("{code}: {message}")]
+pub struct ApiError {
+    /// The HTTP status.
+    pub status: StatusCode,
+    /// A stable code (`not_found`, `forbidden`, …).
+    pub code: &'static str,
+    /// What went wrong, for people.
+    pub message: String,
+}
+
+#[derive(Serialize)]
+struct Body<'a> {
+    code: &'a str,
+    message: &'a str,
+}
+
+impl ApiError {
+    /// A new error.
+    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+        ApiError {
+            status,
+            code,
+            message: message.into(),
+        }
+    }
+
+    /// 400: the request is malformed or not allowed in this state.
+    pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, code, message)
+    }
+
+    /// 401: no valid session.
+    pub fn unauthorized() -> Self {
+        Self::new(
+            StatusCode::UNAUTHORIZED,
+            "unauthorized",
+            "log in first (Authorization: Bearer TOKEN)",
+        )
+    }
+
+    /// 403: the account may not do this.
+    pub fn forbidden(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::FORBIDDEN, "forbidden", message)
+    }
+
+    /// 404: no such thing.
+    pub fn not_found(what: &str) -> Self {
+        Self::new(StatusCode::NOT_FOUND, "not_found", format!("no such {what}"))
+    }
+
+    /// 409: the request conflicts with the current state (a name taken, a game already started).
+    pub fn conflict(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::CONFLICT, "conflict", message)
+    }
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(e: sqlx::Error) -> Self {
+        // The details go to the log, not to the client.
+        eprintln!("database error: {e}");
+        Self::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            "the judge could not store or read data",
+        )
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = Body {
+            code: self.code,
+            message: &self.message,
+        };
+        (self.status, Json(body)).into_response()
+    }
+}
