@@ -6,10 +6,9 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::Args;
-use spielleiter_engine::adjudicate::adjustment::adjustment_count;
-use spielleiter_engine::game::{LaterOrder, PhaseOrders, adjudicate_phase, free_home_centres, still_pending};
+use spielleiter_engine::Position;
+use spielleiter_engine::game::{LaterOrder, PhaseOrders, adjudicate_phase, powers_to_order, still_pending};
 use spielleiter_engine::report::{Lang, render};
-use spielleiter_engine::{PhaseKind, Position, PowerId, Variant};
 
 /// Options of `spielleiter play`.
 #[derive(Args)]
@@ -23,29 +22,6 @@ pub struct PlayArgs {
     /// Stop after this many adjudicated phases.
     #[arg(long)]
     phases: Option<usize>,
-}
-
-/// The powers that have something to order in this phase.
-fn powers_to_ask(variant: &Variant, position: &Position) -> Vec<PowerId> {
-    let map = &variant.map;
-    map.powers()
-        .iter()
-        .map(|p| p.id)
-        .filter(|&p| match position.phase.kind {
-            PhaseKind::Movement => position.units.iter().any(|u| u.power == p),
-            PhaseKind::Retreat => position.dislodged.iter().any(|d| {
-                d.unit.power == p
-                    && !position.pending_retreats.iter().any(|o| {
-                        o.unit()
-                            .is_some_and(|u| map.province_of(u.location) == map.province_of(d.unit.location))
-                    })
-            }),
-            PhaseKind::Adjustment => {
-                let count = adjustment_count(map, position, p);
-                count < 0 || (count > 0 && !free_home_centres(variant, position, p).is_empty())
-            }
-        })
-        .collect()
 }
 
 /// Runs the game until a power wins, the phase limit is reached, or input ends.
@@ -76,7 +52,7 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode> {
             );
         }
         let mut ended = false;
-        for power in powers_to_ask(&variant, &position) {
+        for power in powers_to_order(&variant, &position) {
             if ended {
                 break;
             }

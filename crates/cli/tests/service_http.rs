@@ -284,3 +284,147 @@ fn bad_requests_get_json_errors_with_stable_codes() {
     );
     assert_eq!(status, 409, "the name is taken");
 }
+
+fn new_game(gm: &Client, name: &str, settings: Value) -> String {
+    let mut body = json!({"name": name, "variant": "standard"});
+    if let (Some(b), Some(extra)) = (body.as_object_mut(), settings.as_object()) {
+        for (k, v) in extra {
+            b.insert(k.clone(), v.clone());
+        }
+    }
+    gm.ok("POST", "/api/games", Some(body))["id"]
+        .as_str()
+        .expect("id")
+        .to_string()
+}
+
+#[test]
+fn press_is_private_grey_press_hides_the_sender_and_a_draw_needs_every_survivor() {
+    let server = start_server("press");
+    let players: Vec<Client> = (0..3).map(|i| player(&server, &format!("p{i}"))).collect();
+    let id = new_game(&players[0], "Grey", json!({"press": "grey"}));
+    for (p, power) in players.iter().zip(["FRANCE", "ENGLAND", "GERMANY"]) {
+        p.ok(
+            "POST",
+            &format!("/api/games/{id}/join"),
+            Some(json!({"preferences": [power]})),
+        );
+    }
+    players[0].ok("POST", &format!("/api/games/{id}/start"), None);
+    let (france, england, germany) = (&players[0], &players[1], &players[2]);
+    france.ok(
+        "POST",
+        &format!("/api/games/{id}/press"),
+        Some(json!({"to": ["England"], "body": "Channel stays empty?"})),
+    );
+    germany.ok(
+        "POST",
+        &format!("/api/games/{id}/press"),
+        Some(json!({"body": "Peace to all."})),
+    );
+    let english = england.ok("GET", &format!("/api/games/{id}/press"), None);
+    let messages = english["messages"].as_array().expect("messages");
+    assert_eq!(messages.len(), 2);
+    assert_eq!(messages[0]["body"], "Channel stays empty?");
+    assert_eq!(messages[0]["from"], Value::Null, "grey press hides the sender");
+    let german = germany.ok("GET", &format!("/api/games/{id}/press"), None);
+    assert_eq!(
+        german["messages"].as_array().map(Vec::len),
+        Some(1),
+        "private press stays private: {german}"
+    );
+    let own = france.ok("GET", &format!("/api/games/{id}/press"), None);
+    assert_eq!(own["messages"][0]["from"], "FRANCE", "the sender sees their own name");
+    // A draw: every survivor with a player must vote for it.
+    let vote = france.ok("POST", &format!("/api/games/{id}/draw"), Some(json!({"vote": true})));
+    assert_eq!(vote["drawn"], false);
+    england.ok("POST", &format!("/api/games/{id}/draw"), Some(json!({"vote": true})));
+    let last = germany.ok("POST", &format!("/api/games/{id}/draw"), Some(json!({"vote": true})));
+    assert_eq!(last["drawn"], true);
+    let game = france.ok("GET", &format!("/api/games/{id}"), None);
+    assert_eq!(game["status"], "finished");
+    assert_eq!(game["result"]["kind"], "draw");
+    assert_eq!(
+        game["result"]["powers"].as_array().map(Vec::len),
+        Some(7),
+        "all survivors share the draw"
+    );
+    // No-press games refuse press.
+    let quiet = new_game(&players[1], "Quiet", json!({"press": "none"}));
+    players[1].ok("POST", &format!("/api/games/{quiet}/join"), Some(json!({})));
+    players[2].ok("POST", &format!("/api/games/{quiet}/join"), Some(json!({})));
+    players[1].ok("POST", &format!("/api/games/{quiet}/start"), None);
+    let (status, body) = players[2].call(
+        "POST",
+        &format!("/api/games/{quiet}/press"),
+        Some(json!({"body": "hello"})),
+    );
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (403, Some("this is a no-press game"))
+    );
+}
+
+#[test]
+fn deadlines_and_early_adjudication_need_no_game_master() {
+    let server = start_server("deadline");
+    let players: Vec<Client> = (0..2).map(|i| player(&server, &format!("d{i}"))).collect();
+    // A one-second deadline: the scheduler adjudicates with what is there (no orders: holds).
+    let id = new_game(
+        &players[0],
+        "Fast",
+        json!({"movement_seconds": 1, "retreat_seconds": 1, "adjustment_seconds": 1}),
+    );
+    for p in &players {
+        p.ok("POST", &format!("/api/games/{id}/join"), Some(json!({})));
+    }
+    players[0].ok("POST", &format!("/api/games/{id}/start"), None);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        let game = players[1].ok("GET", &format!("/api/games/{id}"), None);
+        if game["state"]["phase"] != "S1901M" {
+            assert_eq!(
+                game["state"]["phase"]
+                    .as_str()
+                    .map(|p| p.starts_with('F') || p.starts_with('S')),
+                Some(true)
+            );
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the deadline passed without adjudication"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
+    // Early adjudication: when every power that has something to order has sent orders.
+    let solo = player(&server, "solo");
+    let other = player(&server, "other");
+    let early = new_game(&solo, "Early", json!({"early": true}));
+    solo.ok(
+        "POST",
+        &format!("/api/games/{early}/join"),
+        Some(json!({"preferences": ["FRANCE"]})),
+    );
+    other.ok(
+        "POST",
+        &format!("/api/games/{early}/join"),
+        Some(json!({"preferences": ["GERMANY"]})),
+    );
+    solo.ok("POST", &format!("/api/games/{early}/start"), None);
+    let first = solo.ok(
+        "PUT",
+        &format!("/api/games/{early}/orders"),
+        Some(json!({"orders": ["A Par - Bur"]})),
+    );
+    assert_eq!(first["adjudicated"], false, "Germany has not ordered yet");
+    // Powers without a player are in civil disorder: they are not waited for.
+    let second = other.ok(
+        "PUT",
+        &format!("/api/games/{early}/orders"),
+        Some(json!({"orders": ["A Mun - Ruh"]})),
+    );
+    assert_eq!(second["adjudicated"], true, "{second}");
+    let game = solo.ok("GET", &format!("/api/games/{early}"), None);
+    assert_eq!(game["state"]["phase"], "F1901M");
+}

@@ -509,6 +509,30 @@ pub fn free_home_centres(variant: &Variant, position: &Position, power: PowerId)
         .collect()
 }
 
+/// The powers that have something to order in the position's phase: units to move; dislodged
+/// units without a retreat chosen in advance; builds they can make or disbands they must make.
+pub fn powers_to_order(variant: &Variant, position: &Position) -> Vec<PowerId> {
+    let map = &variant.map;
+    map.powers()
+        .iter()
+        .map(|p| p.id)
+        .filter(|&p| match position.phase.kind {
+            PhaseKind::Movement => position.units.iter().any(|u| u.power == p),
+            PhaseKind::Retreat => position.dislodged.iter().any(|d| {
+                d.unit.power == p
+                    && !position.pending_retreats.iter().any(|o| {
+                        o.unit()
+                            .is_some_and(|u| map.province_of(u.location) == map.province_of(d.unit.location))
+                    })
+            }),
+            PhaseKind::Adjustment => {
+                let count = adjustment_count(map, position, p);
+                count < 0 || (count > 0 && !free_home_centres(variant, position, p).is_empty())
+            }
+        })
+        .collect()
+}
+
 /// Whether any power has something to do in an adjustment phase.
 pub fn adjustments_needed(variant: &Variant, position: &Position) -> bool {
     variant.map.powers().iter().any(|p| {

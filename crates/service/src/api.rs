@@ -41,6 +41,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/adjudicate", post(adjudicate_now))
         .route("/api/games/{id}/phases/{phase}", get(show_phase))
         .route("/api/games/{id}/history", get(history))
+        .route("/api/games/{id}/press", post(send_press).get(read_press))
+        .route("/api/games/{id}/draw", post(vote_draw))
         .with_state(state)
 }
 
@@ -170,11 +172,14 @@ struct NewGame {
     #[serde(default = "full")]
     press: String,
     #[serde(default = "day")]
-    movement_minutes: i64,
+    movement_seconds: i64,
     #[serde(default = "day")]
-    retreat_minutes: i64,
+    retreat_seconds: i64,
     #[serde(default = "day")]
-    adjustment_minutes: i64,
+    adjustment_seconds: i64,
+    /// Adjudicate as soon as every power that has something to order has sent orders.
+    #[serde(default)]
+    early: bool,
 }
 
 fn standard() -> String {
@@ -184,7 +189,7 @@ fn full() -> String {
     "full".into()
 }
 fn day() -> i64 {
-    24 * 60
+    24 * 3600
 }
 
 async fn create_game(
@@ -197,13 +202,13 @@ async fn create_game(
     if !matches!(body.press.as_str(), "full" | "grey" | "none") {
         return Err(ApiError::bad_request("bad_press", "press is full, grey or none"));
     }
-    if [body.movement_minutes, body.retreat_minutes, body.adjustment_minutes]
+    if [body.movement_seconds, body.retreat_seconds, body.adjustment_seconds]
         .iter()
-        .any(|&m| !(1..=60 * 24 * 60).contains(&m))
+        .any(|&m| !(1..=60 * 24 * 3600).contains(&m))
     {
         return Err(ApiError::bad_request(
             "bad_deadline",
-            "deadlines are 1 minute to 60 days",
+            "deadlines are 1 second to 60 days",
         ));
     }
     let name = body.name.trim();
@@ -222,18 +227,19 @@ async fn create_game(
     }
     let id = new_id();
     sqlx::query(
-        "INSERT INTO games (id, name, variant, master_id, status, press, movement_minutes, retreat_minutes, adjustment_minutes, created_ms) \
-         VALUES ($1, $2, $3, $4, 'forming', $5, $6, $7, $8, $9)",
+        "INSERT INTO games (id, name, variant, master_id, status, press, movement_seconds, retreat_seconds, adjustment_seconds, created_ms, early) \
+         VALUES ($1, $2, $3, $4, 'forming', $5, $6, $7, $8, $9, $10)",
     )
     .bind(&id)
     .bind(name)
     .bind(&body.variant)
     .bind(&me)
     .bind(&body.press)
-    .bind(body.movement_minutes)
-    .bind(body.retreat_minutes)
-    .bind(body.adjustment_minutes)
+    .bind(body.movement_seconds)
+    .bind(body.retreat_seconds)
+    .bind(body.adjustment_seconds)
     .bind(now_ms())
+    .bind(i64::from(body.early))
     .execute(&state.store.pool)
     .await?;
     Ok((
@@ -252,12 +258,13 @@ struct GameRow {
     lot_seed: Option<i64>,
     state_json: Option<String>,
     deadline_ms: Option<i64>,
-    minutes: [i64; 3],
+    seconds: [i64; 3],
+    early: bool,
 }
 
 async fn game(state: &AppState, id: &str) -> ApiResult<GameRow> {
     let row = sqlx::query(
-        "SELECT id, name, variant, master_id, status, press, lot_seed, state_json, deadline_ms, movement_minutes, retreat_minutes, adjustment_minutes \
+        "SELECT id, name, variant, master_id, status, press, lot_seed, state_json, deadline_ms, movement_seconds, retreat_seconds, adjustment_seconds, early \
          FROM games WHERE id = $1",
     )
     .bind(id)
@@ -274,7 +281,8 @@ async fn game(state: &AppState, id: &str) -> ApiResult<GameRow> {
         lot_seed: row.get(6),
         state_json: row.get(7),
         deadline_ms: row.get(8),
-        minutes: [row.get(9), row.get(10), row.get(11)],
+        seconds: [row.get(9), row.get(10), row.get(11)],
+        early: row.get::<i64, _>(12) != 0,
     })
 }
 
@@ -381,7 +389,7 @@ async fn start_game(
     let assigned = lot::assign(seed as u64, &preferences, &powers);
     let position = Position::initial(&v);
     let state_json = serde_json::to_string(&state_from_position(&v, &position)).unwrap_or_default();
-    let deadline = now_ms() + g.minutes[0] * 60_000;
+    let deadline = now_ms() + g.seconds[0] * 1000;
     let mut tx = state.store.pool.begin().await?;
     for (account, power) in accounts.iter().zip(&assigned) {
         sqlx::query("UPDATE members SET power = $1 WHERE game_id = $2 AND account_id = $3")
@@ -430,7 +438,8 @@ async fn show_game(
         "id": g.id, "name": g.name, "variant": g.variant, "status": g.status, "press": g.press,
         "lot_seed": g.lot_seed, "lot": "SplitMix64 shuffle of the players in join order, then first free wish",
         "members": members, "state": state_value, "deadline_ms": g.deadline_ms,
-        "my_power": power_of(&state, &id, &me).await?, "master": g.master == me,
+        "my_power": power_of(&state, &id, &me).await?, "master": g.master == me, "early": g.early,
+        "result": result_of(&state, &id).await?,
     })))
 }
 
@@ -552,9 +561,12 @@ async fn submit_orders(
         .execute(&mut *tx)
         .await?;
     tx.commit().await?;
+    let adjudicated =
+        g.early && all_orders_in(&state, &g, &v, &position).await? && adjudicate_game(&state, &id).await.is_ok();
     Ok(Json(
         json!({"phase": phase, "power": power_key, "orders": echo, "errors": errors,
-                   "later_phases": read.later.len(), "advance_retreats": read.advance.len()}),
+                   "later_phases": read.later.len(), "advance_retreats": read.advance.len(),
+                   "adjudicated": adjudicated}),
     ))
 }
 
@@ -618,10 +630,10 @@ pub async fn adjudicate_game(state: &AppState, id: &str) -> ApiResult<Value> {
     let report_de = render(&v, &report, Lang::De);
     let result_json = serde_json::to_string(&output).unwrap_or_default();
     let finished = output.winner.is_some() || output.next.phase == "COMPLETED";
-    let minutes = match report.next.phase.kind {
-        spielleiter_engine::PhaseKind::Movement => g.minutes[0],
-        spielleiter_engine::PhaseKind::Retreat => g.minutes[1],
-        spielleiter_engine::PhaseKind::Adjustment => g.minutes[2],
+    let seconds = match report.next.phase.kind {
+        spielleiter_engine::PhaseKind::Movement => g.seconds[0],
+        spielleiter_engine::PhaseKind::Retreat => g.seconds[1],
+        spielleiter_engine::PhaseKind::Adjustment => g.seconds[2],
     };
     let now = now_ms();
     let inserted = sqlx::query(
@@ -641,10 +653,12 @@ pub async fn adjudicate_game(state: &AppState, id: &str) -> ApiResult<Value> {
         return Err(ApiError::conflict(format!("{phase} is adjudicated already")));
     }
     let next_state = serde_json::to_string(&output.next).unwrap_or_default();
-    sqlx::query("UPDATE games SET state_json = $1, deadline_ms = $2, status = $3 WHERE id = $4")
+    let result = output.result.as_ref().and_then(|r| serde_json::to_string(r).ok());
+    sqlx::query("UPDATE games SET state_json = $1, deadline_ms = $2, status = $3, result_json = $4 WHERE id = $5")
         .bind(&next_state)
-        .bind(now + minutes * 60_000)
+        .bind(now + seconds * 1000)
         .bind(if finished { "finished" } else { "active" })
+        .bind(result)
         .bind(id)
         .execute(&mut *tx)
         .await?;
@@ -740,4 +754,225 @@ async fn history(State(state): State<AppState>, headers: HeaderMap, Path(id): Pa
         })
         .collect();
     Ok(Json(json!({"game": g.name, "variant": g.variant, "phases": phases})))
+}
+
+/// Whether every played power with something to order in this phase has sent orders (powers
+/// without a player are in civil disorder and are not waited for).
+async fn all_orders_in(state: &AppState, g: &GameRow, v: &Variant, position: &Position) -> ApiResult<bool> {
+    let played = sqlx::query("SELECT power FROM members WHERE game_id = $1 AND role = 'player'")
+        .bind(&g.id)
+        .fetch_all(&state.store.pool)
+        .await?;
+    let played: Vec<String> = played.iter().filter_map(|r| r.get::<Option<String>, _>(0)).collect();
+    let needed: Vec<_> = spielleiter_engine::game::powers_to_order(v, position)
+        .into_iter()
+        .filter(|&p| played.iter().any(|k| k.eq_ignore_ascii_case(&v.map.power(p).key)))
+        .collect();
+    let rows = sqlx::query("SELECT power FROM orders WHERE game_id = $1 AND phase = $2")
+        .bind(&g.id)
+        .bind(position.phase.to_string())
+        .fetch_all(&state.store.pool)
+        .await?;
+    let sent: Vec<String> = rows.iter().map(|r| r.get(0)).collect();
+    Ok(needed
+        .iter()
+        .all(|&p| sent.iter().any(|s| s.eq_ignore_ascii_case(&v.map.power(p).key))))
+}
+
+/// The games whose deadline has passed, or (early adjudication) whose orders are all in.
+pub async fn due_games(state: &AppState) -> ApiResult<Vec<String>> {
+    let rows = sqlx::query("SELECT id, deadline_ms, early FROM games WHERE status = 'active'")
+        .fetch_all(&state.store.pool)
+        .await?;
+    let now = now_ms();
+    let mut due = Vec::new();
+    for r in rows {
+        let id: String = r.get(0);
+        let deadline: Option<i64> = r.get(1);
+        let early: i64 = r.get(2);
+        if deadline.is_some_and(|d| d <= now) {
+            due.push(id);
+        } else if early != 0 {
+            let g = game(state, &id).await?;
+            let v = variant(&g.variant)?;
+            if let Ok((_, position)) = current_position(&v, &g) {
+                if all_orders_in(state, &g, &v, &position).await? {
+                    due.push(id);
+                }
+            }
+        }
+    }
+    Ok(due)
+}
+
+#[derive(Deserialize)]
+struct Press {
+    /// Recipient powers; empty: everyone (a broadcast).
+    #[serde(default)]
+    to: Vec<String>,
+    body: String,
+}
+
+async fn send_press(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Json(body): Json<Press>,
+) -> ApiResult<(StatusCode, Json<Value>)> {
+    let me = account(&state, &headers).await?;
+    let g = game(&state, &id).await?;
+    let v = variant(&g.variant)?;
+    let power = power_of(&state, &id, &me).await?;
+    let master = g.master == me;
+    if power.is_none() && !master {
+        return Err(ApiError::forbidden("only the game's players and master send press"));
+    }
+    if g.press == "none" && !master {
+        return Err(ApiError::forbidden("this is a no-press game"));
+    }
+    if body.body.trim().is_empty() || body.body.len() > 20_000 {
+        return Err(ApiError::bad_request(
+            "bad_press",
+            "a message has 1 to 20000 characters",
+        ));
+    }
+    let mut recipients = Vec::new();
+    for to in &body.to {
+        let key = v
+            .map
+            .power_by_name(to)
+            .map(|p| v.map.power(p).key.to_ascii_uppercase())
+            .ok_or_else(|| ApiError::bad_request("unknown_power", format!("unknown power `{to}`")))?;
+        recipients.push(key);
+    }
+    let phase = g
+        .state_json
+        .as_deref()
+        .and_then(|s| serde_json::from_str::<GameState>(s).ok())
+        .map(|s| s.phase)
+        .unwrap_or_default();
+    let press_id = new_id();
+    sqlx::query(
+        "INSERT INTO press (id, game_id, phase, from_account, from_power, recipients, grey, body, sent_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+    )
+    .bind(&press_id)
+    .bind(&id)
+    .bind(&phase)
+    .bind(&me)
+    .bind(power)
+    .bind(serde_json::to_string(&recipients).unwrap_or_default())
+    .bind(i64::from(g.press == "grey"))
+    .bind(body.body.trim())
+    .bind(now_ms())
+    .execute(&state.store.pool)
+    .await?;
+    Ok((StatusCode::CREATED, Json(json!({"id": press_id, "to": recipients}))))
+}
+
+async fn read_press(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Value>> {
+    let me = account(&state, &headers).await?;
+    let g = game(&state, &id).await?;
+    member_or_master(&state, &g, &me).await?;
+    let mine = power_of(&state, &id, &me).await?;
+    let rows = sqlx::query(
+        "SELECT from_account, from_power, recipients, grey, body, sent_ms, phase FROM press WHERE game_id = $1 ORDER BY sent_ms, id",
+    )
+    .bind(&id)
+    .fetch_all(&state.store.pool)
+    .await?;
+    let mut messages = Vec::new();
+    for r in rows {
+        let from_account: String = r.get(0);
+        let from_power: Option<String> = r.get(1);
+        let recipients: Vec<String> = serde_json::from_str(&r.get::<String, _>(2)).unwrap_or_default();
+        let grey = r.get::<i64, _>(3) != 0;
+        let sent_by_me = from_account == me;
+        let to_me = recipients.is_empty() || mine.as_ref().is_some_and(|p| recipients.contains(p));
+        // Private press is for its sender and recipients only.
+        if !sent_by_me && !to_me {
+            continue;
+        }
+        let from = if from_power.is_none() {
+            json!("Game master")
+        } else if grey && !sent_by_me {
+            Value::Null
+        } else {
+            json!(from_power)
+        };
+        messages.push(json!({"from": from, "to": recipients, "body": r.get::<String, _>(4),
+                             "sent_ms": r.get::<i64, _>(5), "phase": r.get::<String, _>(6)}));
+    }
+    Ok(Json(json!({"messages": messages})))
+}
+
+#[derive(Deserialize)]
+struct DrawVote {
+    vote: bool,
+}
+
+async fn vote_draw(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Json(body): Json<DrawVote>,
+) -> ApiResult<Json<Value>> {
+    let me = account(&state, &headers).await?;
+    let g = game(&state, &id).await?;
+    if g.status != "active" {
+        return Err(ApiError::conflict("the game is not running"));
+    }
+    let power = power_of(&state, &id, &me)
+        .await?
+        .ok_or_else(|| ApiError::forbidden("only the game's players vote"))?;
+    let v = variant(&g.variant)?;
+    let (_, position) = current_position(&v, &g)?;
+    sqlx::query("UPDATE members SET draw_vote = $1 WHERE game_id = $2 AND account_id = $3")
+        .bind(i64::from(body.vote))
+        .bind(&id)
+        .bind(&me)
+        .execute(&state.store.pool)
+        .await?;
+    // A draw needs the votes of every survivor, and all survivors share it (DIAS).
+    let survivors: Vec<String> = spielleiter_engine::game::survivors(&v, &position)
+        .into_iter()
+        .map(|p| v.map.power(p).key.to_ascii_uppercase())
+        .collect();
+    let rows = sqlx::query("SELECT power FROM members WHERE game_id = $1 AND role = 'player' AND draw_vote = 1")
+        .bind(&id)
+        .fetch_all(&state.store.pool)
+        .await?;
+    let yes: Vec<String> = rows.iter().filter_map(|r| r.get::<Option<String>, _>(0)).collect();
+    // Powers without a player (civil disorder) cannot vote: the survivors with players decide.
+    let played = sqlx::query("SELECT power FROM members WHERE game_id = $1 AND role = 'player'")
+        .bind(&id)
+        .fetch_all(&state.store.pool)
+        .await?;
+    let played: Vec<String> = played.iter().filter_map(|r| r.get::<Option<String>, _>(0)).collect();
+    let drawn = survivors.iter().filter(|s| played.contains(s)).all(|s| yes.contains(s));
+    if drawn {
+        let result = json!({"kind": "draw", "powers": survivors});
+        sqlx::query("UPDATE games SET status = 'finished', result_json = $1 WHERE id = $2 AND status = 'active'")
+            .bind(result.to_string())
+            .bind(&id)
+            .execute(&state.store.pool)
+            .await?;
+    }
+    Ok(Json(
+        json!({"power": power, "vote": body.vote, "drawn": drawn, "survivors": survivors}),
+    ))
+}
+
+async fn result_of(state: &AppState, id: &str) -> ApiResult<Value> {
+    let row = sqlx::query("SELECT result_json FROM games WHERE id = $1")
+        .bind(id)
+        .fetch_one(&state.store.pool)
+        .await?;
+    Ok(row
+        .get::<Option<String>, _>(0)
+        .and_then(|s| serde_json::from_str(&s).ok())
+        .unwrap_or(Value::Null))
 }

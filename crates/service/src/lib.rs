@@ -5,6 +5,7 @@ pub mod api;
 pub mod auth;
 pub mod error;
 pub mod lot;
+pub mod scheduler;
 pub mod store;
 
 use std::net::SocketAddr;
@@ -13,7 +14,9 @@ use std::net::SocketAddr;
 /// it listens on (useful with port 0) before serving.
 pub async fn serve(database_url: &str, listen: SocketAddr) -> Result<(), Box<dyn std::error::Error>> {
     let store = store::Store::open(database_url).await?;
-    let app = api::router(api::AppState { store });
+    let state = api::AppState { store };
+    tokio::spawn(scheduler::run(state.clone(), std::time::Duration::from_millis(500)));
+    let app = api::router(state);
     let listener = tokio::net::TcpListener::bind(listen).await?;
     println!("listening on http://{}", listener.local_addr()?);
     use std::io::Write as _;
