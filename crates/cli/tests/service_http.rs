@@ -1,5 +1,5 @@
-//! The judge service through HTTP: the real binary on a free loopback port, SQLite in a temporary
-//! folder, seven players playing the first year of a standard game.
+//! The judge service through HTTP: the real binary on a free loopback port, with SQLite in a
+//! temporary folder (or PostgreSQL when SPIELLEITER_TEST_DATABASE_URL names one, as in CI).
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
@@ -23,9 +23,14 @@ impl Drop for Server {
 fn start_server(name: &str) -> Server {
     let dir = std::env::temp_dir().join(format!("spielleiter-serve-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_spielleiter"))
-        .args(["serve", "--listen", "127.0.0.1:0", "--data"])
-        .arg(&dir)
+    // SQLite in a temporary folder, or the PostgreSQL server CI starts (SPIELLEITER_TEST_DATABASE_URL).
+    let mut command = Command::new(env!("CARGO_BIN_EXE_spielleiter"));
+    command.args(["serve", "--listen", "127.0.0.1:0"]);
+    match std::env::var("SPIELLEITER_TEST_DATABASE_URL") {
+        Ok(url) if !url.is_empty() => command.args(["--database", &url]),
+        _ => command.arg("--data").arg(&dir),
+    };
+    let mut child = command
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()

@@ -1,8 +1,8 @@
 -- Press, draw votes, early adjudication and game results.
 
-ALTER TABLE games ADD COLUMN early INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN early BIGINT NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN result_json TEXT;
-ALTER TABLE members ADD COLUMN draw_vote INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE members ADD COLUMN draw_vote BIGINT NOT NULL DEFAULT 0;
 
 CREATE TABLE press (
     id TEXT PRIMARY KEY,
@@ -11,7 +11,7 @@ CREATE TABLE press (
     from_account TEXT NOT NULL REFERENCES accounts(id),
     from_power TEXT,
     recipients TEXT NOT NULL,
-    grey INTEGER NOT NULL,
+    grey BIGINT NOT NULL,
     body TEXT NOT NULL,
     sent_ms BIGINT NOT NULL
 );
