@@ -1,0 +1,101 @@
+//! Accounts (names, e-mail addresses, Argon2id password hashes) and login sessions.
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use sqlx::Row;
+
+use super::*;
+
+#[derive(Deserialize)]
+pub(crate) struct NewAccount {
+    name: String,
+    email: String,
+    password: String,
+}
+
+pub(crate) async fn create_account(
+    State(state): State<AppState>,
+    Json(body): Json<NewAccount>,
+) -> ApiResult<(StatusCode, Json<Value>)> {
+    let name = body.name.trim();
+    if name.is_empty()
+        || name.chars().count() > 40
+        || !name
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == ' ' || c == '_' || c == '-')
+    {
+        return Err(ApiError::bad_request(
+            "bad_name",
+            "a name has 1 to 40 letters, digits, spaces, _ or -",
+        ));
+    }
+    if body.password.chars().count() < 8 {
+        return Err(ApiError::bad_request(
+            "weak_password",
+            "a password has at least 8 characters",
+        ));
+    }
+    if !body.email.contains('@') {
+        return Err(ApiError::bad_request("bad_email", "an e-mail address has an @"));
+    }
+    let taken = sqlx::query("SELECT id FROM accounts WHERE name = $1")
+        .bind(name)
+        .fetch_optional(&state.store.pool)
+        .await?;
+    if taken.is_some() {
+        return Err(ApiError::conflict(format!("the name `{name}` is taken")));
+    }
+    let hash = hash_password(&body.password).map_err(|e| ApiError::bad_request("bad_password", e))?;
+    let id = new_id();
+    sqlx::query("INSERT INTO accounts (id, name, email, password_hash, created_ms) VALUES ($1, $2, $3, $4, $5)")
+        .bind(&id)
+        .bind(name)
+        .bind(body.email.trim())
+        .bind(hash)
+        .bind(now_ms())
+        .execute(&state.store.pool)
+        .await?;
+    Ok((StatusCode::CREATED, Json(json!({"id": id, "name": name}))))
+}
+
+#[derive(Deserialize)]
+pub(crate) struct Login {
+    name: String,
+    password: String,
+}
+
+pub(crate) async fn create_session(State(state): State<AppState>, Json(body): Json<Login>) -> ApiResult<Json<Value>> {
+    let row = sqlx::query("SELECT id, password_hash FROM accounts WHERE name = $1")
+        .bind(body.name.trim())
+        .fetch_optional(&state.store.pool)
+        .await?;
+    let Some(row) = row else {
+        return Err(ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "bad_login",
+            "unknown name or wrong password",
+        ));
+    };
+    let id: String = row.get(0);
+    let stored: String = row.get(1);
+    if !verify_password(&body.password, &stored) {
+        return Err(ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "bad_login",
+            "unknown name or wrong password",
+        ));
+    }
+    let token = new_token();
+    let now = now_ms();
+    sqlx::query("INSERT INTO sessions (token_hash, account_id, created_ms, expires_ms) VALUES ($1, $2, $3, $4)")
+        .bind(token_hash(&token))
+        .bind(&id)
+        .bind(now)
+        .bind(now + 30 * 24 * 3600 * 1000)
+        .execute(&state.store.pool)
+        .await?;
+    Ok(Json(json!({"token": token, "account": id})))
+}

@@ -1,0 +1,243 @@
+//! Games: creation with settings, joining with power preferences, the start with its published lot, and the game view.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use sqlx::Row;
+
+use super::*;
+
+#[derive(Deserialize)]
+pub(crate) struct NewGame {
+    name: String,
+    #[serde(default = "standard")]
+    variant: String,
+    #[serde(default = "full")]
+    press: String,
+    #[serde(default = "day")]
+    movement_seconds: i64,
+    #[serde(default = "day")]
+    retreat_seconds: i64,
+    #[serde(default = "day")]
+    adjustment_seconds: i64,
+    /// Adjudicate as soon as every power that has something to order has sent orders.
+    #[serde(default)]
+    early: bool,
+}
+
+fn standard() -> String {
+    "standard".into()
+}
+
+fn full() -> String {
+    "full".into()
+}
+
+fn day() -> i64 {
+    24 * 3600
+}
+
+pub(crate) async fn create_game(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Json(body): Json<NewGame>,
+) -> ApiResult<(StatusCode, Json<Value>)> {
+    let me = account(&state, &headers).await?;
+    variant(&body.variant)?;
+    if !matches!(body.press.as_str(), "full" | "grey" | "none") {
+        return Err(ApiError::bad_request("bad_press", "press is full, grey or none"));
+    }
+    if [body.movement_seconds, body.retreat_seconds, body.adjustment_seconds]
+        .iter()
+        .any(|&m| !(1..=60 * 24 * 3600).contains(&m))
+    {
+        return Err(ApiError::bad_request(
+            "bad_deadline",
+            "deadlines are 1 second to 60 days",
+        ));
+    }
+    let name = body.name.trim();
+    if name.is_empty() || name.len() > 40 {
+        return Err(ApiError::bad_request(
+            "bad_name",
+            "a game's name has 1 to 40 characters",
+        ));
+    }
+    let taken = sqlx::query("SELECT id FROM games WHERE name = $1")
+        .bind(name)
+        .fetch_optional(&state.store.pool)
+        .await?;
+    if taken.is_some() {
+        return Err(ApiError::conflict(format!("a game `{name}` exists")));
+    }
+    let id = new_id();
+    sqlx::query(
+        "INSERT INTO games (id, name, variant, master_id, status, press, movement_seconds, retreat_seconds, adjustment_seconds, created_ms, early) \
+         VALUES ($1, $2, $3, $4, 'forming', $5, $6, $7, $8, $9, $10)",
+    )
+    .bind(&id)
+    .bind(name)
+    .bind(&body.variant)
+    .bind(&me)
+    .bind(&body.press)
+    .bind(body.movement_seconds)
+    .bind(body.retreat_seconds)
+    .bind(body.adjustment_seconds)
+    .bind(now_ms())
+    .bind(i64::from(body.early))
+    .execute(&state.store.pool)
+    .await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({"id": id, "name": name, "variant": body.variant, "status": "forming"})),
+    ))
+}
+
+#[derive(Deserialize)]
+pub(crate) struct Join {
+    #[serde(default)]
+    preferences: Vec<String>,
+    #[serde(default)]
+    observer: bool,
+}
+
+pub(crate) async fn join_game(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Json(body): Json<Join>,
+) -> ApiResult<Json<Value>> {
+    let me = account(&state, &headers).await?;
+    let g = game(&state, &id).await?;
+    let v = variant(&g.variant)?;
+    let role = if body.observer { "observer" } else { "player" };
+    if role == "player" {
+        if g.status != "forming" {
+            return Err(ApiError::conflict("the game has started: join as an observer"));
+        }
+        let players = sqlx::query("SELECT COUNT(*) FROM members WHERE game_id = $1 AND role = 'player'")
+            .bind(&id)
+            .fetch_one(&state.store.pool)
+            .await?
+            .get::<i64, _>(0);
+        if players as usize >= v.map.powers().len() {
+            return Err(ApiError::conflict("the game is full"));
+        }
+    }
+    let mut preferences = Vec::new();
+    for p in &body.preferences {
+        let key = v
+            .map
+            .power_by_name(p)
+            .map(|id| v.map.power(id).key.to_ascii_uppercase())
+            .ok_or_else(|| ApiError::bad_request("unknown_power", format!("unknown power `{p}`")))?;
+        if !preferences.contains(&key) {
+            preferences.push(key);
+        }
+    }
+    let existing = sqlx::query("SELECT role FROM members WHERE game_id = $1 AND account_id = $2")
+        .bind(&id)
+        .bind(&me)
+        .fetch_optional(&state.store.pool)
+        .await?;
+    if existing.is_some() {
+        return Err(ApiError::conflict("you are in this game already"));
+    }
+    sqlx::query("INSERT INTO members (game_id, account_id, role, preferences, joined_ms) VALUES ($1, $2, $3, $4, $5)")
+        .bind(&id)
+        .bind(&me)
+        .bind(role)
+        .bind(serde_json::to_string(&preferences).unwrap_or_default())
+        .bind(now_ms())
+        .execute(&state.store.pool)
+        .await?;
+    Ok(Json(json!({"game": id, "role": role, "preferences": preferences})))
+}
+
+pub(crate) async fn start_game(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Value>> {
+    let me = account(&state, &headers).await?;
+    let g = game(&state, &id).await?;
+    if g.master != me {
+        return Err(ApiError::forbidden("only the game master starts the game"));
+    }
+    if g.status != "forming" {
+        return Err(ApiError::conflict("the game has started already"));
+    }
+    let v = variant(&g.variant)?;
+    let rows = sqlx::query("SELECT account_id, preferences FROM members WHERE game_id = $1 AND role = 'player' ORDER BY joined_ms, account_id")
+        .bind(&id)
+        .fetch_all(&state.store.pool)
+        .await?;
+    if rows.len() < 2 {
+        return Err(ApiError::conflict("a game needs at least two players"));
+    }
+    let accounts: Vec<String> = rows.iter().map(|r| r.get(0)).collect();
+    let preferences: Vec<Vec<String>> = rows
+        .iter()
+        .map(|r| serde_json::from_str(&r.get::<String, _>(1)).unwrap_or_default())
+        .collect();
+    let powers: Vec<String> = v.map.powers().iter().map(|p| p.key.to_ascii_uppercase()).collect();
+    // The lot's seed is drawn now, stored and published with the game.
+    let seed = rand::random::<u32>() as i64;
+    let assigned = lot::assign(seed as u64, &preferences, &powers);
+    let position = Position::initial(&v);
+    let state_json = serde_json::to_string(&state_from_position(&v, &position)).unwrap_or_default();
+    let deadline = now_ms() + g.seconds[0] * 1000;
+    let mut tx = state.store.pool.begin().await?;
+    for (account, power) in accounts.iter().zip(&assigned) {
+        sqlx::query("UPDATE members SET power = $1 WHERE game_id = $2 AND account_id = $3")
+            .bind(power)
+            .bind(&id)
+            .bind(account)
+            .execute(&mut *tx)
+            .await?;
+    }
+    sqlx::query("UPDATE games SET status = 'active', lot_seed = $1, state_json = $2, deadline_ms = $3 WHERE id = $4")
+        .bind(seed)
+        .bind(&state_json)
+        .bind(deadline)
+        .bind(&id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(Json(
+        json!({"game": id, "status": "active", "lot_seed": seed, "phase": position.phase.to_string()}),
+    ))
+}
+
+pub(crate) async fn show_game(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Value>> {
+    let me = account(&state, &headers).await?;
+    let g = game(&state, &id).await?;
+    let rows = sqlx::query(
+        "SELECT a.name, m.role, m.power FROM members m JOIN accounts a ON a.id = m.account_id WHERE m.game_id = $1 ORDER BY m.joined_ms, a.name",
+    )
+    .bind(&id)
+    .fetch_all(&state.store.pool)
+    .await?;
+    let members: Vec<Value> = rows
+        .iter()
+        .map(|r| json!({"name": r.get::<String, _>(0), "role": r.get::<String, _>(1), "power": r.get::<Option<String>, _>(2)}))
+        .collect();
+    let state_value: Value = g
+        .state_json
+        .as_deref()
+        .and_then(|s| serde_json::from_str(s).ok())
+        .unwrap_or(Value::Null);
+    Ok(Json(json!({
+        "id": g.id, "name": g.name, "variant": g.variant, "status": g.status, "press": g.press,
+        "lot_seed": g.lot_seed, "lot": "SplitMix64 shuffle of the players in join order, then first free wish",
+        "members": members, "state": state_value, "deadline_ms": g.deadline_ms,
+        "my_power": power_of(&state, &id, &me).await?, "master": g.master == me, "early": g.early,
+        "result": result_of(&state, &id).await?,
+    })))
+}

@@ -1,0 +1,183 @@
+//! The JSON HTTP API: accounts and sessions, games, orders, adjudication, results, press and the
+//! end of a game. Each route's handler lives in the module named for what it is about.
+
+use std::collections::BTreeMap;
+
+use axum::Router;
+use axum::http::{HeaderMap, StatusCode};
+use axum::routing::{get, post, put};
+use serde_json::Value;
+use sqlx::Row;
+
+use spielleiter_engine::adjudication::adjudicate_with;
+use spielleiter_engine::game::PhaseOrders;
+use spielleiter_engine::interchange::{AdjudicationInput, GameState, position_from_state, state_from_position};
+use spielleiter_engine::report::{Lang, render};
+use spielleiter_engine::{Position, Variant};
+
+use crate::auth::{hash_password, new_id, new_token, token_hash, verify_password};
+use crate::error::ApiError;
+use crate::lot;
+use crate::store::{Store, now_ms};
+
+mod accounts;
+mod adjudication;
+mod endgame;
+mod games;
+mod orders;
+mod press;
+mod results;
+
+pub use adjudication::{adjudicate_game, due_games};
+
+/// Shared state/// Shared state of the request handlers.
+#[derive(Clone)]
+pub struct AppState {
+    /// The database.
+    pub store: Store,
+}
+
+/// The routes of the API.
+pub fn router(state: AppState) -> Router {
+    Router::new()
+        .route("/api/accounts", post(accounts::create_account))
+        .route("/api/sessions", post(accounts::create_session))
+        .route("/api/games", post(games::create_game))
+        .route("/api/games/{id}", get(games::show_game))
+        .route("/api/games/{id}/join", post(games::join_game))
+        .route("/api/games/{id}/start", post(games::start_game))
+        .route(
+            "/api/games/{id}/orders",
+            put(orders::submit_orders).get(orders::my_orders),
+        )
+        .route("/api/games/{id}/adjudicate", post(adjudication::adjudicate_now))
+        .route("/api/games/{id}/phases/{phase}", get(results::show_phase))
+        .route("/api/games/{id}/history", get(results::history))
+        .route("/api/games/{id}/press", post(press::send_press).get(press::read_press))
+        .route("/api/games/{id}/draw", post(endgame::vote_draw))
+        .with_state(state)
+}
+
+pub(crate) type ApiResult<T> = Result<T, ApiError>;
+
+pub(crate) fn variant(name: &str) -> ApiResult<Variant> {
+    match spielleiter_engine::variant::builtin(name) {
+        Some(Ok(v)) => Ok(v),
+        _ => Err(ApiError::bad_request(
+            "unknown_variant",
+            format!("unknown variant `{name}`"),
+        )),
+    }
+}
+
+/// The account of the request's `Authorization: Bearer TOKEN`.
+pub(crate) async fn account(state: &AppState, headers: &HeaderMap) -> ApiResult<String> {
+    let token = headers
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .ok_or_else(ApiError::unauthorized)?;
+    let row = sqlx::query("SELECT account_id FROM sessions WHERE token_hash = $1 AND expires_ms > $2")
+        .bind(token_hash(token.trim()))
+        .bind(now_ms())
+        .fetch_optional(&state.store.pool)
+        .await?;
+    row.map(|r| r.get::<String, _>(0)).ok_or_else(ApiError::unauthorized)
+}
+
+pub(crate) struct GameRow {
+    pub(crate) id: String,
+    pub(crate) name: String,
+    pub(crate) variant: String,
+    pub(crate) master: String,
+    pub(crate) status: String,
+    pub(crate) press: String,
+    pub(crate) lot_seed: Option<i64>,
+    pub(crate) state_json: Option<String>,
+    pub(crate) deadline_ms: Option<i64>,
+    pub(crate) seconds: [i64; 3],
+    pub(crate) early: bool,
+}
+
+pub(crate) async fn game(state: &AppState, id: &str) -> ApiResult<GameRow> {
+    let row = sqlx::query(
+        "SELECT id, name, variant, master_id, status, press, lot_seed, state_json, deadline_ms, movement_seconds, retreat_seconds, adjustment_seconds, early \
+         FROM games WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(&state.store.pool)
+    .await?
+    .ok_or_else(|| ApiError::not_found("game"))?;
+    Ok(GameRow {
+        id: row.get(0),
+        name: row.get(1),
+        variant: row.get(2),
+        master: row.get(3),
+        status: row.get(4),
+        press: row.get(5),
+        lot_seed: row.get(6),
+        state_json: row.get(7),
+        deadline_ms: row.get(8),
+        seconds: [row.get(9), row.get(10), row.get(11)],
+        early: row.get::<i64, _>(12) != 0,
+    })
+}
+
+/// The power an account plays in a game, if any.
+pub(crate) async fn power_of(state: &AppState, game_id: &str, account: &str) -> ApiResult<Option<String>> {
+    let row = sqlx::query("SELECT power FROM members WHERE game_id = $1 AND account_id = $2 AND role = 'player'")
+        .bind(game_id)
+        .bind(account)
+        .fetch_optional(&state.store.pool)
+        .await?;
+    Ok(row.and_then(|r| r.get::<Option<String>, _>(0)))
+}
+
+pub(crate) fn current_position(v: &Variant, g: &GameRow) -> ApiResult<(GameState, Position)> {
+    let text = g
+        .state_json
+        .as_deref()
+        .ok_or_else(|| ApiError::conflict("the game has not started"))?;
+    let state: GameState = serde_json::from_str(text).map_err(|_| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            "stored state is unreadable",
+        )
+    })?;
+    if state.phase == "COMPLETED" {
+        return Err(ApiError::conflict("the game is over"));
+    }
+    let position = position_from_state(v, &state).map_err(|e| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            format!("stored state: {e}"),
+        )
+    })?;
+    Ok((state, position))
+}
+
+pub(crate) async fn member_or_master(state: &AppState, g: &GameRow, me: &str) -> ApiResult<()> {
+    if g.master == me {
+        return Ok(());
+    }
+    let row = sqlx::query("SELECT role FROM members WHERE game_id = $1 AND account_id = $2")
+        .bind(&g.id)
+        .bind(me)
+        .fetch_optional(&state.store.pool)
+        .await?;
+    row.map(|_| ())
+        .ok_or_else(|| ApiError::forbidden("only the game's members see its results"))
+}
+
+pub(crate) async fn result_of(state: &AppState, id: &str) -> ApiResult<Value> {
+    let row = sqlx::query("SELECT result_json FROM games WHERE id = $1")
+        .bind(id)
+        .fetch_one(&state.store.pool)
+        .await?;
+    Ok(row
+        .get::<Option<String>, _>(0)
+        .and_then(|s| serde_json::from_str(&s).ok())
+        .unwrap_or(Value::Null))
+}

@@ -1,0 +1,161 @@
+//! Orders: a player submits or replaces the orders of the current phase and is told how each line was read.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use sqlx::Row;
+
+use super::adjudication::adjudicate_game;
+use super::*;
+
+#[derive(Deserialize)]
+pub(crate) struct Orders {
+    orders: Vec<String>,
+}
+
+#[derive(Serialize)]
+pub(crate) struct Echo {
+    input: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    order: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    position: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    suggestion: Option<String>,
+}
+
+pub(crate) async fn submit_orders(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Json(body): Json<Orders>,
+) -> ApiResult<Json<Value>> {
+    let me = account(&state, &headers).await?;
+    let g = game(&state, &id).await?;
+    if g.status != "active" {
+        return Err(ApiError::conflict("the game is not running"));
+    }
+    let power_key = power_of(&state, &id, &me)
+        .await?
+        .ok_or_else(|| ApiError::forbidden("only the game's players give orders"))?;
+    let v = variant(&g.variant)?;
+    let (_, position) = current_position(&v, &g)?;
+    let power = v
+        .map
+        .power_by_name(&power_key)
+        .ok_or_else(|| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "stored power is unknown"))?;
+    if body.orders.len() > 500 || body.orders.iter().any(|l| l.len() > 500) {
+        return Err(ApiError::bad_request(
+            "too_long",
+            "at most 500 lines of at most 500 characters",
+        ));
+    }
+    let mut read = PhaseOrders::default();
+    read.read(&v, &position, Some(power), body.orders.iter().map(String::as_str));
+    let mut echo: Vec<Echo> = read
+        .lines
+        .iter()
+        .map(|l| match &l.result {
+            Ok(o) => Echo {
+                input: l.text.clone(),
+                order: Some(o.display(&v.map).to_string()),
+                error: None,
+                position: None,
+                suggestion: None,
+            },
+            Err(e) => Echo {
+                input: l.text.clone(),
+                order: None,
+                error: Some(e.kind.to_string()),
+                position: Some(e.position),
+                suggestion: e.suggestion.clone(),
+            },
+        })
+        .collect();
+    echo.extend(read.advance_errors.iter().map(|(_, text, e)| Echo {
+        input: text.clone(),
+        order: None,
+        error: Some(e.kind.to_string()),
+        position: Some(e.position),
+        suggestion: e.suggestion.clone(),
+    }));
+    let errors = echo.iter().filter(|e| e.error.is_some()).count();
+    // Every line is kept as sent (replacing the power's earlier orders for this phase); they are
+    // read again against the position when the phase is adjudicated.
+    let phase = position.phase.to_string();
+    let mut tx = state.store.pool.begin().await?;
+    sqlx::query("DELETE FROM orders WHERE game_id = $1 AND power = $2 AND phase = $3")
+        .bind(&id)
+        .bind(&power_key)
+        .bind(&phase)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("INSERT INTO orders (game_id, power, phase, lines, updated_ms) VALUES ($1, $2, $3, $4, $5)")
+        .bind(&id)
+        .bind(&power_key)
+        .bind(&phase)
+        .bind(serde_json::to_string(&body.orders).unwrap_or_default())
+        .bind(now_ms())
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    let adjudicated =
+        g.early && all_orders_in(&state, &g, &v, &position).await? && adjudicate_game(&state, &id).await.is_ok();
+    Ok(Json(
+        json!({"phase": phase, "power": power_key, "orders": echo, "errors": errors,
+                   "later_phases": read.later.len(), "advance_retreats": read.advance.len(),
+                   "adjudicated": adjudicated}),
+    ))
+}
+
+pub(crate) async fn my_orders(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Value>> {
+    let me = account(&state, &headers).await?;
+    let g = game(&state, &id).await?;
+    let power_key = power_of(&state, &id, &me)
+        .await?
+        .ok_or_else(|| ApiError::forbidden("only the game's players have orders"))?;
+    let v = variant(&g.variant)?;
+    let (_, position) = current_position(&v, &g)?;
+    let phase = position.phase.to_string();
+    let row = sqlx::query("SELECT lines FROM orders WHERE game_id = $1 AND power = $2 AND phase = $3")
+        .bind(&id)
+        .bind(&power_key)
+        .bind(&phase)
+        .fetch_optional(&state.store.pool)
+        .await?;
+    let lines: Vec<String> = row
+        .map(|r| serde_json::from_str(&r.get::<String, _>(0)).unwrap_or_default())
+        .unwrap_or_default();
+    Ok(Json(json!({"phase": phase, "power": power_key, "orders": lines})))
+}
+
+/// Whether every played power with something to order in this phase has sent orders (powers
+/// without a player are in civil disorder and are not waited for).
+pub(crate) async fn all_orders_in(state: &AppState, g: &GameRow, v: &Variant, position: &Position) -> ApiResult<bool> {
+    let played = sqlx::query("SELECT power FROM members WHERE game_id = $1 AND role = 'player'")
+        .bind(&g.id)
+        .fetch_all(&state.store.pool)
+        .await?;
+    let played: Vec<String> = played.iter().filter_map(|r| r.get::<Option<String>, _>(0)).collect();
+    let needed: Vec<_> = spielleiter_engine::game::powers_to_order(v, position)
+        .into_iter()
+        .filter(|&p| played.iter().any(|k| k.eq_ignore_ascii_case(&v.map.power(p).key)))
+        .collect();
+    let rows = sqlx::query("SELECT power FROM orders WHERE game_id = $1 AND phase = $2")
+        .bind(&g.id)
+        .bind(position.phase.to_string())
+        .fetch_all(&state.store.pool)
+        .await?;
+    let sent: Vec<String> = rows.iter().map(|r| r.get(0)).collect();
+    Ok(needed
+        .iter()
+        .all(|&p| sent.iter().any(|s| s.eq_ignore_ascii_case(&v.map.power(p).key))))
+}

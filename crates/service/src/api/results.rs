@@ -1,0 +1,56 @@
+//! Results: the report of each adjudicated phase in English and German, and a game's full history.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use serde_json::{Value, json};
+use sqlx::Row;
+
+use super::*;
+
+pub(crate) async fn show_phase(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path((id, phase)): Path<(String, String)>,
+) -> ApiResult<Json<Value>> {
+    let me = account(&state, &headers).await?;
+    let g = game(&state, &id).await?;
+    member_or_master(&state, &g, &me).await?;
+    let row = sqlx::query("SELECT result_json, report_en, report_de FROM phases WHERE game_id = $1 AND phase = $2")
+        .bind(&id)
+        .bind(phase.to_ascii_uppercase())
+        .fetch_optional(&state.store.pool)
+        .await?
+        .ok_or_else(|| ApiError::not_found("adjudicated phase"))?;
+    let result: Value = serde_json::from_str(&row.get::<String, _>(0)).unwrap_or(Value::Null);
+    Ok(Json(
+        json!({"phase": phase.to_ascii_uppercase(), "result": result, "report_en": row.get::<String, _>(1), "report_de": row.get::<String, _>(2)}),
+    ))
+}
+
+pub(crate) async fn history(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Value>> {
+    let me = account(&state, &headers).await?;
+    let g = game(&state, &id).await?;
+    member_or_master(&state, &g, &me).await?;
+    let rows = sqlx::query(
+        "SELECT phase, state_json, result_json FROM phases WHERE game_id = $1 ORDER BY adjudicated_ms, phase",
+    )
+    .bind(&id)
+    .fetch_all(&state.store.pool)
+    .await?;
+    let phases: Vec<Value> = rows
+        .iter()
+        .map(|r| {
+            json!({
+                "phase": r.get::<String, _>(0),
+                "before": serde_json::from_str::<Value>(&r.get::<String, _>(1)).unwrap_or(Value::Null),
+                "result": serde_json::from_str::<Value>(&r.get::<String, _>(2)).unwrap_or(Value::Null),
+            })
+        })
+        .collect();
+    Ok(Json(json!({"game": g.name, "variant": g.variant, "phases": phases})))
+}
