@@ -28,7 +28,7 @@ enum Command {
     Adjudicate(adjudicate_cmd::AdjudicateArgs),
     /// Run the judge service: games, players, orders and results over a JSON HTTP API.
     Serve {
-        /// Folder for the embedded SQLite database (created if missing).
+        /// Folder for the embedded SQLite database and the outgoing mail (`mail/`), created if missing.
         #[arg(long, default_value = "spielleiter-data")]
         data: std::path::PathBuf,
         /// A database URL instead (`postgres://user:password@host/db`, or `sqlite://file`).
@@ -37,6 +37,9 @@ enum Command {
         /// Address to listen on (port 0: any free port, printed at start).
         #[arg(long, default_value = "127.0.0.1:8080")]
         listen: std::net::SocketAddr,
+        /// Crash tests only: hold every adjudication's transaction open this many milliseconds.
+        #[arg(long, default_value_t = 0, hide = true)]
+        adjudication_delay_ms: u64,
     },
     /// Play a game in the terminal, every power at one keyboard (hot seat).
     Play(play_cmd::PlayArgs),
@@ -93,7 +96,12 @@ fn main() -> ExitCode {
         Command::Play(args) => play_cmd::run(&args),
         Command::Bench(args) => bench_cmd::run(&args),
         Command::Start { variant } => start(&variant),
-        Command::Serve { data, database, listen } => serve(&data, database, listen),
+        Command::Serve {
+            data,
+            database,
+            listen,
+            adjudication_delay_ms,
+        } => serve(&data, database, listen, adjudication_delay_ms),
         Command::Variant { command } => match command {
             VariantCommand::Import { file, name, output } => variant_arg::import(&file, name, output),
             VariantCommand::Check { file } => variant_arg::check_file(&file),
@@ -134,17 +142,26 @@ fn start(name: &str) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn serve(data: &std::path::Path, database: Option<String>, listen: std::net::SocketAddr) -> anyhow::Result<ExitCode> {
-    let url = match database {
+fn serve(
+    data: &std::path::Path,
+    database: Option<String>,
+    listen: std::net::SocketAddr,
+    adjudication_delay_ms: u64,
+) -> anyhow::Result<ExitCode> {
+    std::fs::create_dir_all(data)?;
+    let database_url = match database {
         Some(url) => url,
-        None => {
-            std::fs::create_dir_all(data)?;
-            format!("sqlite://{}?mode=rwc", data.join("spielleiter.db").display())
-        }
+        None => format!("sqlite://{}?mode=rwc", data.join("spielleiter.db").display()),
+    };
+    let config = spielleiter_service::Config {
+        database_url,
+        listen,
+        mail_dir: data.join("mail"),
+        adjudication_delay: std::time::Duration::from_millis(adjudication_delay_ms),
     };
     let runtime = tokio::runtime::Runtime::new()?;
     runtime
-        .block_on(spielleiter_service::serve(&url, listen))
+        .block_on(spielleiter_service::serve(config))
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     Ok(ExitCode::SUCCESS)
 }

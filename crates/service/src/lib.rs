@@ -5,19 +5,41 @@ pub mod api;
 pub mod auth;
 pub mod error;
 pub mod lot;
+pub mod outbox;
 pub mod scheduler;
 pub mod store;
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
 
-/// Opens the database, then serves the API on `listen` until the process ends. Prints the address
-/// it listens on (useful with port 0) before serving.
-pub async fn serve(database_url: &str, listen: SocketAddr) -> Result<(), Box<dyn std::error::Error>> {
-    let store = store::Store::open(database_url).await?;
-    let state = api::AppState { store };
-    tokio::spawn(scheduler::run(state.clone(), std::time::Duration::from_millis(500)));
+/// How a `serve` process is set up.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// `sqlite://…` or `postgres://…`.
+    pub database_url: String,
+    /// The address to listen on (port 0: any free port).
+    pub listen: SocketAddr,
+    /// The folder outgoing mail is written to, one `.eml` file per message.
+    pub mail_dir: PathBuf,
+    /// How long each adjudication holds its transaction open (zero except in crash tests).
+    pub adjudication_delay: Duration,
+}
+
+/// Opens the database, then serves the API until the process ends, with the deadline scheduler
+/// and the outbox delivery running beside it. Prints the address it listens on (useful with
+/// port 0) before serving.
+pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
+    let store = store::Store::open(&config.database_url).await?;
+    let state = api::AppState {
+        store: store.clone(),
+        adjudication_delay: config.adjudication_delay,
+    };
+    tokio::spawn(scheduler::run(state.clone(), Duration::from_millis(500)));
+    let delivery = Box::new(outbox::MailFolder { dir: config.mail_dir });
+    tokio::spawn(outbox::run(store, delivery, Duration::from_millis(500)));
     let app = api::router(state);
-    let listener = tokio::net::TcpListener::bind(listen).await?;
+    let listener = tokio::net::TcpListener::bind(config.listen).await?;
     println!("listening on http://{}", listener.local_addr()?);
     use std::io::Write as _;
     std::io::stdout().flush()?;

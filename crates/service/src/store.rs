@@ -1,7 +1,7 @@
 //! The database: one data-access path for SQLite and PostgreSQL (sqlx `Any`), versioned migrations.
 
-use sqlx::AnyPool;
 use sqlx::any::AnyPoolOptions;
+use sqlx::{AnyPool, Row};
 
 /// The service's database.
 #[derive(Clone)]
@@ -33,6 +33,31 @@ impl Store {
             sqlx::query("PRAGMA journal_mode = WAL").execute(&pool).await?;
         }
         sqlx::migrate!("./migrations").run(&pool).await?;
-        Ok(Store { pool })
+        let store = Store { pool };
+        store.fill_phase_column().await?;
+        Ok(store)
+    }
+
+    /// Games started before migration 0003 have no `phase` column value: it is read from their
+    /// stored state (portable SQL has no JSON functions, so this is done here).
+    async fn fill_phase_column(&self) -> Result<(), sqlx::Error> {
+        let rows = sqlx::query("SELECT id, state_json FROM games WHERE phase IS NULL AND state_json IS NOT NULL")
+            .fetch_all(&self.pool)
+            .await?;
+        for r in rows {
+            let id: String = r.get(0);
+            let state: String = r.get(1);
+            let phase = serde_json::from_str::<serde_json::Value>(&state)
+                .ok()
+                .and_then(|v| v.get("phase").and_then(|p| p.as_str()).map(str::to_string));
+            if let Some(phase) = phase {
+                sqlx::query("UPDATE games SET phase = $1 WHERE id = $2")
+                    .bind(phase)
+                    .bind(id)
+                    .execute(&self.pool)
+                    .await?;
+            }
+        }
+        Ok(())
     }
 }

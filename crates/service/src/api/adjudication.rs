@@ -1,4 +1,8 @@
-//! Adjudication of a phase: on the master's request or by the scheduler at the deadline, in one transaction.
+//! Adjudication of a phase, on the master's request or by the scheduler at the deadline: the
+//! result, the new state, missed turns, the reports and the messages to send are written in one
+//! transaction, so a crash at any moment loses no accepted order and publishes no result twice.
+
+use std::collections::BTreeMap;
 
 use axum::Json;
 use axum::extract::{Path, State};
@@ -6,11 +10,13 @@ use axum::http::{HeaderMap, StatusCode};
 use serde_json::{Value, json};
 use sqlx::Row;
 
-use super::orders::all_orders_in;
+use spielleiter_engine::PhaseKind;
+
 use super::*;
 
-/// Adjudicates the game's current phase now: result, new state, reports and the messages to the
-/// players are written in one transaction.
+/// Adjudicates the game's current phase now. Powers with something to order that sent nothing
+/// have missed a turn; after the game's limit of missed turns in a row they are in civil disorder
+/// (their player may still come back by sending orders, or the master replaces the player).
 pub async fn adjudicate_game(state: &AppState, id: &str) -> ApiResult<Value> {
     let g = game(state, id).await?;
     if g.status != "active" {
@@ -20,6 +26,17 @@ pub async fn adjudicate_game(state: &AppState, id: &str) -> ApiResult<Value> {
     let (game_state, position) = current_position(&v, &g)?;
     let phase = position.phase.to_string();
     let mut tx = state.store.pool.begin().await?;
+    // Claim the phase: this locks the game's row, so order submissions and other adjudications
+    // of the game wait, and only one adjudication of a phase gets past this point.
+    let claimed = sqlx::query("UPDATE games SET phase = $1 WHERE id = $2 AND phase = $1 AND status = 'active'")
+        .bind(&phase)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+    if claimed == 0 {
+        return Err(ApiError::conflict(format!("{phase} is adjudicated already")));
+    }
     let rows = sqlx::query("SELECT power, lines FROM orders WHERE game_id = $1 AND phase = $2 ORDER BY power")
         .bind(id)
         .bind(&phase)
@@ -32,6 +49,11 @@ pub async fn adjudicate_game(state: &AppState, id: &str) -> ApiResult<Value> {
             serde_json::from_str(&r.get::<String, _>(1)).unwrap_or_default(),
         );
     }
+    let needed: Vec<String> = spielleiter_engine::game::powers_to_order(&v, &position)
+        .into_iter()
+        .map(|p| v.map.power(p).key.to_ascii_uppercase())
+        .collect();
+    let missing: Vec<String> = needed.iter().filter(|p| !orders.contains_key(*p)).cloned().collect();
     let input = AdjudicationInput {
         variant: Some(g.variant.clone()),
         state: game_state.clone(),
@@ -45,9 +67,9 @@ pub async fn adjudicate_game(state: &AppState, id: &str) -> ApiResult<Value> {
     let result_json = serde_json::to_string(&output).unwrap_or_default();
     let finished = output.winner.is_some() || output.next.phase == "COMPLETED";
     let seconds = match report.next.phase.kind {
-        spielleiter_engine::PhaseKind::Movement => g.seconds[0],
-        spielleiter_engine::PhaseKind::Retreat => g.seconds[1],
-        spielleiter_engine::PhaseKind::Adjustment => g.seconds[2],
+        PhaseKind::Movement => g.seconds[0],
+        PhaseKind::Retreat => g.seconds[1],
+        PhaseKind::Adjustment => g.seconds[2],
     };
     let now = now_ms();
     let inserted = sqlx::query(
@@ -63,40 +85,84 @@ pub async fn adjudicate_game(state: &AppState, id: &str) -> ApiResult<Value> {
     .execute(&mut *tx)
     .await;
     if inserted.is_err() {
-        // The phase was adjudicated by a concurrent request: nothing is written twice.
         return Err(ApiError::conflict(format!("{phase} is adjudicated already")));
     }
-    let next_state = serde_json::to_string(&output.next).unwrap_or_default();
+    let disorder = record_missed_turns(&mut tx, &g, &needed, &missing).await?;
+    let next_phase = if finished {
+        "COMPLETED".to_string()
+    } else {
+        output.next.phase.clone()
+    };
     let result = output.result.as_ref().and_then(|r| serde_json::to_string(r).ok());
-    sqlx::query("UPDATE games SET state_json = $1, deadline_ms = $2, status = $3, result_json = $4 WHERE id = $5")
-        .bind(&next_state)
-        .bind(now + seconds * 1000)
-        .bind(if finished { "finished" } else { "active" })
-        .bind(result)
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
-    let members = sqlx::query("SELECT account_id FROM members WHERE game_id = $1")
-        .bind(id)
-        .fetch_all(&mut *tx)
-        .await?;
-    for m in &members {
-        sqlx::query(
-            "INSERT INTO outbox (id, game_id, account_id, subject, body, created_ms) VALUES ($1, $2, $3, $4, $5, $6)",
-        )
-        .bind(new_id())
-        .bind(id)
-        .bind(m.get::<String, _>(0))
-        .bind(format!("Diplomacy results {} {phase}", g.name))
-        .bind(&report_en)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query(
+        "UPDATE games SET state_json = $1, phase = $2, deadline_ms = $3, status = $4, result_json = $5, \
+         extensions = 0, in_grace = 0 WHERE id = $6",
+    )
+    .bind(serde_json::to_string(&output.next).unwrap_or_default())
+    .bind(&next_phase)
+    .bind(if finished { None } else { Some(now + seconds * 1000) })
+    .bind(if finished { "finished" } else { "active" })
+    .bind(result)
+    .bind(id)
+    .execute(&mut *tx)
+    .await?;
+    let mut body = report_en.clone();
+    if !missing.is_empty() {
+        body.push_str(&format!("\nNo orders received from: {}.\n", missing.join(", ")));
+    }
+    if !disorder.is_empty() {
+        body.push_str(&format!("In civil disorder: {}.\n", disorder.join(", ")));
+    }
+    queue_to_all(&mut tx, &g, &format!("Diplomacy results {} {phase}", g.name), &body).await?;
+    if !state.adjudication_delay.is_zero() {
+        eprintln!("adjudicating {} {phase}: holding the transaction open", g.name);
+        tokio::time::sleep(state.adjudication_delay).await;
     }
     tx.commit().await?;
-    Ok(
-        json!({"phase": phase, "result": serde_json::from_str::<Value>(&result_json).unwrap_or(Value::Null), "report": report_en}),
-    )
+    Ok(json!({
+        "phase": phase,
+        "result": serde_json::from_str::<Value>(&result_json).unwrap_or(Value::Null),
+        "report": report_en,
+        "missing": missing,
+        "civil_disorder": disorder,
+    }))
+}
+
+/// Counts a missed turn for each played power in `missing`, clears the count of those that
+/// ordered, and returns the powers that are in civil disorder now.
+async fn record_missed_turns(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    g: &GameRow,
+    needed: &[String],
+    missing: &[String],
+) -> ApiResult<Vec<String>> {
+    for power in needed {
+        if missing.contains(power) {
+            sqlx::query(
+                "UPDATE members SET missed = missed + 1, civil_disorder = CASE WHEN missed + 1 >= $1 THEN 1 ELSE civil_disorder END \
+                 WHERE game_id = $2 AND power = $3 AND role = 'player'",
+            )
+            .bind(g.nmr_limit)
+            .bind(&g.id)
+            .bind(power)
+            .execute(&mut **tx)
+            .await?;
+        } else {
+            sqlx::query(
+                "UPDATE members SET missed = 0, civil_disorder = 0 WHERE game_id = $1 AND power = $2 AND role = 'player'",
+            )
+            .bind(&g.id)
+            .bind(power)
+            .execute(&mut **tx)
+            .await?;
+        }
+    }
+    Ok(played_powers(&mut **tx, &g.id)
+        .await?
+        .into_iter()
+        .filter(|(_, cd)| *cd)
+        .map(|(p, _)| p)
+        .collect())
 }
 
 pub(crate) async fn adjudicate_now(
@@ -106,36 +172,103 @@ pub(crate) async fn adjudicate_now(
 ) -> ApiResult<Json<Value>> {
     let me = account(&state, &headers).await?;
     let g = game(&state, &id).await?;
-    if g.master != me {
-        return Err(ApiError::forbidden(
-            "only the game master adjudicates before the deadline",
-        ));
-    }
+    master_only(&g, &me, "adjudicates before the deadline")?;
     adjudicate_game(&state, &id).await.map(Json)
 }
 
-/// The games whose deadline has passed, or (early adjudication) whose orders are all in.
-pub async fn due_games(state: &AppState) -> ApiResult<Vec<String>> {
-    let rows = sqlx::query("SELECT id, deadline_ms, early FROM games WHERE status = 'active'")
+/// The played powers, not in civil disorder, that have something to order in this phase and
+/// have sent no orders yet: the ones early adjudication and the grace period wait for.
+pub(crate) async fn awaited_powers(
+    state: &AppState,
+    g: &GameRow,
+    v: &Variant,
+    position: &Position,
+) -> ApiResult<Vec<String>> {
+    let active: Vec<String> = played_powers(&state.store.pool, &g.id)
+        .await?
+        .into_iter()
+        .filter(|(_, cd)| !cd)
+        .map(|(p, _)| p)
+        .collect();
+    let rows = sqlx::query("SELECT power FROM orders WHERE game_id = $1 AND phase = $2")
+        .bind(&g.id)
+        .bind(position.phase.to_string())
         .fetch_all(&state.store.pool)
         .await?;
+    let sent: Vec<String> = rows.iter().map(|r| r.get(0)).collect();
+    Ok(spielleiter_engine::game::powers_to_order(v, position)
+        .into_iter()
+        .map(|p| v.map.power(p).key.to_ascii_uppercase())
+        .filter(|p| active.contains(p) && !sent.contains(p))
+        .collect())
+}
+
+/// The games to adjudicate now: deadline passed (after the grace period, if the game has one and
+/// a played power is late), or, in games that adjudicate early, every awaited power has ordered.
+/// Starting a grace period is done here too. Paused games are never due.
+pub async fn due_games(state: &AppState) -> ApiResult<Vec<String>> {
+    let rows = sqlx::query(
+        "SELECT id FROM games WHERE status = 'active' AND paused_remaining_ms IS NULL AND (deadline_ms <= $1 OR early = 1)",
+    )
+    .bind(now_ms())
+    .fetch_all(&state.store.pool)
+    .await?;
     let now = now_ms();
     let mut due = Vec::new();
     for r in rows {
         let id: String = r.get(0);
-        let deadline: Option<i64> = r.get(1);
-        let early: i64 = r.get(2);
-        if deadline.is_some_and(|d| d <= now) {
+        let g = game(state, &id).await?;
+        let v = variant(&g.variant)?;
+        let Ok((_, position)) = current_position(&v, &g) else {
+            continue;
+        };
+        let late = awaited_powers(state, &g, &v, &position).await?;
+        let passed = g.deadline_ms.is_some_and(|d| d <= now);
+        if passed && !late.is_empty() && g.grace_seconds > 0 && !g.in_grace {
+            start_grace(state, &g, &late).await?;
+        } else if passed || (g.early && late.is_empty()) {
             due.push(id);
-        } else if early != 0 {
-            let g = game(state, &id).await?;
-            let v = variant(&g.variant)?;
-            if let Ok((_, position)) = current_position(&v, &g) {
-                if all_orders_in(state, &g, &v, &position).await? {
-                    due.push(id);
-                }
-            }
         }
     }
     Ok(due)
+}
+
+/// Moves the deadline by the game's grace period, once per phase, and tells the late players.
+async fn start_grace(state: &AppState, g: &GameRow, late: &[String]) -> ApiResult<()> {
+    let mut tx = state.store.pool.begin().await?;
+    let moved = sqlx::query(
+        "UPDATE games SET deadline_ms = deadline_ms + $1, in_grace = 1 WHERE id = $2 AND in_grace = 0 AND phase = $3",
+    )
+    .bind(g.grace_seconds * 1000)
+    .bind(&g.id)
+    .bind(&g.phase)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if moved == 1 {
+        let rows = sqlx::query("SELECT account_id, power FROM members WHERE game_id = $1 AND role = 'player'")
+            .bind(&g.id)
+            .fetch_all(&mut *tx)
+            .await?;
+        for r in rows {
+            let power: Option<String> = r.get(1);
+            if power.is_some_and(|p| late.contains(&p)) {
+                let body = format!(
+                    "The deadline of {} has passed without your orders. They are still accepted during the grace period of {} minutes.\n",
+                    g.name,
+                    g.grace_seconds / 60
+                );
+                queue_message(
+                    &mut tx,
+                    &g.id,
+                    &r.get::<String, _>(0),
+                    &format!("Late orders: {}", g.name),
+                    &body,
+                )
+                .await?;
+            }
+        }
+    }
+    tx.commit().await?;
+    Ok(())
 }

@@ -1,4 +1,6 @@
-//! The end of a game by agreement: draw votes shared by all survivors.
+//! The end of a game by agreement: a draw voted by every survivor and shared by all of them
+//! (DIAS), or a concession of the game to one power by every other survivor. Survivors in civil
+//! disorder have no say.
 
 use axum::Json;
 use axum::extract::{Path, State};
@@ -9,9 +11,75 @@ use sqlx::Row;
 
 use super::*;
 
+/// A draw vote: yes, or no (which withdraws an earlier yes).
 #[derive(Deserialize)]
 pub(crate) struct DrawVote {
     vote: bool,
+}
+
+/// A concession of the game to a power; none withdraws an earlier concession.
+#[derive(Deserialize)]
+pub(crate) struct Concession {
+    to: Option<String>,
+}
+
+/// What a vote needs: the voter's power, the survivors, and the survivors that decide (those
+/// with a player who is not in civil disorder).
+struct Electorate {
+    power: String,
+    survivors: Vec<String>,
+    deciders: Vec<String>,
+}
+
+async fn electorate(state: &AppState, g: &GameRow, me: &str) -> ApiResult<(Electorate, Variant)> {
+    if g.status != "active" {
+        return Err(ApiError::conflict("the game is not running"));
+    }
+    let power = power_of(state, &g.id, me)
+        .await?
+        .ok_or_else(|| ApiError::forbidden("only the game's players vote"))?;
+    let v = variant(&g.variant)?;
+    let (_, position) = current_position(&v, g)?;
+    let survivors: Vec<String> = spielleiter_engine::game::survivors(&v, &position)
+        .into_iter()
+        .map(|p| v.map.power(p).key.to_ascii_uppercase())
+        .collect();
+    if !survivors.contains(&power) {
+        return Err(ApiError::forbidden("only surviving powers vote"));
+    }
+    let active: Vec<String> = played_powers(&state.store.pool, &g.id)
+        .await?
+        .into_iter()
+        .filter(|(_, cd)| !cd)
+        .map(|(p, _)| p)
+        .collect();
+    let deciders = survivors.iter().filter(|s| active.contains(s)).cloned().collect();
+    Ok((
+        Electorate {
+            power,
+            survivors,
+            deciders,
+        },
+        v,
+    ))
+}
+
+/// Ends the game with `result` and tells every member, in one transaction.
+async fn finish(state: &AppState, g: &GameRow, result: &Value, announcement: &str) -> ApiResult<()> {
+    let mut tx = state.store.pool.begin().await?;
+    let ended = sqlx::query(
+        "UPDATE games SET status = 'finished', result_json = $1, deadline_ms = NULL WHERE id = $2 AND status = 'active'",
+    )
+    .bind(result.to_string())
+    .bind(&g.id)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if ended == 1 {
+        queue_to_all(&mut tx, g, &format!("Diplomacy game {} is over", g.name), announcement).await?;
+    }
+    tx.commit().await?;
+    Ok(())
 }
 
 pub(crate) async fn vote_draw(
@@ -22,46 +90,85 @@ pub(crate) async fn vote_draw(
 ) -> ApiResult<Json<Value>> {
     let me = account(&state, &headers).await?;
     let g = game(&state, &id).await?;
-    if g.status != "active" {
-        return Err(ApiError::conflict("the game is not running"));
-    }
-    let power = power_of(&state, &id, &me)
-        .await?
-        .ok_or_else(|| ApiError::forbidden("only the game's players vote"))?;
-    let v = variant(&g.variant)?;
-    let (_, position) = current_position(&v, &g)?;
+    let (e, _) = electorate(&state, &g, &me).await?;
     sqlx::query("UPDATE members SET draw_vote = $1 WHERE game_id = $2 AND account_id = $3")
         .bind(i64::from(body.vote))
         .bind(&id)
         .bind(&me)
         .execute(&state.store.pool)
         .await?;
-    // A draw needs the votes of every survivor, and all survivors share it (DIAS).
-    let survivors: Vec<String> = spielleiter_engine::game::survivors(&v, &position)
-        .into_iter()
-        .map(|p| v.map.power(p).key.to_ascii_uppercase())
-        .collect();
     let rows = sqlx::query("SELECT power FROM members WHERE game_id = $1 AND role = 'player' AND draw_vote = 1")
         .bind(&id)
         .fetch_all(&state.store.pool)
         .await?;
     let yes: Vec<String> = rows.iter().filter_map(|r| r.get::<Option<String>, _>(0)).collect();
-    // Powers without a player (civil disorder) cannot vote: the survivors with players decide.
-    let played = sqlx::query("SELECT power FROM members WHERE game_id = $1 AND role = 'player'")
-        .bind(&id)
-        .fetch_all(&state.store.pool)
-        .await?;
-    let played: Vec<String> = played.iter().filter_map(|r| r.get::<Option<String>, _>(0)).collect();
-    let drawn = survivors.iter().filter(|s| played.contains(s)).all(|s| yes.contains(s));
+    let drawn = e.deciders.iter().all(|s| yes.contains(s));
     if drawn {
-        let result = json!({"kind": "draw", "powers": survivors});
-        sqlx::query("UPDATE games SET status = 'finished', result_json = $1 WHERE id = $2 AND status = 'active'")
-            .bind(result.to_string())
-            .bind(&id)
-            .execute(&state.store.pool)
-            .await?;
+        let result = json!({"kind": "draw", "powers": e.survivors});
+        let text = format!(
+            "The game {} ends in a draw shared by {}.\n",
+            g.name,
+            e.survivors.join(", ")
+        );
+        finish(&state, &g, &result, &text).await?;
     }
     Ok(Json(
-        json!({"power": power, "vote": body.vote, "drawn": drawn, "survivors": survivors}),
+        json!({"power": e.power, "vote": body.vote, "drawn": drawn, "survivors": e.survivors}),
     ))
+}
+
+pub(crate) async fn concede(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Json(body): Json<Concession>,
+) -> ApiResult<Json<Value>> {
+    let me = account(&state, &headers).await?;
+    let g = game(&state, &id).await?;
+    let (e, v) = electorate(&state, &g, &me).await?;
+    let to = match &body.to {
+        None => None,
+        Some(name) => {
+            let key = v
+                .map
+                .power_by_name(name)
+                .map(|p| v.map.power(p).key.to_ascii_uppercase())
+                .ok_or_else(|| ApiError::bad_request("unknown_power", format!("unknown power `{name}`")))?;
+            if key == e.power {
+                return Err(ApiError::bad_request(
+                    "bad_concession",
+                    "a power concedes to another power",
+                ));
+            }
+            if !e.survivors.contains(&key) {
+                return Err(ApiError::bad_request(
+                    "bad_concession",
+                    format!("{key} has been eliminated"),
+                ));
+            }
+            Some(key)
+        }
+    };
+    sqlx::query("UPDATE members SET concede_to = $1 WHERE game_id = $2 AND account_id = $3")
+        .bind(&to)
+        .bind(&id)
+        .bind(&me)
+        .execute(&state.store.pool)
+        .await?;
+    let mut conceded = false;
+    if let Some(winner) = &to {
+        let rows = sqlx::query("SELECT power FROM members WHERE game_id = $1 AND role = 'player' AND concede_to = $2")
+            .bind(&id)
+            .bind(winner)
+            .fetch_all(&state.store.pool)
+            .await?;
+        let yes: Vec<String> = rows.iter().filter_map(|r| r.get::<Option<String>, _>(0)).collect();
+        conceded = e.deciders.iter().filter(|d| *d != winner).all(|d| yes.contains(d));
+        if conceded {
+            let result = json!({"kind": "concession", "winner": winner});
+            let text = format!("The other survivors concede the game {} to {winner}.\n", g.name);
+            finish(&state, &g, &result, &text).await?;
+        }
+    }
+    Ok(Json(json!({"power": e.power, "concede_to": to, "conceded": conceded})))
 }

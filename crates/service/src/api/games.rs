@@ -25,6 +25,16 @@ pub(crate) struct NewGame {
     /// Adjudicate as soon as every power that has something to order has sent orders.
     #[serde(default)]
     early: bool,
+    /// Missed turns in a row after which a power is in civil disorder.
+    #[serde(default = "two")]
+    nmr_limit: i64,
+    /// Extra time once after a deadline that a played power missed.
+    #[serde(default)]
+    grace_seconds: i64,
+}
+
+fn two() -> i64 {
+    2
 }
 
 fn standard() -> String {
@@ -58,6 +68,18 @@ pub(crate) async fn create_game(
             "deadlines are 1 second to 60 days",
         ));
     }
+    if !(1..=10).contains(&body.nmr_limit) {
+        return Err(ApiError::bad_request(
+            "bad_nmr_limit",
+            "civil disorder comes after 1 to 10 missed turns",
+        ));
+    }
+    if !(0..=7 * 24 * 3600).contains(&body.grace_seconds) {
+        return Err(ApiError::bad_request(
+            "bad_grace",
+            "a grace period is 0 seconds to 7 days",
+        ));
+    }
     let name = body.name.trim();
     if name.is_empty() || name.len() > 40 {
         return Err(ApiError::bad_request(
@@ -74,8 +96,8 @@ pub(crate) async fn create_game(
     }
     let id = new_id();
     sqlx::query(
-        "INSERT INTO games (id, name, variant, master_id, status, press, movement_seconds, retreat_seconds, adjustment_seconds, created_ms, early) \
-         VALUES ($1, $2, $3, $4, 'forming', $5, $6, $7, $8, $9, $10)",
+        "INSERT INTO games (id, name, variant, master_id, status, press, movement_seconds, retreat_seconds, adjustment_seconds, created_ms, early, nmr_limit, grace_seconds) \
+         VALUES ($1, $2, $3, $4, 'forming', $5, $6, $7, $8, $9, $10, $11, $12)",
     )
     .bind(&id)
     .bind(name)
@@ -87,6 +109,8 @@ pub(crate) async fn create_game(
     .bind(body.adjustment_seconds)
     .bind(now_ms())
     .bind(i64::from(body.early))
+    .bind(body.nmr_limit)
+    .bind(body.grace_seconds)
     .execute(&state.store.pool)
     .await?;
     Ok((
@@ -198,10 +222,11 @@ pub(crate) async fn start_game(
             .execute(&mut *tx)
             .await?;
     }
-    sqlx::query("UPDATE games SET status = 'active', lot_seed = $1, state_json = $2, deadline_ms = $3 WHERE id = $4")
+    sqlx::query("UPDATE games SET status = 'active', lot_seed = $1, state_json = $2, deadline_ms = $3, phase = $4 WHERE id = $5")
         .bind(seed)
         .bind(&state_json)
         .bind(deadline)
+        .bind(position.phase.to_string())
         .bind(&id)
         .execute(&mut *tx)
         .await?;
@@ -219,14 +244,17 @@ pub(crate) async fn show_game(
     let me = account(&state, &headers).await?;
     let g = game(&state, &id).await?;
     let rows = sqlx::query(
-        "SELECT a.name, m.role, m.power FROM members m JOIN accounts a ON a.id = m.account_id WHERE m.game_id = $1 ORDER BY m.joined_ms, a.name",
+        "SELECT a.name, m.role, m.power, m.missed, m.civil_disorder FROM members m JOIN accounts a ON a.id = m.account_id WHERE m.game_id = $1 ORDER BY m.joined_ms, a.name",
     )
     .bind(&id)
     .fetch_all(&state.store.pool)
     .await?;
     let members: Vec<Value> = rows
         .iter()
-        .map(|r| json!({"name": r.get::<String, _>(0), "role": r.get::<String, _>(1), "power": r.get::<Option<String>, _>(2)}))
+        .map(|r| {
+            json!({"name": r.get::<String, _>(0), "role": r.get::<String, _>(1), "power": r.get::<Option<String>, _>(2),
+                   "missed_turns": r.get::<i64, _>(3), "civil_disorder": r.get::<i64, _>(4) != 0})
+        })
         .collect();
     let state_value: Value = g
         .state_json
@@ -238,6 +266,9 @@ pub(crate) async fn show_game(
         "lot_seed": g.lot_seed, "lot": "SplitMix64 shuffle of the players in join order, then first free wish",
         "members": members, "state": state_value, "deadline_ms": g.deadline_ms,
         "my_power": power_of(&state, &id, &me).await?, "master": g.master == me, "early": g.early,
+        "nmr_limit": g.nmr_limit, "grace_seconds": g.grace_seconds, "in_grace": g.in_grace,
+        "paused": g.paused_remaining_ms.is_some(), "extensions": g.extensions,
+        "deadlines": {"movement_seconds": g.seconds[0], "retreat_seconds": g.seconds[1], "adjustment_seconds": g.seconds[2]},
         "result": result_of(&state, &id).await?,
     })))
 }

@@ -1,8 +1,6 @@
 //! The JSON HTTP API: accounts and sessions, games, orders, adjudication, results, press and the
 //! end of a game. Each route's handler lives in the module named for what it is about.
 
-use std::collections::BTreeMap;
-
 use axum::Router;
 use axum::http::{HeaderMap, StatusCode};
 use axum::routing::{get, post, put};
@@ -24,17 +22,21 @@ mod accounts;
 mod adjudication;
 mod endgame;
 mod games;
+mod master;
 mod orders;
 mod press;
 mod results;
 
 pub use adjudication::{adjudicate_game, due_games};
 
-/// Shared state/// Shared state of the request handlers.
+/// Shared state of the request handlers.
 #[derive(Clone)]
 pub struct AppState {
     /// The database.
     pub store: Store,
+    /// How long each adjudication holds its transaction open before committing: zero, except in
+    /// the crash test, which kills the process inside that window.
+    pub adjudication_delay: std::time::Duration,
 }
 
 /// The routes of the API.
@@ -55,6 +57,11 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/history", get(results::history))
         .route("/api/games/{id}/press", post(press::send_press).get(press::read_press))
         .route("/api/games/{id}/draw", post(endgame::vote_draw))
+        .route("/api/games/{id}/concede", post(endgame::concede))
+        .route("/api/games/{id}/extend", post(master::extend))
+        .route("/api/games/{id}/pause", post(master::pause))
+        .route("/api/games/{id}/resume", post(master::resume))
+        .route("/api/games/{id}/replace", post(master::replace))
         .with_state(state)
 }
 
@@ -85,6 +92,7 @@ pub(crate) async fn account(state: &AppState, headers: &HeaderMap) -> ApiResult<
     row.map(|r| r.get::<String, _>(0)).ok_or_else(ApiError::unauthorized)
 }
 
+/// A game as stored.
 pub(crate) struct GameRow {
     pub(crate) id: String,
     pub(crate) name: String,
@@ -97,11 +105,24 @@ pub(crate) struct GameRow {
     pub(crate) deadline_ms: Option<i64>,
     pub(crate) seconds: [i64; 3],
     pub(crate) early: bool,
+    /// Missed turns in a row after which a power is in civil disorder.
+    pub(crate) nmr_limit: i64,
+    /// Extra time once after the deadline when played powers have not ordered.
+    pub(crate) grace_seconds: i64,
+    /// Whether the current deadline is the grace period.
+    pub(crate) in_grace: bool,
+    /// While paused: the time that was left until the deadline.
+    pub(crate) paused_remaining_ms: Option<i64>,
+    /// Deadline extensions granted in the current phase.
+    pub(crate) extensions: i64,
+    /// The phase to order for (`S1901M`), `COMPLETED` at the end; none before the start.
+    pub(crate) phase: Option<String>,
 }
 
 pub(crate) async fn game(state: &AppState, id: &str) -> ApiResult<GameRow> {
     let row = sqlx::query(
-        "SELECT id, name, variant, master_id, status, press, lot_seed, state_json, deadline_ms, movement_seconds, retreat_seconds, adjustment_seconds, early \
+        "SELECT id, name, variant, master_id, status, press, lot_seed, state_json, deadline_ms, movement_seconds, retreat_seconds, adjustment_seconds, early, \
+         nmr_limit, grace_seconds, in_grace, paused_remaining_ms, extensions, phase \
          FROM games WHERE id = $1",
     )
     .bind(id)
@@ -120,6 +141,12 @@ pub(crate) async fn game(state: &AppState, id: &str) -> ApiResult<GameRow> {
         deadline_ms: row.get(8),
         seconds: [row.get(9), row.get(10), row.get(11)],
         early: row.get::<i64, _>(12) != 0,
+        nmr_limit: row.get(13),
+        grace_seconds: row.get(14),
+        in_grace: row.get::<i64, _>(15) != 0,
+        paused_remaining_ms: row.get(16),
+        extensions: row.get(17),
+        phase: row.get(18),
     })
 }
 
@@ -169,6 +196,75 @@ pub(crate) async fn member_or_master(state: &AppState, g: &GameRow, me: &str) ->
         .await?;
     row.map(|_| ())
         .ok_or_else(|| ApiError::forbidden("only the game's members see its results"))
+}
+
+/// The powers of a game that have a player, with whether each is in civil disorder.
+pub(crate) async fn played_powers(
+    executor: impl sqlx::Executor<'_, Database = sqlx::Any>,
+    game_id: &str,
+) -> ApiResult<Vec<(String, bool)>> {
+    let rows = sqlx::query(
+        "SELECT power, civil_disorder FROM members WHERE game_id = $1 AND role = 'player' AND power IS NOT NULL ORDER BY power",
+    )
+    .bind(game_id)
+    .fetch_all(executor)
+    .await?;
+    Ok(rows
+        .iter()
+        .map(|r| (r.get::<String, _>(0), r.get::<i64, _>(1) != 0))
+        .collect())
+}
+
+/// Queues a message to an account in the outbox, inside the caller's transaction.
+pub(crate) async fn queue_message(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    game_id: &str,
+    account_id: &str,
+    subject: &str,
+    body: &str,
+) -> ApiResult<()> {
+    sqlx::query(
+        "INSERT INTO outbox (id, game_id, account_id, subject, body, created_ms) VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(new_id())
+    .bind(game_id)
+    .bind(account_id)
+    .bind(subject)
+    .bind(body)
+    .bind(now_ms())
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Queues a message to every member of a game (players, observers and the master).
+pub(crate) async fn queue_to_all(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    g: &GameRow,
+    subject: &str,
+    body: &str,
+) -> ApiResult<()> {
+    let rows = sqlx::query("SELECT account_id FROM members WHERE game_id = $1")
+        .bind(&g.id)
+        .fetch_all(&mut **tx)
+        .await?;
+    let mut accounts: Vec<String> = rows.iter().map(|r| r.get(0)).collect();
+    if !accounts.contains(&g.master) {
+        accounts.push(g.master.clone());
+    }
+    for a in &accounts {
+        queue_message(tx, &g.id, a, subject, body).await?;
+    }
+    Ok(())
+}
+
+/// Only the game's master may do this.
+pub(crate) fn master_only(g: &GameRow, me: &str, what: &str) -> ApiResult<()> {
+    if g.master == me {
+        Ok(())
+    } else {
+        Err(ApiError::forbidden(format!("only the game master {what}")))
+    }
 }
 
 pub(crate) async fn result_of(state: &AppState, id: &str) -> ApiResult<Value> {

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use sqlx::Row;
 
-use super::adjudication::adjudicate_game;
+use super::adjudication::{adjudicate_game, awaited_powers};
 use super::*;
 
 #[derive(Deserialize)]
@@ -88,6 +88,19 @@ pub(crate) async fn submit_orders(
     // read again against the position when the phase is adjudicated.
     let phase = position.phase.to_string();
     let mut tx = state.store.pool.begin().await?;
+    // The orders count only if the phase is still open when they are stored: this waits for an
+    // adjudication in progress and then refuses, instead of keeping orders for a past phase.
+    let open = sqlx::query("UPDATE games SET phase = $1 WHERE id = $2 AND phase = $1 AND status = 'active'")
+        .bind(&phase)
+        .bind(&id)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+    if open == 0 {
+        return Err(ApiError::conflict(format!(
+            "{phase} was adjudicated while your orders arrived: read the result and order for the next phase"
+        )));
+    }
     sqlx::query("DELETE FROM orders WHERE game_id = $1 AND power = $2 AND phase = $3")
         .bind(&id)
         .bind(&power_key)
@@ -103,8 +116,10 @@ pub(crate) async fn submit_orders(
         .execute(&mut *tx)
         .await?;
     tx.commit().await?;
-    let adjudicated =
-        g.early && all_orders_in(&state, &g, &v, &position).await? && adjudicate_game(&state, &id).await.is_ok();
+    let adjudicated = g.early
+        && g.paused_remaining_ms.is_none()
+        && awaited_powers(&state, &g, &v, &position).await?.is_empty()
+        && adjudicate_game(&state, &id).await.is_ok();
     Ok(Json(
         json!({"phase": phase, "power": power_key, "orders": echo, "errors": errors,
                    "later_phases": read.later.len(), "advance_retreats": read.advance.len(),
@@ -135,27 +150,4 @@ pub(crate) async fn my_orders(
         .map(|r| serde_json::from_str(&r.get::<String, _>(0)).unwrap_or_default())
         .unwrap_or_default();
     Ok(Json(json!({"phase": phase, "power": power_key, "orders": lines})))
-}
-
-/// Whether every played power with something to order in this phase has sent orders (powers
-/// without a player are in civil disorder and are not waited for).
-pub(crate) async fn all_orders_in(state: &AppState, g: &GameRow, v: &Variant, position: &Position) -> ApiResult<bool> {
-    let played = sqlx::query("SELECT power FROM members WHERE game_id = $1 AND role = 'player'")
-        .bind(&g.id)
-        .fetch_all(&state.store.pool)
-        .await?;
-    let played: Vec<String> = played.iter().filter_map(|r| r.get::<Option<String>, _>(0)).collect();
-    let needed: Vec<_> = spielleiter_engine::game::powers_to_order(v, position)
-        .into_iter()
-        .filter(|&p| played.iter().any(|k| k.eq_ignore_ascii_case(&v.map.power(p).key)))
-        .collect();
-    let rows = sqlx::query("SELECT power FROM orders WHERE game_id = $1 AND phase = $2")
-        .bind(&g.id)
-        .bind(position.phase.to_string())
-        .fetch_all(&state.store.pool)
-        .await?;
-    let sent: Vec<String> = rows.iter().map(|r| r.get(0)).collect();
-    Ok(needed
-        .iter()
-        .all(|&p| sent.iter().any(|s| s.eq_ignore_ascii_case(&v.map.power(p).key))))
 }

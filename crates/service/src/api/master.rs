@@ -1,0 +1,211 @@
+//! The game master's controls of a running game: extend the deadline (capped), pause and resume
+//! the clock, and give a power to a new player. Each change is announced to the game's members.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use sqlx::Row;
+
+use super::*;
+
+/// The longest single extension.
+const MAX_EXTENSION_SECONDS: i64 = 7 * 24 * 3600;
+/// Extensions allowed per phase.
+const MAX_EXTENSIONS: i64 = 3;
+
+/// An extension of the current deadline.
+#[derive(Deserialize)]
+pub(crate) struct Extension {
+    seconds: i64,
+}
+
+/// A power handed to another account.
+#[derive(Deserialize)]
+pub(crate) struct Replacement {
+    power: String,
+    /// The account name of the new player.
+    player: String,
+}
+
+/// The game, if the caller is its master and it is running.
+async fn running_game_of_master(state: &AppState, headers: &HeaderMap, id: &str, what: &str) -> ApiResult<GameRow> {
+    let me = account(state, headers).await?;
+    let g = game(state, id).await?;
+    master_only(&g, &me, what)?;
+    if g.status != "active" {
+        return Err(ApiError::conflict("the game is not running"));
+    }
+    Ok(g)
+}
+
+async fn announce(state: &AppState, g: &GameRow, subject: &str, body: &str) -> ApiResult<()> {
+    let mut tx = state.store.pool.begin().await?;
+    queue_to_all(&mut tx, g, subject, body).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+pub(crate) async fn extend(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Json(body): Json<Extension>,
+) -> ApiResult<Json<Value>> {
+    let g = running_game_of_master(&state, &headers, &id, "extends deadlines").await?;
+    if !(1..=MAX_EXTENSION_SECONDS).contains(&body.seconds) {
+        return Err(ApiError::bad_request(
+            "bad_extension",
+            "an extension is 1 second to 7 days",
+        ));
+    }
+    if g.paused_remaining_ms.is_some() {
+        return Err(ApiError::conflict("the game is paused: resume it first"));
+    }
+    let extended = sqlx::query(
+        "UPDATE games SET deadline_ms = deadline_ms + $1, extensions = extensions + 1 WHERE id = $2 AND phase = $3 AND extensions < $4",
+    )
+    .bind(body.seconds * 1000)
+    .bind(&id)
+    .bind(&g.phase)
+    .bind(MAX_EXTENSIONS)
+    .execute(&state.store.pool)
+    .await?
+    .rows_affected();
+    if extended == 0 {
+        return Err(ApiError::conflict(format!(
+            "a phase's deadline is extended at most {MAX_EXTENSIONS} times"
+        )));
+    }
+    let g = game(&state, &id).await?;
+    let text = format!(
+        "The game master has extended the deadline of {} by {} minutes.\n",
+        g.name,
+        body.seconds / 60
+    );
+    announce(&state, &g, &format!("Deadline extended: {}", g.name), &text).await?;
+    Ok(Json(
+        json!({"deadline_ms": g.deadline_ms, "extensions": g.extensions, "max_extensions": MAX_EXTENSIONS}),
+    ))
+}
+
+pub(crate) async fn pause(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Value>> {
+    let g = running_game_of_master(&state, &headers, &id, "pauses the game").await?;
+    let remaining = g.deadline_ms.map_or(0, |d| (d - now_ms()).max(0));
+    let paused = sqlx::query(
+        "UPDATE games SET paused_remaining_ms = $1, deadline_ms = NULL WHERE id = $2 AND paused_remaining_ms IS NULL",
+    )
+    .bind(remaining)
+    .bind(&id)
+    .execute(&state.store.pool)
+    .await?
+    .rows_affected();
+    if paused == 0 {
+        return Err(ApiError::conflict("the game is paused already"));
+    }
+    announce(
+        &state,
+        &g,
+        &format!("Game paused: {}", g.name),
+        &format!(
+            "The game master has paused {}. The clock stands still until it resumes.\n",
+            g.name
+        ),
+    )
+    .await?;
+    Ok(Json(json!({"paused": true, "remaining_ms": remaining})))
+}
+
+pub(crate) async fn resume(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Value>> {
+    let g = running_game_of_master(&state, &headers, &id, "resumes the game").await?;
+    let Some(remaining) = g.paused_remaining_ms else {
+        return Err(ApiError::conflict("the game is not paused"));
+    };
+    // At least a minute, so nobody is surprised by an adjudication the moment play resumes.
+    let deadline = now_ms() + remaining.max(60_000);
+    sqlx::query("UPDATE games SET paused_remaining_ms = NULL, deadline_ms = $1 WHERE id = $2")
+        .bind(deadline)
+        .bind(&id)
+        .execute(&state.store.pool)
+        .await?;
+    announce(
+        &state,
+        &g,
+        &format!("Game resumed: {}", g.name),
+        &format!("The game master has resumed {}.\n", g.name),
+    )
+    .await?;
+    Ok(Json(json!({"paused": false, "deadline_ms": deadline})))
+}
+
+pub(crate) async fn replace(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Json(body): Json<Replacement>,
+) -> ApiResult<Json<Value>> {
+    let g = running_game_of_master(&state, &headers, &id, "replaces players").await?;
+    let v = variant(&g.variant)?;
+    let power = v
+        .map
+        .power_by_name(&body.power)
+        .map(|p| v.map.power(p).key.to_ascii_uppercase())
+        .ok_or_else(|| ApiError::bad_request("unknown_power", format!("unknown power `{}`", body.power)))?;
+    let new = sqlx::query("SELECT id FROM accounts WHERE name = $1")
+        .bind(body.player.trim())
+        .fetch_optional(&state.store.pool)
+        .await?
+        .map(|r| r.get::<String, _>(0))
+        .ok_or_else(|| ApiError::not_found("account"))?;
+    let mut tx = state.store.pool.begin().await?;
+    let existing = sqlx::query("SELECT role FROM members WHERE game_id = $1 AND account_id = $2")
+        .bind(&id)
+        .bind(&new)
+        .fetch_optional(&mut *tx)
+        .await?
+        .map(|r| r.get::<String, _>(0));
+    match existing.as_deref() {
+        Some("player") => return Err(ApiError::conflict("that account plays in this game already")),
+        // An observer becomes the player.
+        Some(_) => {
+            sqlx::query("DELETE FROM members WHERE game_id = $1 AND account_id = $2")
+                .bind(&id)
+                .bind(&new)
+                .execute(&mut *tx)
+                .await?;
+        }
+        None => {}
+    }
+    let replaced = sqlx::query(
+        "UPDATE members SET account_id = $1, missed = 0, civil_disorder = 0, draw_vote = 0, concede_to = NULL \
+         WHERE game_id = $2 AND power = $3 AND role = 'player'",
+    )
+    .bind(&new)
+    .bind(&id)
+    .bind(&power)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if replaced == 0 {
+        return Err(ApiError::not_found("player of that power"));
+    }
+    // The power's earlier sessions lose nothing: its orders are the power's, not the player's.
+    queue_to_all(
+        &mut tx,
+        &g,
+        &format!("New player: {}", g.name),
+        &format!("{} now plays {power} in {}.\n", body.player.trim(), g.name),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Json(json!({"power": power, "player": body.player.trim()})))
+}
