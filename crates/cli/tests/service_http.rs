@@ -1,119 +1,10 @@
 //! The judge service through HTTP: the real binary on a free loopback port, with SQLite in a
 //! temporary folder (or PostgreSQL when SPIELLEITER_TEST_DATABASE_URL names one, as in CI).
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+mod support;
 
 use serde_json::{Value, json};
-
-struct Server {
-    child: Child,
-    base: String,
-    dir: std::path::PathBuf,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
-
-fn start_server(name: &str) -> Server {
-    let dir = std::env::temp_dir().join(format!("spielleiter-serve-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    // SQLite in a temporary folder, or the PostgreSQL server CI starts (SPIELLEITER_TEST_DATABASE_URL).
-    let mut command = Command::new(env!("CARGO_BIN_EXE_spielleiter"));
-    command.args(["serve", "--listen", "127.0.0.1:0"]);
-    match std::env::var("SPIELLEITER_TEST_DATABASE_URL") {
-        Ok(url) if !url.is_empty() => command.args(["--database", &url]),
-        _ => command.arg("--data").arg(&dir),
-    };
-    let mut child = command
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("the binary starts");
-    let stdout = child.stdout.take().expect("stdout");
-    let mut line = String::new();
-    BufReader::new(stdout)
-        .read_line(&mut line)
-        .expect("the server says where it listens");
-    let base = line
-        .trim()
-        .strip_prefix("listening on ")
-        .unwrap_or_else(|| panic!("unexpected first line: {line}"))
-        .to_string();
-    Server { child, base, dir }
-}
-
-struct Client {
-    agent: ureq::Agent,
-    base: String,
-    token: Option<String>,
-}
-
-impl Client {
-    fn new(server: &Server) -> Client {
-        let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
-        Client {
-            agent,
-            base: server.base.clone(),
-            token: None,
-        }
-    }
-
-    fn call(&self, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
-        let url = format!("{}{path}", self.base);
-        let auth = self.token.as_ref().map(|t| format!("Bearer {t}"));
-        let response = match method {
-            "GET" => {
-                let mut r = self.agent.get(&url);
-                if let Some(a) = &auth {
-                    r = r.header("authorization", a);
-                }
-                r.call()
-            }
-            _ => {
-                let mut r = match method {
-                    "POST" => self.agent.post(&url),
-                    _ => self.agent.put(&url),
-                };
-                if let Some(a) = &auth {
-                    r = r.header("authorization", a);
-                }
-                r.send_json(body.unwrap_or(json!({})))
-            }
-        };
-        let mut response = response.unwrap_or_else(|e| panic!("{method} {path}: {e}"));
-        let status = response.status().as_u16();
-        let value = response.body_mut().read_json::<Value>().unwrap_or(Value::Null);
-        (status, value)
-    }
-
-    fn ok(&self, method: &str, path: &str, body: Option<Value>) -> Value {
-        let (status, value) = self.call(method, path, body);
-        assert!((200..300).contains(&status), "{method} {path}: {status} {value}");
-        value
-    }
-}
-
-fn player(server: &Server, name: &str) -> Client {
-    let mut c = Client::new(server);
-    c.ok(
-        "POST",
-        "/api/accounts",
-        Some(json!({"name": name, "email": format!("{name}@example.org"), "password": "long enough"})),
-    );
-    let session = c.ok(
-        "POST",
-        "/api/sessions",
-        Some(json!({"name": name, "password": "long enough"})),
-    );
-    c.token = session["token"].as_str().map(str::to_string);
-    c
-}
+use support::{Client, new_game, player, start_server};
 
 const POWERS: [&str; 7] = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"];
 
@@ -288,19 +179,6 @@ fn bad_requests_get_json_errors_with_stable_codes() {
         Some(json!({"name": "alice", "email": "a@b", "password": "long enough"})),
     );
     assert_eq!(status, 409, "the name is taken");
-}
-
-fn new_game(gm: &Client, name: &str, settings: Value) -> String {
-    let mut body = json!({"name": name, "variant": "standard"});
-    if let (Some(b), Some(extra)) = (body.as_object_mut(), settings.as_object()) {
-        for (k, v) in extra {
-            b.insert(k.clone(), v.clone());
-        }
-    }
-    gm.ok("POST", "/api/games", Some(body))["id"]
-        .as_str()
-        .expect("id")
-        .to_string()
 }
 
 #[test]

@@ -53,7 +53,13 @@ pub async fn adjudicate_game(state: &AppState, id: &str) -> ApiResult<Value> {
         .into_iter()
         .map(|p| v.map.power(p).key.to_ascii_uppercase())
         .collect();
-    let missing: Vec<String> = needed.iter().filter(|p| !orders.contains_key(*p)).cloned().collect();
+    // Powers without a player are not missing anything: they hold, retreat and adjust by the rules.
+    let played: Vec<String> = played_powers(&mut *tx, id).await?.into_iter().map(|(p, _)| p).collect();
+    let missing: Vec<String> = needed
+        .iter()
+        .filter(|p| played.contains(*p) && !orders.contains_key(*p))
+        .cloned()
+        .collect();
     let input = AdjudicationInput {
         variant: Some(g.variant.clone()),
         state: game_state.clone(),

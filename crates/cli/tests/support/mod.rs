@@ -1,0 +1,173 @@
+//! Helpers of the service tests: the real `spielleiter serve` binary on a free loopback port, with
+//! SQLite in a temporary folder (or PostgreSQL when SPIELLEITER_TEST_DATABASE_URL names one, as in
+//! CI), and a small JSON client.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+
+use serde_json::{Value, json};
+
+/// A running server; killed and its folder removed when dropped.
+pub struct Server {
+    pub child: Child,
+    pub base: String,
+    pub dir: std::path::PathBuf,
+    /// The server's standard error, line by line (also copied to the test's).
+    pub stderr: Receiver<String>,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        if !self.dir.as_os_str().is_empty() {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
+    }
+}
+
+impl Server {
+    /// Kills the process with SIGKILL (no chance to clean up) and returns its data folder.
+    pub fn kill_hard(mut self) -> std::path::PathBuf {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        std::mem::take(&mut self.dir)
+    }
+}
+
+/// An empty data folder for a test server.
+pub fn fresh_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("spielleiter-serve-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// A server with a fresh data folder.
+pub fn start_server(name: &str) -> Server {
+    start_server_in(fresh_dir(name), &[])
+}
+
+/// A server on the data folder `dir` (SQLite and mail there), or on the PostgreSQL server CI
+/// starts when SPIELLEITER_TEST_DATABASE_URL is set (mail still in `dir`).
+pub fn start_server_in(dir: std::path::PathBuf, extra: &[&str]) -> Server {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_spielleiter"));
+    command.args(["serve", "--listen", "127.0.0.1:0", "--data"]).arg(&dir);
+    if let Ok(url) = std::env::var("SPIELLEITER_TEST_DATABASE_URL") {
+        if !url.is_empty() {
+            command.args(["--database", &url]);
+        }
+    }
+    let mut child = command
+        .args(extra)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let stdout = child.stdout.take().expect("stdout");
+    let stderr = child.stderr.take().expect("stderr");
+    let (send, receive) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            eprintln!("server: {line}");
+            let _ = send.send(line);
+        }
+    });
+    let mut line = String::new();
+    BufReader::new(stdout)
+        .read_line(&mut line)
+        .expect("the server says where it listens");
+    let base = line
+        .trim()
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("unexpected first line: {line}"))
+        .to_string();
+    Server {
+        child,
+        base,
+        dir,
+        stderr: receive,
+    }
+}
+
+/// A client with an optional session token.
+pub struct Client {
+    pub agent: ureq::Agent,
+    pub base: String,
+    pub token: Option<String>,
+}
+
+impl Client {
+    pub fn new(server: &Server) -> Client {
+        let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
+        Client {
+            agent,
+            base: server.base.clone(),
+            token: None,
+        }
+    }
+
+    pub fn call(&self, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+        let url = format!("{}{path}", self.base);
+        let auth = self.token.as_ref().map(|t| format!("Bearer {t}"));
+        let response = match method {
+            "GET" => {
+                let mut r = self.agent.get(&url);
+                if let Some(a) = &auth {
+                    r = r.header("authorization", a);
+                }
+                r.call()
+            }
+            _ => {
+                let mut r = match method {
+                    "POST" => self.agent.post(&url),
+                    _ => self.agent.put(&url),
+                };
+                if let Some(a) = &auth {
+                    r = r.header("authorization", a);
+                }
+                r.send_json(body.unwrap_or(json!({})))
+            }
+        };
+        let mut response = response.unwrap_or_else(|e| panic!("{method} {path}: {e}"));
+        let status = response.status().as_u16();
+        let value = response.body_mut().read_json::<Value>().unwrap_or(Value::Null);
+        (status, value)
+    }
+
+    pub fn ok(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        let (status, value) = self.call(method, path, body);
+        assert!((200..300).contains(&status), "{method} {path}: {status} {value}");
+        value
+    }
+}
+
+pub fn player(server: &Server, name: &str) -> Client {
+    let mut c = Client::new(server);
+    c.ok(
+        "POST",
+        "/api/accounts",
+        Some(json!({"name": name, "email": format!("{name}@example.org"), "password": "long enough"})),
+    );
+    let session = c.ok(
+        "POST",
+        "/api/sessions",
+        Some(json!({"name": name, "password": "long enough"})),
+    );
+    c.token = session["token"].as_str().map(str::to_string);
+    c
+}
+
+pub fn new_game(gm: &Client, name: &str, settings: Value) -> String {
+    let mut body = json!({"name": name, "variant": "standard"});
+    if let (Some(b), Some(extra)) = (body.as_object_mut(), settings.as_object()) {
+        for (k, v) in extra {
+            b.insert(k.clone(), v.clone());
+        }
+    }
+    gm.ok("POST", "/api/games", Some(body))["id"]
+        .as_str()
+        .expect("id")
+        .to_string()
+}
