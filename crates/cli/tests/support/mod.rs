@@ -37,11 +37,48 @@ impl Server {
     }
 }
 
-/// An empty data folder for a test server.
+/// An empty data folder for a test server (and, on PostgreSQL, an empty database of its own).
 pub fn fresh_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("spielleiter-serve-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
+    if let Some(url) = postgres_url() {
+        psql(&url, &format!("DROP DATABASE IF EXISTS {}", database_name(&dir)));
+        psql(&url, &format!("CREATE DATABASE {}", database_name(&dir)));
+    }
     dir
+}
+
+/// The PostgreSQL server to test on, if any (CI sets SPIELLEITER_TEST_DATABASE_URL).
+fn postgres_url() -> Option<String> {
+    std::env::var("SPIELLEITER_TEST_DATABASE_URL")
+        .ok()
+        .filter(|u| !u.is_empty())
+}
+
+/// Each test server has its own database, as it has its own folder: servers sharing one
+/// database would share the work (and the mail) of all of them.
+fn database_name(dir: &std::path::Path) -> String {
+    let name = dir
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+fn psql(url: &str, sql: &str) {
+    let status = Command::new("psql")
+        .args([url, "-q", "-c", sql])
+        .status()
+        .expect("psql runs");
+    assert!(status.success(), "psql: {sql}");
 }
 
 /// A server with a fresh data folder.
@@ -54,10 +91,9 @@ pub fn start_server(name: &str) -> Server {
 pub fn start_server_in(dir: std::path::PathBuf, extra: &[&str]) -> Server {
     let mut command = Command::new(env!("CARGO_BIN_EXE_spielleiter"));
     command.args(["serve", "--listen", "127.0.0.1:0", "--data"]).arg(&dir);
-    if let Ok(url) = std::env::var("SPIELLEITER_TEST_DATABASE_URL") {
-        if !url.is_empty() {
-            command.args(["--database", &url]);
-        }
+    if let Some(url) = postgres_url() {
+        let (server, _) = url.rsplit_once('/').expect("a database URL ends in /DATABASE");
+        command.args(["--database", &format!("{server}/{}", database_name(&dir))]);
     }
     let mut child = command
         .args(extra)

@@ -1,0 +1,124 @@
+//! Crash safety: the process is killed with SIGKILL while an adjudication's transaction is open.
+//! After a restart no accepted order is lost, the phase is adjudicated once, and each member gets
+//! its result exactly once.
+
+mod support;
+
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+use support::{Server, fresh_dir, new_game, player, start_server_in};
+
+fn result_mails(dir: &std::path::Path, subject: &str) -> usize {
+    std::fs::read_dir(dir.join("mail"))
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .filter(|e| e.path().extension().is_some_and(|x| x == "eml"))
+                .filter_map(|e| std::fs::read_to_string(e.path()).ok())
+                .filter(|t| t.contains(subject))
+                .count()
+        })
+        .unwrap_or(0)
+}
+
+fn wait_for_line(server: &Server, needle: &str) {
+    let until = Instant::now() + Duration::from_secs(30);
+    while Instant::now() < until {
+        if let Ok(line) = server.stderr.recv_timeout(Duration::from_millis(200)) {
+            if line.contains(needle) {
+                return;
+            }
+        }
+    }
+    panic!("the server never said {needle:?}");
+}
+
+#[test]
+fn a_kill_during_adjudication_loses_no_order_and_sends_no_result_twice() {
+    let dir = fresh_dir("crash");
+    let server = start_server_in(dir.clone(), &["--adjudication-delay-ms", "5000"]);
+    let mut france = player(&server, "crash-france");
+    let mut germany = player(&server, "crash-germany");
+    let id = new_game(&france, "Crashed", json!({"movement_seconds": 3600}));
+    france.ok(
+        "POST",
+        &format!("/api/games/{id}/join"),
+        Some(json!({"preferences": ["FRANCE"]})),
+    );
+    germany.ok(
+        "POST",
+        &format!("/api/games/{id}/join"),
+        Some(json!({"preferences": ["GERMANY"]})),
+    );
+    france.ok("POST", &format!("/api/games/{id}/start"), None);
+    france.ok(
+        "PUT",
+        &format!("/api/games/{id}/orders"),
+        Some(json!({"orders": ["A Par - Bur", "A Mar S A Par - Bur"]})),
+    );
+    germany.ok(
+        "PUT",
+        &format!("/api/games/{id}/orders"),
+        Some(json!({"orders": ["A Mun - Ruh"]})),
+    );
+    // The master's adjudication runs into the delay; the process dies inside the transaction.
+    let agent_token = france.token.clone().expect("a session");
+    let base = server.base.clone();
+    let game_id = id.clone();
+    let adjudication = std::thread::spawn(move || {
+        let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
+        // The connection breaks when the process dies: there is no answer to check.
+        let _ = agent
+            .post(&format!("{base}/api/games/{game_id}/adjudicate"))
+            .header("authorization", &format!("Bearer {agent_token}"))
+            .send_empty();
+    });
+    wait_for_line(&server, "adjudicating Crashed S1901M: holding the transaction open");
+    let dir = server.kill_hard();
+    let _ = adjudication.join();
+
+    // After the restart: the phase is still open and both powers' orders are there.
+    let server = start_server_in(dir.clone(), &[]);
+    france.base = server.base.clone();
+    germany.base = server.base.clone();
+    let game = france.ok("GET", &format!("/api/games/{id}"), None);
+    assert_eq!(game["state"]["phase"], "S1901M", "the killed adjudication left nothing");
+    let (status, _) = france.call("GET", &format!("/api/games/{id}/phases/S1901M"), None);
+    assert_eq!(status, 404);
+    assert_eq!(
+        france.ok("GET", &format!("/api/games/{id}/orders"), None)["orders"],
+        json!(["A Par - Bur", "A Mar S A Par - Bur"])
+    );
+    assert_eq!(
+        germany.ok("GET", &format!("/api/games/{id}/orders"), None)["orders"],
+        json!(["A Mun - Ruh"])
+    );
+    let subject = "Subject: Diplomacy results Crashed S1901M";
+    assert_eq!(result_mails(&dir, subject), 0, "no result was published");
+
+    // Adjudicated now, with every order, once.
+    let result = france.ok("POST", &format!("/api/games/{id}/adjudicate"), None);
+    let units = &result["result"]["units"];
+    assert!(units["FRANCE"].to_string().contains("A BUR"), "{units}");
+    assert!(units["GERMANY"].to_string().contains("A RUH"), "{units}");
+    let until = Instant::now() + Duration::from_secs(20);
+    while result_mails(&dir, subject) < 2 {
+        assert!(Instant::now() < until, "the results were not delivered");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    // A second restart delivers nothing again.
+    let dir = server.kill_hard();
+    let server = start_server_in(dir.clone(), &[]);
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(result_mails(&dir, subject), 2, "one result for each member, once");
+    france.base = server.base.clone();
+    let history = france.ok("GET", &format!("/api/games/{id}/history"), None);
+    let phases: Vec<_> = history["phases"]
+        .as_array()
+        .expect("phases")
+        .iter()
+        .map(|p| p["phase"].clone())
+        .collect();
+    assert_eq!(phases, vec![json!("S1901M")]);
+}
