@@ -158,6 +158,7 @@ fn serve(
         listen,
         mail_dir: data.join("mail"),
         adjudication_delay: std::time::Duration::from_millis(adjudication_delay_ms),
+        limits: spielleiter_service::limits::LimitSettings::default(),
     };
     let runtime = tokio::runtime::Runtime::new()?;
     runtime

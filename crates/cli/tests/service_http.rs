@@ -179,6 +179,27 @@ fn bad_requests_get_json_errors_with_stable_codes() {
         Some(json!({"name": "alice", "email": "a@b", "password": "long enough"})),
     );
     assert_eq!(status, 409, "the name is taken");
+    // A body that is not the expected JSON, and a route that does not exist, answer JSON too.
+    let (status, body) = a.call("POST", "/api/games", Some(json!({"variant": "standard"})));
+    assert_eq!((status, body["code"].as_str()), (422, Some("bad_json")), "{body}");
+    assert!(body["message"].as_str().is_some_and(|m| m.contains("name")), "{body}");
+    let (status, body) = a.call("GET", "/api/nowhere", None);
+    assert_eq!((status, body["code"].as_str()), (404, Some("not_found")));
+    // Guessing passwords is slow: after ten attempts a minute the next is refused, even right.
+    for _ in 0..9 {
+        let (status, _) = c.call(
+            "POST",
+            "/api/sessions",
+            Some(json!({"name": "alice", "password": "guess guess"})),
+        );
+        assert_eq!(status, 401);
+    }
+    let (status, body) = c.call(
+        "POST",
+        "/api/sessions",
+        Some(json!({"name": "alice", "password": "long enough"})),
+    );
+    assert_eq!((status, body["code"].as_str()), (429, Some("rate_limited")), "{body}");
 }
 
 #[test]

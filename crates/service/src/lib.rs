@@ -4,6 +4,7 @@
 pub mod api;
 pub mod auth;
 pub mod error;
+pub mod limits;
 pub mod lot;
 pub mod outbox;
 pub mod scheduler;
@@ -24,6 +25,8 @@ pub struct Config {
     pub mail_dir: PathBuf,
     /// How long each adjudication holds its transaction open (zero except in crash tests).
     pub adjudication_delay: Duration,
+    /// Allowances of login attempts and order submissions.
+    pub limits: limits::LimitSettings,
 }
 
 /// Opens the database, then serves the API until the process ends, with the deadline scheduler
@@ -34,6 +37,7 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     let state = api::AppState {
         store: store.clone(),
         adjudication_delay: config.adjudication_delay,
+        limits: limits::Limits::new(config.limits),
     };
     tokio::spawn(scheduler::run(state.clone(), Duration::from_millis(500)));
     let delivery = Box::new(outbox::MailFolder { dir: config.mail_dir });
@@ -43,6 +47,7 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     println!("listening on http://{}", listener.local_addr()?);
     use std::io::Write as _;
     std::io::stdout().flush()?;
-    axum::serve(listener, app).await?;
+    // The client's address keys the login rate limit.
+    axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).await?;
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! Accounts (names, e-mail addresses, Argon2id password hashes) and login sessions.
 
 use axum::Json;
-use axum::extract::State;
+use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -18,7 +18,7 @@ pub(crate) struct NewAccount {
 
 pub(crate) async fn create_account(
     State(state): State<AppState>,
-    Json(body): Json<NewAccount>,
+    ApiJson(body): ApiJson<NewAccount>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
     let name = body.name.trim();
     if name.is_empty()
@@ -67,7 +67,12 @@ pub(crate) struct Login {
     password: String,
 }
 
-pub(crate) async fn create_session(State(state): State<AppState>, Json(body): Json<Login>) -> ApiResult<Json<Value>> {
+pub(crate) async fn create_session(
+    State(state): State<AppState>,
+    ConnectInfo(client): ConnectInfo<std::net::SocketAddr>,
+    ApiJson(body): ApiJson<Login>,
+) -> ApiResult<Json<Value>> {
+    state.limits.login(&body.name, client.ip())?;
     let row = sqlx::query("SELECT id, password_hash FROM accounts WHERE name = $1")
         .bind(body.name.trim())
         .fetch_optional(&state.store.pool)

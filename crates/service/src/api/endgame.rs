@@ -86,7 +86,7 @@ pub(crate) async fn vote_draw(
     State(state): State<AppState>,
     headers: HeaderMap,
     Path(id): Path<String>,
-    Json(body): Json<DrawVote>,
+    ApiJson(body): ApiJson<DrawVote>,
 ) -> ApiResult<Json<Value>> {
     let me = account(&state, &headers).await?;
     let g = game(&state, &id).await?;
@@ -121,7 +121,7 @@ pub(crate) async fn concede(
     State(state): State<AppState>,
     headers: HeaderMap,
     Path(id): Path<String>,
-    Json(body): Json<Concession>,
+    ApiJson(body): ApiJson<Concession>,
 ) -> ApiResult<Json<Value>> {
     let me = account(&state, &headers).await?;
     let g = game(&state, &id).await?;

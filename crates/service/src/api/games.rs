@@ -52,7 +52,7 @@ fn day() -> i64 {
 pub(crate) async fn create_game(
     State(state): State<AppState>,
     headers: HeaderMap,
-    Json(body): Json<NewGame>,
+    ApiJson(body): ApiJson<NewGame>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
     let me = account(&state, &headers).await?;
     variant(&body.variant)?;
@@ -131,7 +131,7 @@ pub(crate) async fn join_game(
     State(state): State<AppState>,
     headers: HeaderMap,
     Path(id): Path<String>,
-    Json(body): Json<Join>,
+    ApiJson(body): ApiJson<Join>,
 ) -> ApiResult<Json<Value>> {
     let me = account(&state, &headers).await?;
     let g = game(&state, &id).await?;

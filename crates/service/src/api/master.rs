@@ -51,7 +51,7 @@ pub(crate) async fn extend(
     State(state): State<AppState>,
     headers: HeaderMap,
     Path(id): Path<String>,
-    Json(body): Json<Extension>,
+    ApiJson(body): ApiJson<Extension>,
 ) -> ApiResult<Json<Value>> {
     let g = running_game_of_master(&state, &headers, &id, "extends deadlines").await?;
     if !(1..=MAX_EXTENSION_SECONDS).contains(&body.seconds) {
@@ -151,7 +151,7 @@ pub(crate) async fn replace(
     State(state): State<AppState>,
     headers: HeaderMap,
     Path(id): Path<String>,
-    Json(body): Json<Replacement>,
+    ApiJson(body): ApiJson<Replacement>,
 ) -> ApiResult<Json<Value>> {
     let g = running_game_of_master(&state, &headers, &id, "replaces players").await?;
     let v = variant(&g.variant)?;

@@ -37,6 +37,8 @@ pub struct AppState {
     /// How long each adjudication holds its transaction open before committing: zero, except in
     /// the crash test, which kills the process inside that window.
     pub adjudication_delay: std::time::Duration,
+    /// Rate limits on login and order submission.
+    pub limits: crate::limits::Limits,
 }
 
 /// The routes of the API.
@@ -62,10 +64,23 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/pause", post(master::pause))
         .route("/api/games/{id}/resume", post(master::resume))
         .route("/api/games/{id}/replace", post(master::replace))
+        .fallback(|| async { ApiError::not_found("route") })
         .with_state(state)
 }
 
 pub(crate) type ApiResult<T> = Result<T, ApiError>;
+
+/// A JSON request body whose rejection (not JSON, wrong fields) is an [`ApiError`] like every
+/// other error.
+#[derive(axum::extract::FromRequest)]
+#[from_request(via(axum::Json), rejection(ApiError))]
+pub(crate) struct ApiJson<T>(pub(crate) T);
+
+impl From<axum::extract::rejection::JsonRejection> for ApiError {
+    fn from(rejection: axum::extract::rejection::JsonRejection) -> Self {
+        ApiError::new(rejection.status(), "bad_json", rejection.body_text())
+    }
+}
 
 pub(crate) fn variant(name: &str) -> ApiResult<Variant> {
     match spielleiter_engine::variant::builtin(name) {

@@ -32,9 +32,10 @@ pub(crate) async fn submit_orders(
     State(state): State<AppState>,
     headers: HeaderMap,
     Path(id): Path<String>,
-    Json(body): Json<Orders>,
+    ApiJson(body): ApiJson<Orders>,
 ) -> ApiResult<Json<Value>> {
     let me = account(&state, &headers).await?;
+    state.limits.orders(&me)?;
     let g = game(&state, &id).await?;
     if g.status != "active" {
         return Err(ApiError::conflict("the game is not running"));

@@ -21,7 +21,7 @@ pub(crate) async fn send_press(
     State(state): State<AppState>,
     headers: HeaderMap,
     Path(id): Path<String>,
-    Json(body): Json<Press>,
+    ApiJson(body): ApiJson<Press>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
     let me = account(&state, &headers).await?;
     let g = game(&state, &id).await?;
