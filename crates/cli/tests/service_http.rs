@@ -185,6 +185,20 @@ fn bad_requests_get_json_errors_with_stable_codes() {
     assert!(body["message"].as_str().is_some_and(|m| m.contains("name")), "{body}");
     let (status, body) = a.call("GET", "/api/nowhere", None);
     assert_eq!((status, body["code"].as_str()), (404, Some("not_found")));
+    // The OpenAPI document lists every route, and every route it lists exists.
+    let doc = c.ok("GET", "/api/openapi.json", None);
+    let paths = doc["paths"].as_object().expect("paths");
+    assert!(paths.len() >= 17, "{}", paths.len());
+    for (path, operations) in paths {
+        let concrete = path.replace("{id}", "x").replace("{phase}", "S1901M");
+        for method in operations.as_object().expect("operations").keys() {
+            let (status, body) = c.call(&method.to_uppercase(), &concrete, Some(json!({})));
+            assert!(
+                status != 404 && status != 405,
+                "{method} {path} is documented but not routed: {status} {body}"
+            );
+        }
+    }
     // Guessing passwords is slow: after ten attempts a minute the next is refused, even right.
     for _ in 0..9 {
         let (status, _) = c.call(

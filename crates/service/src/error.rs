@@ -17,10 +17,14 @@ pub struct ApiError {
     pub message: String,
 }
 
-#[derive(Serialize)]
-struct Body<'a> {
-    code: &'a str,
-    message: &'a str,
+/// The JSON body of every error answer.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    /// A stable code for programs: `bad_request` codes such as `unknown_power`, `unauthorized`,
+    /// `bad_login`, `forbidden`, `not_found`, `conflict`, `bad_json`, `rate_limited`, `internal`.
+    pub code: String,
+    /// What went wrong, for people.
+    pub message: String,
 }
 
 impl ApiError {
@@ -77,9 +81,9 @@ impl From<sqlx::Error> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = Body {
-            code: self.code,
-            message: &self.message,
+        let body = ErrorBody {
+            code: self.code.to_string(),
+            message: self.message,
         };
         (self.status, Json(body)).into_response()
     }

@@ -8,14 +8,28 @@ use serde_json::{Value, json};
 use sqlx::Row;
 
 use super::*;
+use crate::error::ErrorBody;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 pub(crate) struct NewAccount {
     name: String,
     email: String,
     password: String,
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/accounts",
+    tag = "accounts",
+    summary = "Create an account (the password is stored as an Argon2id hash).",
+    request_body = NewAccount,
+    responses(
+        (status = 201, description = "Done", body = Object),
+        (status = 400, description = "The request is not allowed as sent", body = ErrorBody),
+        (status = 409, description = "Conflicts with the game's state", body = ErrorBody),
+        (status = 422, description = "The body is not the expected JSON", body = ErrorBody)
+    )
+)]
 pub(crate) async fn create_account(
     State(state): State<AppState>,
     ApiJson(body): ApiJson<NewAccount>,
@@ -61,12 +75,25 @@ pub(crate) async fn create_account(
     Ok((StatusCode::CREATED, Json(json!({"id": id, "name": name}))))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 pub(crate) struct Login {
     name: String,
     password: String,
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/sessions",
+    tag = "accounts",
+    summary = "Log in: a bearer token for the other routes (rate-limited per name and address).",
+    request_body = Login,
+    responses(
+        (status = 200, description = "Done", body = Object),
+        (status = 401, description = "No valid session, or a wrong login", body = ErrorBody),
+        (status = 422, description = "The body is not the expected JSON", body = ErrorBody),
+        (status = 429, description = "Too many requests", body = ErrorBody)
+    )
+)]
 pub(crate) async fn create_session(
     State(state): State<AppState>,
     ConnectInfo(client): ConnectInfo<std::net::SocketAddr>,

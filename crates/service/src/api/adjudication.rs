@@ -13,6 +13,7 @@ use sqlx::Row;
 use spielleiter_engine::PhaseKind;
 
 use super::*;
+use crate::error::ErrorBody;
 
 /// Adjudicates the game's current phase now. Powers with something to order that sent nothing
 /// have missed a turn; after the game's limit of missed turns in a row they are in civil disorder
@@ -171,6 +172,21 @@ async fn record_missed_turns(
         .collect())
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/games/{id}/adjudicate",
+    tag = "adjudication",
+    summary = "(Master) Adjudicate the current phase now.",
+    params(("id" = String, Path, description = "The game's id")),
+    security(("token" = [])),
+    responses(
+        (status = 200, description = "Done", body = Object),
+        (status = 401, description = "No valid session, or a wrong login", body = ErrorBody),
+        (status = 403, description = "Not the caller's to do", body = ErrorBody),
+        (status = 404, description = "No such game, phase or account", body = ErrorBody),
+        (status = 409, description = "Conflicts with the game's state", body = ErrorBody)
+    )
+)]
 pub(crate) async fn adjudicate_now(
     State(state): State<AppState>,
     headers: HeaderMap,

@@ -10,15 +10,16 @@ use serde_json::{Value, json};
 use sqlx::Row;
 
 use super::*;
+use crate::error::ErrorBody;
 
 /// A draw vote: yes, or no (which withdraws an earlier yes).
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 pub(crate) struct DrawVote {
     vote: bool,
 }
 
 /// A concession of the game to a power; none withdraws an earlier concession.
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 pub(crate) struct Concession {
     to: Option<String>,
 }
@@ -82,6 +83,23 @@ async fn finish(state: &AppState, g: &GameRow, result: &Value, announcement: &st
     Ok(())
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/games/{id}/draw",
+    tag = "endgame",
+    summary = "Vote for (or withdraw from) a draw of all survivors.",
+    request_body = DrawVote,
+    params(("id" = String, Path, description = "The game's id")),
+    security(("token" = [])),
+    responses(
+        (status = 200, description = "Done", body = Object),
+        (status = 401, description = "No valid session, or a wrong login", body = ErrorBody),
+        (status = 403, description = "Not the caller's to do", body = ErrorBody),
+        (status = 404, description = "No such game, phase or account", body = ErrorBody),
+        (status = 409, description = "Conflicts with the game's state", body = ErrorBody),
+        (status = 422, description = "The body is not the expected JSON", body = ErrorBody)
+    )
+)]
 pub(crate) async fn vote_draw(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -117,6 +135,24 @@ pub(crate) async fn vote_draw(
     ))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/games/{id}/concede",
+    tag = "endgame",
+    summary = "Concede the game to a power (or withdraw the concession).",
+    request_body = Concession,
+    params(("id" = String, Path, description = "The game's id")),
+    security(("token" = [])),
+    responses(
+        (status = 200, description = "Done", body = Object),
+        (status = 400, description = "The request is not allowed as sent", body = ErrorBody),
+        (status = 401, description = "No valid session, or a wrong login", body = ErrorBody),
+        (status = 403, description = "Not the caller's to do", body = ErrorBody),
+        (status = 404, description = "No such game, phase or account", body = ErrorBody),
+        (status = 409, description = "Conflicts with the game's state", body = ErrorBody),
+        (status = 422, description = "The body is not the expected JSON", body = ErrorBody)
+    )
+)]
 pub(crate) async fn concede(
     State(state): State<AppState>,
     headers: HeaderMap,

@@ -8,8 +8,9 @@ use serde_json::{Value, json};
 use sqlx::Row;
 
 use super::*;
+use crate::error::ErrorBody;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 pub(crate) struct NewGame {
     name: String,
     #[serde(default = "standard")]
@@ -49,6 +50,21 @@ fn day() -> i64 {
     24 * 3600
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/games",
+    tag = "games",
+    summary = "Create a game; the caller is its master.",
+    request_body = NewGame,
+    security(("token" = [])),
+    responses(
+        (status = 201, description = "Done", body = Object),
+        (status = 400, description = "The request is not allowed as sent", body = ErrorBody),
+        (status = 401, description = "No valid session, or a wrong login", body = ErrorBody),
+        (status = 409, description = "Conflicts with the game's state", body = ErrorBody),
+        (status = 422, description = "The body is not the expected JSON", body = ErrorBody)
+    )
+)]
 pub(crate) async fn create_game(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -119,7 +135,7 @@ pub(crate) async fn create_game(
     ))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 pub(crate) struct Join {
     #[serde(default)]
     preferences: Vec<String>,
@@ -127,6 +143,23 @@ pub(crate) struct Join {
     observer: bool,
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/games/{id}/join",
+    tag = "games",
+    summary = "Join as a player (with a preference list of powers) or as an observer.",
+    request_body = Join,
+    params(("id" = String, Path, description = "The game's id")),
+    security(("token" = [])),
+    responses(
+        (status = 200, description = "Done", body = Object),
+        (status = 400, description = "The request is not allowed as sent", body = ErrorBody),
+        (status = 401, description = "No valid session, or a wrong login", body = ErrorBody),
+        (status = 404, description = "No such game, phase or account", body = ErrorBody),
+        (status = 409, description = "Conflicts with the game's state", body = ErrorBody),
+        (status = 422, description = "The body is not the expected JSON", body = ErrorBody)
+    )
+)]
 pub(crate) async fn join_game(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -180,6 +213,21 @@ pub(crate) async fn join_game(
     Ok(Json(json!({"game": id, "role": role, "preferences": preferences})))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/games/{id}/start",
+    tag = "games",
+    summary = "(Master) Start: powers by preference, ties by a seeded lot whose seed is published.",
+    params(("id" = String, Path, description = "The game's id")),
+    security(("token" = [])),
+    responses(
+        (status = 200, description = "Done", body = Object),
+        (status = 401, description = "No valid session, or a wrong login", body = ErrorBody),
+        (status = 403, description = "Not the caller's to do", body = ErrorBody),
+        (status = 404, description = "No such game, phase or account", body = ErrorBody),
+        (status = 409, description = "Conflicts with the game's state", body = ErrorBody)
+    )
+)]
 pub(crate) async fn start_game(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -236,6 +284,19 @@ pub(crate) async fn start_game(
     ))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/games/{id}",
+    tag = "games",
+    summary = "The game: settings, members, current state, deadline, result; the caller's power.",
+    params(("id" = String, Path, description = "The game's id")),
+    security(("token" = [])),
+    responses(
+        (status = 200, description = "Done", body = Object),
+        (status = 401, description = "No valid session, or a wrong login", body = ErrorBody),
+        (status = 404, description = "No such game, phase or account", body = ErrorBody)
+    )
+)]
 pub(crate) async fn show_game(
     State(state): State<AppState>,
     headers: HeaderMap,

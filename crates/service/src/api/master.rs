@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 use sqlx::Row;
 
 use super::*;
+use crate::error::ErrorBody;
 
 /// The longest single extension.
 const MAX_EXTENSION_SECONDS: i64 = 7 * 24 * 3600;
@@ -16,13 +17,13 @@ const MAX_EXTENSION_SECONDS: i64 = 7 * 24 * 3600;
 const MAX_EXTENSIONS: i64 = 3;
 
 /// An extension of the current deadline.
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 pub(crate) struct Extension {
     seconds: i64,
 }
 
 /// A power handed to another account.
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 pub(crate) struct Replacement {
     power: String,
     /// The account name of the new player.
@@ -47,6 +48,24 @@ async fn announce(state: &AppState, g: &GameRow, subject: &str, body: &str) -> A
     Ok(())
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/games/{id}/extend",
+    tag = "master",
+    summary = "(Master) Extend the current deadline: at most 7 days, 3 times a phase.",
+    request_body = Extension,
+    params(("id" = String, Path, description = "The game's id")),
+    security(("token" = [])),
+    responses(
+        (status = 200, description = "Done", body = Object),
+        (status = 400, description = "The request is not allowed as sent", body = ErrorBody),
+        (status = 401, description = "No valid session, or a wrong login", body = ErrorBody),
+        (status = 403, description = "Not the caller's to do", body = ErrorBody),
+        (status = 404, description = "No such game, phase or account", body = ErrorBody),
+        (status = 409, description = "Conflicts with the game's state", body = ErrorBody),
+        (status = 422, description = "The body is not the expected JSON", body = ErrorBody)
+    )
+)]
 pub(crate) async fn extend(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -90,6 +109,21 @@ pub(crate) async fn extend(
     ))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/games/{id}/pause",
+    tag = "master",
+    summary = "(Master) Pause the clock; orders are still taken.",
+    params(("id" = String, Path, description = "The game's id")),
+    security(("token" = [])),
+    responses(
+        (status = 200, description = "Done", body = Object),
+        (status = 401, description = "No valid session, or a wrong login", body = ErrorBody),
+        (status = 403, description = "Not the caller's to do", body = ErrorBody),
+        (status = 404, description = "No such game, phase or account", body = ErrorBody),
+        (status = 409, description = "Conflicts with the game's state", body = ErrorBody)
+    )
+)]
 pub(crate) async fn pause(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -121,6 +155,21 @@ pub(crate) async fn pause(
     Ok(Json(json!({"paused": true, "remaining_ms": remaining})))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/games/{id}/resume",
+    tag = "master",
+    summary = "(Master) Resume the clock with the time that was left (at least a minute).",
+    params(("id" = String, Path, description = "The game's id")),
+    security(("token" = [])),
+    responses(
+        (status = 200, description = "Done", body = Object),
+        (status = 401, description = "No valid session, or a wrong login", body = ErrorBody),
+        (status = 403, description = "Not the caller's to do", body = ErrorBody),
+        (status = 404, description = "No such game, phase or account", body = ErrorBody),
+        (status = 409, description = "Conflicts with the game's state", body = ErrorBody)
+    )
+)]
 pub(crate) async fn resume(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -147,6 +196,24 @@ pub(crate) async fn resume(
     Ok(Json(json!({"paused": false, "deadline_ms": deadline})))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/games/{id}/replace",
+    tag = "master",
+    summary = "(Master) Give a power to another account.",
+    request_body = Replacement,
+    params(("id" = String, Path, description = "The game's id")),
+    security(("token" = [])),
+    responses(
+        (status = 200, description = "Done", body = Object),
+        (status = 400, description = "The request is not allowed as sent", body = ErrorBody),
+        (status = 401, description = "No valid session, or a wrong login", body = ErrorBody),
+        (status = 403, description = "Not the caller's to do", body = ErrorBody),
+        (status = 404, description = "No such game, phase or account", body = ErrorBody),
+        (status = 409, description = "Conflicts with the game's state", body = ErrorBody),
+        (status = 422, description = "The body is not the expected JSON", body = ErrorBody)
+    )
+)]
 pub(crate) async fn replace(
     State(state): State<AppState>,
     headers: HeaderMap,

@@ -3,9 +3,11 @@
 
 use axum::Router;
 use axum::http::{HeaderMap, StatusCode};
-use axum::routing::{get, post, put};
+use axum::routing::get;
 use serde_json::Value;
 use sqlx::Row;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use spielleiter_engine::adjudication::adjudicate_with;
 use spielleiter_engine::game::PhaseOrders;
@@ -41,31 +43,65 @@ pub struct AppState {
     pub limits: crate::limits::Limits,
 }
 
-/// The routes of the API.
+/// The OpenAPI document's frame; the paths come from the handlers as they are routed.
+#[derive(utoipa::OpenApi)]
+#[openapi(
+    info(
+        title = "Spielleiter judge API",
+        description = "Diplomacy games as a service: accounts, games, orders, adjudication, results, press and the end of a game. Errors are JSON with a stable `code` and a human `message`."
+    ),
+    modifiers(&BearerToken)
+)]
+struct ApiDoc;
+
+/// Declares the bearer token that `POST /api/sessions` hands out.
+struct BearerToken;
+
+impl utoipa::Modify for BearerToken {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "token",
+            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()),
+        );
+    }
+}
+
+/// The routes of the API, and the OpenAPI document that describes them (served at
+/// `/api/openapi.json`). Every route is registered with the document in the same call.
 pub fn router(state: AppState) -> Router {
-    Router::new()
-        .route("/api/accounts", post(accounts::create_account))
-        .route("/api/sessions", post(accounts::create_session))
-        .route("/api/games", post(games::create_game))
-        .route("/api/games/{id}", get(games::show_game))
-        .route("/api/games/{id}/join", post(games::join_game))
-        .route("/api/games/{id}/start", post(games::start_game))
-        .route(
-            "/api/games/{id}/orders",
-            put(orders::submit_orders).get(orders::my_orders),
-        )
-        .route("/api/games/{id}/adjudicate", post(adjudication::adjudicate_now))
-        .route("/api/games/{id}/phases/{phase}", get(results::show_phase))
-        .route("/api/games/{id}/history", get(results::history))
-        .route("/api/games/{id}/press", post(press::send_press).get(press::read_press))
-        .route("/api/games/{id}/draw", post(endgame::vote_draw))
-        .route("/api/games/{id}/concede", post(endgame::concede))
-        .route("/api/games/{id}/extend", post(master::extend))
-        .route("/api/games/{id}/pause", post(master::pause))
-        .route("/api/games/{id}/resume", post(master::resume))
-        .route("/api/games/{id}/replace", post(master::replace))
+    let (router, document) = routes().split_for_parts();
+    router
+        .route("/api/openapi.json", get(move || async move { axum::Json(document) }))
         .fallback(|| async { ApiError::not_found("route") })
         .with_state(state)
+}
+
+/// The OpenAPI document of the API.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    routes().split_for_parts().1
+}
+
+fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(<ApiDoc as utoipa::OpenApi>::openapi())
+        .routes(routes!(accounts::create_account))
+        .routes(routes!(accounts::create_session))
+        .routes(routes!(games::create_game))
+        .routes(routes!(games::show_game))
+        .routes(routes!(games::join_game))
+        .routes(routes!(games::start_game))
+        .routes(routes!(orders::submit_orders, orders::my_orders))
+        .routes(routes!(adjudication::adjudicate_now))
+        .routes(routes!(results::show_phase))
+        .routes(routes!(results::history))
+        .routes(routes!(press::send_press, press::read_press))
+        .routes(routes!(endgame::vote_draw))
+        .routes(routes!(endgame::concede))
+        .routes(routes!(master::extend))
+        .routes(routes!(master::pause))
+        .routes(routes!(master::resume))
+        .routes(routes!(master::replace))
 }
 
 pub(crate) type ApiResult<T> = Result<T, ApiError>;
@@ -291,4 +327,27 @@ pub(crate) async fn result_of(state: &AppState, id: &str) -> ApiResult<Value> {
         .get::<Option<String>, _>(0)
         .and_then(|s| serde_json::from_str(&s).ok())
         .unwrap_or(Value::Null))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_document_describes_bodies_errors_and_the_token() {
+        let doc = serde_json::to_value(openapi()).expect("the document is JSON");
+        assert!(doc["openapi"].as_str().is_some_and(|v| v.starts_with("3.")));
+        let orders = &doc["paths"]["/api/games/{id}/orders"];
+        assert!(orders["put"].is_object() && orders["get"].is_object(), "{orders}");
+        assert_eq!(orders["put"]["security"], serde_json::json!([{"token": []}]));
+        assert!(orders["put"]["responses"]["429"].is_object());
+        let schemas = &doc["components"]["schemas"];
+        assert!(schemas["NewGame"]["properties"]["nmr_limit"].is_object(), "{schemas}");
+        assert!(schemas["ErrorBody"]["properties"]["code"].is_object());
+        assert_eq!(doc["components"]["securitySchemes"]["token"]["scheme"], "bearer");
+        assert!(
+            doc["paths"]["/api/sessions"]["post"]["security"].is_null(),
+            "login needs no token"
+        );
+    }
 }

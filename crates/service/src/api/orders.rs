@@ -9,8 +9,9 @@ use sqlx::Row;
 
 use super::adjudication::{adjudicate_game, awaited_powers};
 use super::*;
+use crate::error::ErrorBody;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 pub(crate) struct Orders {
     orders: Vec<String>,
 }
@@ -28,6 +29,25 @@ pub(crate) struct Echo {
     suggestion: Option<String>,
 }
 
+#[utoipa::path(
+    put,
+    path = "/api/games/{id}/orders",
+    tag = "orders",
+    summary = "Send or replace the caller's orders for the current phase; each line is echoed as read or with its error.",
+    request_body = Orders,
+    params(("id" = String, Path, description = "The game's id")),
+    security(("token" = [])),
+    responses(
+        (status = 200, description = "Done", body = Object),
+        (status = 400, description = "The request is not allowed as sent", body = ErrorBody),
+        (status = 401, description = "No valid session, or a wrong login", body = ErrorBody),
+        (status = 403, description = "Not the caller's to do", body = ErrorBody),
+        (status = 404, description = "No such game, phase or account", body = ErrorBody),
+        (status = 409, description = "Conflicts with the game's state", body = ErrorBody),
+        (status = 422, description = "The body is not the expected JSON", body = ErrorBody),
+        (status = 429, description = "Too many requests", body = ErrorBody)
+    )
+)]
 pub(crate) async fn submit_orders(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -128,6 +148,21 @@ pub(crate) async fn submit_orders(
     ))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/games/{id}/orders",
+    tag = "orders",
+    summary = "The caller's orders for the current phase (never another power's).",
+    params(("id" = String, Path, description = "The game's id")),
+    security(("token" = [])),
+    responses(
+        (status = 200, description = "Done", body = Object),
+        (status = 401, description = "No valid session, or a wrong login", body = ErrorBody),
+        (status = 403, description = "Not the caller's to do", body = ErrorBody),
+        (status = 404, description = "No such game, phase or account", body = ErrorBody),
+        (status = 409, description = "Conflicts with the game's state", body = ErrorBody)
+    )
+)]
 pub(crate) async fn my_orders(
     State(state): State<AppState>,
     headers: HeaderMap,

@@ -8,8 +8,9 @@ use serde_json::{Value, json};
 use sqlx::Row;
 
 use super::*;
+use crate::error::ErrorBody;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 pub(crate) struct Press {
     /// Recipient powers; empty: everyone (a broadcast).
     #[serde(default)]
@@ -17,6 +18,23 @@ pub(crate) struct Press {
     body: String,
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/games/{id}/press",
+    tag = "press",
+    summary = "Send press to some powers or to all (grey press hides the sender; refused in no-press games).",
+    request_body = Press,
+    params(("id" = String, Path, description = "The game's id")),
+    security(("token" = [])),
+    responses(
+        (status = 201, description = "Done", body = Object),
+        (status = 400, description = "The request is not allowed as sent", body = ErrorBody),
+        (status = 401, description = "No valid session, or a wrong login", body = ErrorBody),
+        (status = 403, description = "Not the caller's to do", body = ErrorBody),
+        (status = 404, description = "No such game, phase or account", body = ErrorBody),
+        (status = 422, description = "The body is not the expected JSON", body = ErrorBody)
+    )
+)]
 pub(crate) async fn send_press(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -73,6 +91,20 @@ pub(crate) async fn send_press(
     Ok((StatusCode::CREATED, Json(json!({"id": press_id, "to": recipients}))))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/games/{id}/press",
+    tag = "press",
+    summary = "The press the caller may read: sent by, or to, the caller's power, and broadcasts.",
+    params(("id" = String, Path, description = "The game's id")),
+    security(("token" = [])),
+    responses(
+        (status = 200, description = "Done", body = Object),
+        (status = 401, description = "No valid session, or a wrong login", body = ErrorBody),
+        (status = 403, description = "Not the caller's to do", body = ErrorBody),
+        (status = 404, description = "No such game, phase or account", body = ErrorBody)
+    )
+)]
 pub(crate) async fn read_press(
     State(state): State<AppState>,
     headers: HeaderMap,

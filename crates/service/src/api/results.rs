@@ -7,7 +7,22 @@ use serde_json::{Value, json};
 use sqlx::Row;
 
 use super::*;
+use crate::error::ErrorBody;
 
+#[utoipa::path(
+    get,
+    path = "/api/games/{id}/phases/{phase}",
+    tag = "results",
+    summary = "The result of an adjudicated phase: JSON, and the report in English and German.",
+    params(("id" = String, Path, description = "The game's id"), ("phase" = String, Path, description = "A phase such as S1901M")),
+    security(("token" = [])),
+    responses(
+        (status = 200, description = "Done", body = Object),
+        (status = 401, description = "No valid session, or a wrong login", body = ErrorBody),
+        (status = 403, description = "Not the caller's to do", body = ErrorBody),
+        (status = 404, description = "No such game, phase or account", body = ErrorBody)
+    )
+)]
 pub(crate) async fn show_phase(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -28,6 +43,20 @@ pub(crate) async fn show_phase(
     ))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/games/{id}/history",
+    tag = "results",
+    summary = "Every adjudicated phase of the game: the state before it and its result.",
+    params(("id" = String, Path, description = "The game's id")),
+    security(("token" = [])),
+    responses(
+        (status = 200, description = "Done", body = Object),
+        (status = 401, description = "No valid session, or a wrong login", body = ErrorBody),
+        (status = 403, description = "Not the caller's to do", body = ErrorBody),
+        (status = 404, description = "No such game, phase or account", body = ErrorBody)
+    )
+)]
 pub(crate) async fn history(
     State(state): State<AppState>,
     headers: HeaderMap,
