@@ -9,14 +9,14 @@ use support::{Client, new_game, player, start_server};
 const POWERS: [&str; 7] = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"];
 
 #[test]
-fn seven_players_play_a_year_through_http() {
+fn seven_players_play_two_years_through_http() {
     let server = start_server("year");
     let players: Vec<Client> = (0..7).map(|i| player(&server, &format!("player{i}"))).collect();
     let gm = &players[0];
     let game = gm.ok(
         "POST",
         "/api/games",
-        Some(json!({"name": "Test 1901", "variant": "standard", "press": "full"})),
+        Some(json!({"name": "Test 1901", "variant": "standard", "press": "full", "nmr_limit": 10})),
     );
     let id = game["id"].as_str().expect("game id").to_string();
     for (i, p) in players.iter().enumerate() {
@@ -142,6 +142,82 @@ fn seven_players_play_a_year_through_http() {
     assert_eq!(phases, ["S1901M", "F1901M", "W1901A"]);
     let (status, _) = outsider.call("GET", &format!("/api/games/{id}/history"), None);
     assert_eq!(status, 403);
+
+    // 1902: England and Germany agree in private press and dislodge France from Belgium.
+    let england = by_power("ENGLAND");
+    let germany = by_power("GERMANY");
+    england.ok(
+        "POST",
+        &format!("/api/games/{id}/press"),
+        Some(json!({"to": ["GERMANY"], "body": "My fleet in the North Sea supports you into Belgium."})),
+    );
+    let read = germany.ok("GET", &format!("/api/games/{id}/press"), None);
+    assert_eq!(read["messages"][0]["from"], "ENGLAND");
+    let unseen = france.ok("GET", &format!("/api/games/{id}/press"), None);
+    assert_eq!(unseen["messages"], json!([]), "private press stays private");
+    germany.ok(
+        "PUT",
+        &format!("/api/games/{id}/orders"),
+        Some(json!({"orders": ["A Hol - Bel"]})),
+    );
+    england.ok(
+        "PUT",
+        &format!("/api/games/{id}/orders"),
+        Some(json!({"orders": ["F Nth S German A Hol - Bel"]})),
+    );
+    france.ok(
+        "PUT",
+        &format!("/api/games/{id}/orders"),
+        Some(json!({"orders": ["A Bel H"]})),
+    );
+    let spring = gm.ok("POST", &format!("/api/games/{id}/adjudicate"), None);
+    assert_eq!(spring["result"]["phase"], "S1902R", "{spring}");
+    assert!(
+        spring["missing"]
+            .as_array()
+            .is_some_and(|m| m.contains(&json!("ITALY"))),
+        "{spring}"
+    );
+    // The retreat, read and echoed like any order.
+    let retreat = france.ok(
+        "PUT",
+        &format!("/api/games/{id}/orders"),
+        Some(json!({"orders": ["A Bel - Picardy"]})),
+    );
+    assert_eq!(retreat["orders"][0]["order"], "A BEL R PIC", "{retreat}");
+    let retreated = gm.ok("POST", &format!("/api/games/{id}/adjudicate"), None);
+    assert_eq!(retreated["result"]["phase"], "F1902M", "{retreated}");
+    assert!(retreated["result"]["units"]["FRANCE"].to_string().contains("A PIC"));
+    // Fall: everyone holds; Germany keeps Belgium. Winter: France removes one, Germany builds.
+    let fall = gm.ok("POST", &format!("/api/games/{id}/adjudicate"), None);
+    assert_eq!(fall["result"]["phase"], "W1902A", "{fall}");
+    france.ok(
+        "PUT",
+        &format!("/api/games/{id}/orders"),
+        Some(json!({"orders": ["Remove A Pic"]})),
+    );
+    germany.ok(
+        "PUT",
+        &format!("/api/games/{id}/orders"),
+        Some(json!({"orders": ["Build A Ber", "Build A Mun"]})),
+    );
+    let winter = gm.ok("POST", &format!("/api/games/{id}/adjudicate"), None);
+    assert_eq!(winter["result"]["phase"], "S1903M", "{winter}");
+    let units = &winter["result"]["units"];
+    assert!(!units["FRANCE"].to_string().contains("A PIC"), "{units}");
+    assert!(units["GERMANY"].to_string().contains("A BER"), "{units}");
+
+    // A draw needs every survivor; the last vote ends the game, shared by all seven.
+    for power in &POWERS[..6] {
+        let vote = by_power(power).ok("POST", &format!("/api/games/{id}/draw"), Some(json!({"vote": true})));
+        assert_eq!(vote["drawn"], false, "{power} is not the last to vote");
+    }
+    let last = by_power("TURKEY").ok("POST", &format!("/api/games/{id}/draw"), Some(json!({"vote": true})));
+    assert_eq!(last["drawn"], true, "{last}");
+    let game = gm.ok("GET", &format!("/api/games/{id}"), None);
+    assert_eq!(game["status"], "finished");
+    assert_eq!(game["result"]["kind"], "draw");
+    assert_eq!(game["result"]["powers"].as_array().map(Vec::len), Some(7));
 }
 
 #[test]
