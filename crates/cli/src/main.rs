@@ -2,6 +2,7 @@
 
 mod adjudicate_cmd;
 mod bench_cmd;
+mod loadtest_cmd;
 mod orders_cmd;
 mod play_cmd;
 mod variant_arg;
@@ -45,6 +46,9 @@ enum Command {
     Play(play_cmd::PlayArgs),
     /// Measure adjudication speed on a recorded corpus of phases.
     Bench(bench_cmd::BenchArgs),
+    /// Measure the service: order submissions per second and their latency with many running
+    /// games (SQLite in a temporary folder).
+    Loadtest(loadtest_cmd::LoadtestArgs),
     /// Print the opening state of a variant (JSON interchange), the first input of `adjudicate`.
     Start {
         /// Variant: a built-in name or a variant file.
@@ -95,6 +99,7 @@ fn main() -> ExitCode {
         Command::Adjudicate(args) => adjudicate_cmd::run(&args),
         Command::Play(args) => play_cmd::run(&args),
         Command::Bench(args) => bench_cmd::run(&args),
+        Command::Loadtest(args) => loadtest_cmd::run(&args),
         Command::Start { variant } => start(&variant),
         Command::Serve {
             data,

@@ -29,10 +29,17 @@ pub struct Config {
     pub limits: limits::LimitSettings,
 }
 
-/// Opens the database, then serves the API until the process ends, with the deadline scheduler
-/// and the outbox delivery running beside it. Prints the address it listens on (useful with
-/// port 0) before serving.
-pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
+/// A service whose database is open, whose background tasks run, and whose socket is bound.
+pub struct Bound {
+    /// The address it listens on.
+    pub addr: SocketAddr,
+    listener: tokio::net::TcpListener,
+    app: axum::Router,
+}
+
+/// Opens the database (bringing the schema up to date), starts the deadline scheduler and the
+/// outbox delivery, and binds the listening socket.
+pub async fn bind(config: Config) -> Result<Bound, Box<dyn std::error::Error>> {
     let store = store::Store::open(&config.database_url).await?;
     let state = api::AppState {
         store: store.clone(),
@@ -42,12 +49,32 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     tokio::spawn(scheduler::run(state.clone(), Duration::from_millis(500)));
     let delivery = Box::new(outbox::MailFolder { dir: config.mail_dir });
     tokio::spawn(outbox::run(store, delivery, Duration::from_millis(500)));
-    let app = api::router(state);
     let listener = tokio::net::TcpListener::bind(config.listen).await?;
-    println!("listening on http://{}", listener.local_addr()?);
+    Ok(Bound {
+        addr: listener.local_addr()?,
+        listener,
+        app: api::router(state),
+    })
+}
+
+impl Bound {
+    /// Answers requests until the process ends.
+    pub async fn run(self) -> std::io::Result<()> {
+        // The client's address keys the login rate limit.
+        axum::serve(
+            self.listener,
+            self.app.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .await
+    }
+}
+
+/// Serves until the process ends, after printing the address it listens on (useful with port 0).
+pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
+    let bound = bind(config).await?;
+    println!("listening on http://{}", bound.addr);
     use std::io::Write as _;
     std::io::stdout().flush()?;
-    // The client's address keys the login rate limit.
-    axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).await?;
+    bound.run().await?;
     Ok(())
 }

@@ -32,7 +32,7 @@ struct Electorate {
     deciders: Vec<String>,
 }
 
-async fn electorate(state: &AppState, g: &GameRow, me: &str) -> ApiResult<(Electorate, Variant)> {
+async fn electorate(state: &AppState, g: &GameRow, me: &str) -> ApiResult<(Electorate, std::sync::Arc<Variant>)> {
     if g.status != "active" {
         return Err(ApiError::conflict("the game is not running"));
     }

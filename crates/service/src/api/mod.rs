@@ -118,14 +118,21 @@ impl From<axum::extract::rejection::JsonRejection> for ApiError {
     }
 }
 
-pub(crate) fn variant(name: &str) -> ApiResult<Variant> {
-    match spielleiter_engine::variant::builtin(name) {
-        Some(Ok(v)) => Ok(v),
-        _ => Err(ApiError::bad_request(
-            "unknown_variant",
-            format!("unknown variant `{name}`"),
-        )),
-    }
+/// A built-in variant by name. Variants are read once per process and shared.
+pub(crate) fn variant(name: &str) -> ApiResult<std::sync::Arc<Variant>> {
+    static VARIANTS: std::sync::OnceLock<Vec<(&'static str, std::sync::Arc<Variant>)>> = std::sync::OnceLock::new();
+    let all = VARIANTS.get_or_init(|| {
+        spielleiter_engine::variant::builtin_names()
+            .filter_map(|n| match spielleiter_engine::variant::builtin(n) {
+                Some(Ok(v)) => Some((n, std::sync::Arc::new(v))),
+                _ => None,
+            })
+            .collect()
+    });
+    all.iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|(_, v)| v.clone())
+        .ok_or_else(|| ApiError::bad_request("unknown_variant", format!("unknown variant `{name}`")))
 }
 
 /// The account of the request's `Authorization: Bearer TOKEN`.
