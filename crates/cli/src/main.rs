@@ -38,6 +38,9 @@ enum Command {
         /// Address to listen on (port 0: any free port, printed at start).
         #[arg(long, default_value = "127.0.0.1:8080")]
         listen: std::net::SocketAddr,
+        /// Folder for outgoing mail, one `.eml` file per message (default: `DATA/mail`).
+        #[arg(long)]
+        mail_dir: Option<std::path::PathBuf>,
         /// Crash tests only: hold every adjudication's transaction open this many milliseconds.
         #[arg(long, default_value_t = 0, hide = true)]
         adjudication_delay_ms: u64,
@@ -105,8 +108,9 @@ fn main() -> ExitCode {
             data,
             database,
             listen,
+            mail_dir,
             adjudication_delay_ms,
-        } => serve(&data, database, listen, adjudication_delay_ms),
+        } => serve(&data, database, listen, mail_dir, adjudication_delay_ms),
         Command::Variant { command } => match command {
             VariantCommand::Import { file, name, output } => variant_arg::import(&file, name, output),
             VariantCommand::Check { file } => variant_arg::check_file(&file),
@@ -151,6 +155,7 @@ fn serve(
     data: &std::path::Path,
     database: Option<String>,
     listen: std::net::SocketAddr,
+    mail_dir: Option<std::path::PathBuf>,
     adjudication_delay_ms: u64,
 ) -> anyhow::Result<ExitCode> {
     std::fs::create_dir_all(data)?;
@@ -161,7 +166,7 @@ fn serve(
     let config = spielleiter_service::Config {
         database_url,
         listen,
-        mail_dir: data.join("mail"),
+        mail_dir: mail_dir.unwrap_or_else(|| data.join("mail")),
         adjudication_delay: std::time::Duration::from_millis(adjudication_delay_ms),
         limits: spielleiter_service::limits::LimitSettings::default(),
     };

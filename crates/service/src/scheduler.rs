@@ -13,9 +13,9 @@ pub async fn run(state: AppState, tick: Duration) {
         interval.tick().await;
         match due_games(&state).await {
             Ok(ids) => {
-                for id in ids {
+                for (id, phase) in ids {
                     // A conflict means another process or request adjudicated it first.
-                    if let Err(e) = adjudicate_game(&state, &id).await {
+                    if let Err(e) = adjudicate_game(&state, &id, Some(&phase)).await {
                         if e.code != "conflict" {
                             eprintln!("adjudicating game {id}: {e}");
                         }

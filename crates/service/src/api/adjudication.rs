@@ -18,7 +18,11 @@ use crate::error::ErrorBody;
 /// Adjudicates the game's current phase now. Powers with something to order that sent nothing
 /// have missed a turn; after the game's limit of missed turns in a row they are in civil disorder
 /// (their player may still come back by sending orders, or the master replaces the player).
-pub async fn adjudicate_game(state: &AppState, id: &str) -> ApiResult<Value> {
+///
+/// With `expected`, only that phase is adjudicated: a caller that found a phase due (the
+/// scheduler, an early adjudication) must not adjudicate the next phase when another request or
+/// process was first.
+pub async fn adjudicate_game(state: &AppState, id: &str, expected: Option<&str>) -> ApiResult<Value> {
     let g = game(state, id).await?;
     if g.status != "active" {
         return Err(ApiError::conflict("the game is not running"));
@@ -26,6 +30,12 @@ pub async fn adjudicate_game(state: &AppState, id: &str) -> ApiResult<Value> {
     let v = variant(&g.variant)?;
     let (game_state, position) = current_position(&v, &g)?;
     let phase = position.phase.to_string();
+    if expected.is_some_and(|e| e != phase) {
+        return Err(ApiError::conflict(format!(
+            "{} is adjudicated already",
+            expected.unwrap_or_default()
+        )));
+    }
     let mut tx = state.store.pool.begin().await?;
     // Claim the phase: this locks the game's row, so order submissions and other adjudications
     // of the game wait, and only one adjudication of a phase gets past this point.
@@ -195,7 +205,7 @@ pub(crate) async fn adjudicate_now(
     let me = account(&state, &headers).await?;
     let g = game(&state, &id).await?;
     master_only(&g, &me, "adjudicates before the deadline")?;
-    adjudicate_game(&state, &id).await.map(Json)
+    adjudicate_game(&state, &id, None).await.map(Json)
 }
 
 /// The played powers, not in civil disorder, that have something to order in this phase and
@@ -227,8 +237,9 @@ pub(crate) async fn awaited_powers(
 
 /// The games to adjudicate now: deadline passed (after the grace period, if the game has one and
 /// a played power is late), or, in games that adjudicate early, every awaited power has ordered.
-/// Starting a grace period is done here too. Paused games are never due.
-pub async fn due_games(state: &AppState) -> ApiResult<Vec<String>> {
+/// Starting a grace period is done here too. Paused games are never due. Each game comes with
+/// the phase that is due.
+pub async fn due_games(state: &AppState) -> ApiResult<Vec<(String, String)>> {
     let rows = sqlx::query(
         "SELECT id FROM games WHERE status = 'active' AND paused_remaining_ms IS NULL AND (deadline_ms <= $1 OR early = 1)",
     )
@@ -249,7 +260,7 @@ pub async fn due_games(state: &AppState) -> ApiResult<Vec<String>> {
         if passed && !late.is_empty() && g.grace_seconds > 0 && !g.in_grace {
             start_grace(state, &g, &late).await?;
         } else if passed || (g.early && late.is_empty()) {
-            due.push(id);
+            due.push((id, position.phase.to_string()));
         }
     }
     Ok(due)

@@ -140,7 +140,7 @@ pub(crate) async fn submit_orders(
     let adjudicated = g.early
         && g.paused_remaining_ms.is_none()
         && awaited_powers(&state, &g, &v, &position).await?.is_empty()
-        && adjudicate_game(&state, &id).await.is_ok();
+        && adjudicate_game(&state, &id, Some(&phase)).await.is_ok();
     Ok(Json(
         json!({"phase": phase, "power": power_key, "orders": echo, "errors": errors,
                    "later_phases": read.later.len(), "advance_retreats": read.advance.len(),
