@@ -305,3 +305,43 @@ fn no_route_lets_a_player_read_or_act_for_another_power() {
     assert!(units["GERMANY"].to_string().contains("A RUH"), "{units}");
     assert!(!units["FRANCE"].to_string().contains("A PIC"), "{units}");
 }
+
+#[test]
+fn deadlines_fall_on_the_local_time_of_day_the_game_names() {
+    let server = start_server("zones");
+    let gm = player(&server, "zone-master");
+    let other = player(&server, "zone-other");
+    let (status, error) = gm.call(
+        "POST",
+        "/api/games",
+        Some(json!({"name": "Nowhere", "time_zone": "Mars/Olympus"})),
+    );
+    assert_eq!((status, error["code"].as_str()), (400, Some("bad_deadline")));
+    let (status, _) = gm.call(
+        "POST",
+        "/api/games",
+        Some(json!({"name": "Never", "time_zone": "UTC", "deadline_at": "24:30"})),
+    );
+    assert_eq!(status, 400);
+    let id = two_player_game(
+        &gm,
+        &other,
+        "Evening",
+        json!({"time_zone": "Europe/Berlin", "deadline_at": "20:00", "movement_seconds": 3600}),
+    );
+    let game = gm.ok("GET", &format!("/api/games/{id}"), None);
+    let local = game["deadline_local"].as_str().expect("a local deadline");
+    assert!(local.ends_with("20:00 CET") || local.ends_with("20:00 CEST"), "{local}");
+    let deadline = game["deadline_ms"].as_i64().expect("a deadline");
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64);
+    assert!(
+        deadline >= now + 3_500_000 && deadline <= now + 3_600_000 + 86_400_000,
+        "{deadline}"
+    );
+    gm.ok("POST", &format!("/api/games/{id}/adjudicate"), None);
+    let mails = wait_for_mail(&server, "Subject: Diplomacy results Evening S1901M");
+    assert!(mails[0].contains("The deadline for F1901M is "), "{}", mails[0]);
+    assert!(mails[0].contains(" 20:00 CE"), "{}", mails[0]);
+}

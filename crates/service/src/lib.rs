@@ -3,6 +3,7 @@
 
 pub mod api;
 pub mod auth;
+pub mod deadlines;
 pub mod error;
 pub mod limits;
 pub mod lot;

@@ -111,13 +111,15 @@ pub async fn adjudicate_game(state: &AppState, id: &str, expected: Option<&str>)
         output.next.phase.clone()
     };
     let result = output.result.as_ref().and_then(|r| serde_json::to_string(r).ok());
+    let rule = g.deadline_rule();
+    let next_deadline = (!finished).then(|| rule.next(now, seconds));
     sqlx::query(
         "UPDATE games SET state_json = $1, phase = $2, deadline_ms = $3, status = $4, result_json = $5, \
          extensions = 0, in_grace = 0 WHERE id = $6",
     )
     .bind(serde_json::to_string(&output.next).unwrap_or_default())
     .bind(&next_phase)
-    .bind(if finished { None } else { Some(now + seconds * 1000) })
+    .bind(next_deadline)
     .bind(if finished { "finished" } else { "active" })
     .bind(result)
     .bind(id)
@@ -129,6 +131,12 @@ pub async fn adjudicate_game(state: &AppState, id: &str, expected: Option<&str>)
     }
     if !disorder.is_empty() {
         body.push_str(&format!("In civil disorder: {}.\n", disorder.join(", ")));
+    }
+    if let Some(deadline) = next_deadline {
+        body.push_str(&format!(
+            "\nThe deadline for {next_phase} is {}.\n",
+            rule.describe(deadline)
+        ));
     }
     queue_to_all(&mut tx, &g, &format!("Diplomacy results {} {phase}", g.name), &body).await?;
     if !state.adjudication_delay.is_zero() {

@@ -32,6 +32,17 @@ pub(crate) struct NewGame {
     /// Extra time once after a deadline that a played power missed.
     #[serde(default)]
     grace_seconds: i64,
+    /// The game's time zone (IANA name such as `Europe/Berlin`); deadlines are shown in it.
+    #[serde(default = "utc")]
+    time_zone: String,
+    /// A local time of day (`HH:MM`) every deadline is moved to: the first one after the phase's
+    /// length.
+    #[serde(default)]
+    deadline_at: Option<String>,
+}
+
+fn utc() -> String {
+    "UTC".into()
 }
 
 fn two() -> i64 {
@@ -96,6 +107,8 @@ pub(crate) async fn create_game(
             "a grace period is 0 seconds to 7 days",
         ));
     }
+    crate::deadlines::DeadlineRule::new(&body.time_zone, body.deadline_at.as_deref())
+        .map_err(|e| ApiError::bad_request("bad_deadline", e.to_string()))?;
     let name = body.name.trim();
     if name.is_empty() || name.len() > 40 {
         return Err(ApiError::bad_request(
@@ -112,8 +125,8 @@ pub(crate) async fn create_game(
     }
     let id = new_id();
     sqlx::query(
-        "INSERT INTO games (id, name, variant, master_id, status, press, movement_seconds, retreat_seconds, adjustment_seconds, created_ms, early, nmr_limit, grace_seconds) \
-         VALUES ($1, $2, $3, $4, 'forming', $5, $6, $7, $8, $9, $10, $11, $12)",
+        "INSERT INTO games (id, name, variant, master_id, status, press, movement_seconds, retreat_seconds, adjustment_seconds, created_ms, early, nmr_limit, grace_seconds, time_zone, deadline_at) \
+         VALUES ($1, $2, $3, $4, 'forming', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
     )
     .bind(&id)
     .bind(name)
@@ -127,6 +140,8 @@ pub(crate) async fn create_game(
     .bind(i64::from(body.early))
     .bind(body.nmr_limit)
     .bind(body.grace_seconds)
+    .bind(&body.time_zone)
+    .bind(body.deadline_at.as_ref().map(|t| t.trim().to_string()))
     .execute(&state.store.pool)
     .await?;
     Ok((
@@ -260,7 +275,7 @@ pub(crate) async fn start_game(
     let assigned = lot::assign(seed as u64, &preferences, &powers);
     let position = Position::initial(&v);
     let state_json = serde_json::to_string(&state_from_position(&v, &position)).unwrap_or_default();
-    let deadline = now_ms() + g.seconds[0] * 1000;
+    let deadline = g.deadline_rule().next(now_ms(), g.seconds[0]);
     let mut tx = state.store.pool.begin().await?;
     for (account, power) in accounts.iter().zip(&assigned) {
         sqlx::query("UPDATE members SET power = $1 WHERE game_id = $2 AND account_id = $3")
@@ -329,6 +344,8 @@ pub(crate) async fn show_game(
         "my_power": power_of(&state, &id, &me).await?, "master": g.master == me, "early": g.early,
         "nmr_limit": g.nmr_limit, "grace_seconds": g.grace_seconds, "in_grace": g.in_grace,
         "paused": g.paused_remaining_ms.is_some(), "extensions": g.extensions,
+        "time_zone": g.time_zone, "deadline_at": g.deadline_at,
+        "deadline_local": g.deadline_ms.map(|d| g.deadline_rule().describe(d)),
         "deadlines": {"movement_seconds": g.seconds[0], "retreat_seconds": g.seconds[1], "adjustment_seconds": g.seconds[2]},
         "result": result_of(&state, &id).await?,
     })))

@@ -175,12 +175,24 @@ pub(crate) struct GameRow {
     pub(crate) extensions: i64,
     /// The phase to order for (`S1901M`), `COMPLETED` at the end; none before the start.
     pub(crate) phase: Option<String>,
+    /// The game's time zone (IANA name).
+    pub(crate) time_zone: String,
+    /// The local time of day deadlines are moved to, if any (`20:00`).
+    pub(crate) deadline_at: Option<String>,
+}
+
+impl GameRow {
+    /// How the game sets deadlines (stored settings were checked when the game was created).
+    pub(crate) fn deadline_rule(&self) -> crate::deadlines::DeadlineRule {
+        crate::deadlines::DeadlineRule::new(&self.time_zone, self.deadline_at.as_deref())
+            .unwrap_or_else(|_| crate::deadlines::DeadlineRule::utc())
+    }
 }
 
 pub(crate) async fn game(state: &AppState, id: &str) -> ApiResult<GameRow> {
     let row = sqlx::query(
         "SELECT id, name, variant, master_id, status, press, lot_seed, state_json, deadline_ms, movement_seconds, retreat_seconds, adjustment_seconds, early, \
-         nmr_limit, grace_seconds, in_grace, paused_remaining_ms, extensions, phase \
+         nmr_limit, grace_seconds, in_grace, paused_remaining_ms, extensions, phase, time_zone, deadline_at \
          FROM games WHERE id = $1",
     )
     .bind(id)
@@ -205,6 +217,8 @@ pub(crate) async fn game(state: &AppState, id: &str) -> ApiResult<GameRow> {
         paused_remaining_ms: row.get(16),
         extensions: row.get(17),
         phase: row.get(18),
+        time_zone: row.get(19),
+        deadline_at: row.get(20),
     })
 }
 
