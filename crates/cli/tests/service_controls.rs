@@ -351,3 +351,40 @@ fn deadlines_fall_on_the_local_time_of_day_the_game_names() {
     assert!(mails[0].contains("The deadline for F1901M is "), "{}", mails[0]);
     assert!(mails[0].contains(" 20:00 CE"), "{}", mails[0]);
 }
+
+#[test]
+fn orders_for_a_later_phase_wait_for_it_and_count_as_sent() {
+    let server = start_server("later");
+    let france = player(&server, "later-france");
+    let germany = player(&server, "later-germany");
+    let id = two_player_game(&france, &germany, "Ahead", json!({"movement_seconds": 3600}));
+    let echo = france.ok(
+        "PUT",
+        &format!("/api/games/{id}/orders"),
+        Some(json!({"orders": ["A Par - Bur", "Fall 1901:", "A Bur - Bel"]})),
+    );
+    assert_eq!(
+        (echo["errors"].clone(), echo["later_phases"].clone()),
+        (json!(0), json!(1)),
+        "{echo}"
+    );
+    france.ok("POST", &format!("/api/games/{id}/adjudicate"), None);
+    let mine = france.ok("GET", &format!("/api/games/{id}/orders"), None);
+    assert_eq!(mine["phase"], "F1901M");
+    assert_eq!(mine["orders"], json!([]));
+    assert_eq!(mine["pending"], json!(["F1901M: A Bur - Bel"]), "{mine}");
+    let theirs = germany.ok("GET", &format!("/api/games/{id}/orders"), None);
+    assert_eq!(
+        theirs["pending"],
+        json!([]),
+        "nobody sees another power's waiting orders"
+    );
+    // France sends nothing in the fall: the orders sent in spring are carried out, and France
+    // has not missed the turn.
+    let fall = france.ok("POST", &format!("/api/games/{id}/adjudicate"), None);
+    assert!(
+        fall["result"]["units"]["FRANCE"].to_string().contains("A BEL"),
+        "{fall}"
+    );
+    assert_eq!(fall["missing"], json!(["GERMANY"]), "{fall}");
+}

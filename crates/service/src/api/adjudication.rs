@@ -68,13 +68,15 @@ pub async fn adjudicate_game(state: &AppState, id: &str, expected: Option<&str>)
     let played: Vec<String> = played_powers(&mut *tx, id).await?.into_iter().map(|(p, _)| p).collect();
     let missing: Vec<String> = needed
         .iter()
-        .filter(|p| played.contains(*p) && !orders.contains_key(*p))
+        .filter(|p| played.contains(*p) && !orders.contains_key(*p) && !g.pending.covers(p, &phase))
         .cloned()
         .collect();
     let input = AdjudicationInput {
         variant: Some(g.variant.clone()),
         state: game_state.clone(),
         orders,
+        pending_retreats: g.pending.pending_retreats.clone(),
+        pending_orders: g.pending.pending_orders.clone(),
         ..AdjudicationInput::default()
     };
     let (output, report) = adjudicate_with(&v, &input)
@@ -115,13 +117,20 @@ pub async fn adjudicate_game(state: &AppState, id: &str, expected: Option<&str>)
     let next_deadline = (!finished).then(|| rule.next(now, seconds));
     sqlx::query(
         "UPDATE games SET state_json = $1, phase = $2, deadline_ms = $3, status = $4, result_json = $5, \
-         extensions = 0, in_grace = 0 WHERE id = $6",
+         extensions = 0, in_grace = 0, pending_json = $6 WHERE id = $7",
     )
     .bind(serde_json::to_string(&output.next).unwrap_or_default())
     .bind(&next_phase)
     .bind(next_deadline)
     .bind(if finished { "finished" } else { "active" })
     .bind(result)
+    .bind(
+        serde_json::to_string(&Pending {
+            pending_retreats: output.pending_retreats.clone(),
+            pending_orders: output.pending_orders.clone(),
+        })
+        .unwrap_or_default(),
+    )
     .bind(id)
     .execute(&mut *tx)
     .await?;
@@ -239,7 +248,7 @@ pub(crate) async fn awaited_powers(
     Ok(spielleiter_engine::game::powers_to_order(v, position)
         .into_iter()
         .map(|p| v.map.power(p).key.to_ascii_uppercase())
-        .filter(|p| active.contains(p) && !sent.contains(p))
+        .filter(|p| active.contains(p) && !sent.contains(p) && !g.pending.covers(p, &position.phase.to_string()))
         .collect())
 }
 

@@ -1,6 +1,8 @@
 //! The JSON HTTP API: accounts and sessions, games, orders, adjudication, results, press and the
 //! end of a game. Each route's handler lives in the module named for what it is about.
 
+use std::collections::BTreeMap;
+
 use axum::Router;
 use axum::http::{HeaderMap, StatusCode};
 use axum::routing::get;
@@ -202,6 +204,40 @@ pub(crate) struct GameRow {
     pub(crate) time_zone: String,
     /// The local time of day deadlines are moved to, if any (`20:00`).
     pub(crate) deadline_at: Option<String>,
+    /// Orders for later phases and retreats ordered in advance, as the last adjudication left them.
+    pub(crate) pending: Pending,
+}
+
+/// Orders waiting for a later phase, per power (upper-case key): `PHASE: order` lines, and
+/// retreats chosen in advance for the coming retreat phase.
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+pub(crate) struct Pending {
+    #[serde(default)]
+    pub(crate) pending_retreats: BTreeMap<String, Vec<String>>,
+    #[serde(default)]
+    pub(crate) pending_orders: BTreeMap<String, Vec<String>>,
+}
+
+impl Pending {
+    /// Whether `power` has orders waiting for `phase` (`F1901M`), so that it has not missed it.
+    pub(crate) fn covers(&self, power: &str, phase: &str) -> bool {
+        let for_phase = |line: &String| {
+            line.split_once(':')
+                .is_some_and(|(heading, _)| heading.trim().eq_ignore_ascii_case(phase))
+        };
+        let retreat = phase.ends_with('R');
+        self.pending_orders
+            .get(power)
+            .is_some_and(|lines| lines.iter().any(for_phase))
+            || (retreat && self.pending_retreats.get(power).is_some_and(|r| !r.is_empty()))
+    }
+
+    /// The lines of `power`, for showing the player what waits.
+    pub(crate) fn of(&self, power: &str) -> Vec<String> {
+        let mut lines = self.pending_orders.get(power).cloned().unwrap_or_default();
+        lines.extend(self.pending_retreats.get(power).into_iter().flatten().cloned());
+        lines
+    }
 }
 
 impl GameRow {
@@ -215,7 +251,7 @@ impl GameRow {
 pub(crate) async fn game(state: &AppState, id: &str) -> ApiResult<GameRow> {
     let row = sqlx::query(
         "SELECT id, name, variant, master_id, status, press, lot_seed, state_json, deadline_ms, movement_seconds, retreat_seconds, adjustment_seconds, early, \
-         nmr_limit, grace_seconds, in_grace, paused_remaining_ms, extensions, phase, time_zone, deadline_at \
+         nmr_limit, grace_seconds, in_grace, paused_remaining_ms, extensions, phase, time_zone, deadline_at, pending_json \
          FROM games WHERE id = $1",
     )
     .bind(id)
@@ -242,6 +278,10 @@ pub(crate) async fn game(state: &AppState, id: &str) -> ApiResult<GameRow> {
         phase: row.get(18),
         time_zone: row.get(19),
         deadline_at: row.get(20),
+        pending: row
+            .get::<Option<String>, _>(21)
+            .and_then(|text| serde_json::from_str(&text).ok())
+            .unwrap_or_default(),
     })
 }
 

@@ -185,5 +185,8 @@ pub(crate) async fn my_orders(
     let lines: Vec<String> = row
         .map(|r| serde_json::from_str(&r.get::<String, _>(0)).unwrap_or_default())
         .unwrap_or_default();
-    Ok(Json(json!({"phase": phase, "power": power_key, "orders": lines})))
+    let waiting = g.pending.of(&power_key);
+    Ok(Json(
+        json!({"phase": phase, "power": power_key, "orders": lines, "pending": waiting}),
+    ))
 }
