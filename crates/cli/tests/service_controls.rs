@@ -6,7 +6,7 @@ mod support;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use support::{Client, Server, new_game, player, start_server};
+use support::{Client, Server, new_game, player, player_in, start_server};
 
 /// Waits until the mail folder holds a message whose text contains `needle`; returns the texts
 /// of all such messages.
@@ -316,7 +316,7 @@ fn no_route_lets_a_player_read_or_act_for_another_power() {
 fn deadlines_fall_on_the_local_time_of_day_the_game_names() {
     let server = start_server("zones");
     let gm = player(&server, "zone-master");
-    let other = player(&server, "zone-other");
+    let other = player_in(&server, "zone-other", "de");
     let (status, error) = gm.call(
         "POST",
         "/api/games",
@@ -348,8 +348,18 @@ fn deadlines_fall_on_the_local_time_of_day_the_game_names() {
     );
     gm.ok("POST", &format!("/api/games/{id}/adjudicate"), None);
     let mails = wait_for_mail(&server, "Subject: Diplomacy results Evening S1901M");
+    assert_eq!(mails.len(), 1, "the German reader gets the German result");
+    assert!(mails[0].contains("To: zone-master"), "{}", mails[0]);
     assert!(mails[0].contains("The deadline for F1901M is "), "{}", mails[0]);
     assert!(mails[0].contains(" 20:00 CE"), "{}", mails[0]);
+    let german = wait_for_mail(&server, "Subject: Diplomacy-Ergebnisse Evening S1901M");
+    assert!(german[0].contains("To: zone-other"), "{}", german[0]);
+    assert!(german[0].contains("Frankreich: Armee Paris"), "{}", german[0]);
+    assert!(
+        german[0].contains("Die Abgabefrist für F1901M endet am "),
+        "{}",
+        german[0]
+    );
 }
 
 #[test]

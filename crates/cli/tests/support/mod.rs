@@ -179,12 +179,18 @@ impl Client {
     }
 }
 
+/// A logged-in account that reads English.
 pub fn player(server: &Server, name: &str) -> Client {
+    player_in(server, name, "en")
+}
+
+/// A logged-in account that reads `lang` (`en` or `de`).
+pub fn player_in(server: &Server, name: &str, lang: &str) -> Client {
     let mut c = Client::new(server);
     c.ok(
         "POST",
         "/api/accounts",
-        Some(json!({"name": name, "email": format!("{name}@example.org"), "password": "long enough"})),
+        Some(json!({"name": name, "email": format!("{name}@example.org"), "password": "long enough", "lang": lang})),
     );
     let session = c.ok(
         "POST",

@@ -10,11 +10,22 @@ use sqlx::Row;
 use super::*;
 use crate::error::ErrorBody;
 
+/// A new account.
 #[derive(Deserialize, utoipa::ToSchema)]
 pub(crate) struct NewAccount {
+    /// 1 to 40 letters, digits, spaces, `_` or `-`.
     name: String,
+    /// Where results and announcements are sent.
     email: String,
+    /// At least 8 characters.
     password: String,
+    /// The language of results and announcements: `en` (default) or `de`.
+    #[serde(default = "english")]
+    lang: String,
+}
+
+fn english() -> String {
+    "en".into()
 }
 
 #[utoipa::path(
@@ -55,6 +66,9 @@ pub(crate) async fn create_account(
     if !body.email.contains('@') {
         return Err(ApiError::bad_request("bad_email", "an e-mail address has an @"));
     }
+    if !matches!(body.lang.as_str(), "en" | "de") {
+        return Err(ApiError::bad_request("bad_lang", "the language is en or de"));
+    }
     let taken = sqlx::query("SELECT id FROM accounts WHERE name = $1")
         .bind(name)
         .fetch_optional(&state.store.pool)
@@ -64,15 +78,21 @@ pub(crate) async fn create_account(
     }
     let hash = hash_password(&body.password).map_err(|e| ApiError::bad_request("bad_password", e))?;
     let id = new_id();
-    sqlx::query("INSERT INTO accounts (id, name, email, password_hash, created_ms) VALUES ($1, $2, $3, $4, $5)")
-        .bind(&id)
-        .bind(name)
-        .bind(body.email.trim())
-        .bind(hash)
-        .bind(now_ms())
-        .execute(&state.store.pool)
-        .await?;
-    Ok((StatusCode::CREATED, Json(json!({"id": id, "name": name}))))
+    sqlx::query(
+        "INSERT INTO accounts (id, name, email, password_hash, created_ms, lang) VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(&id)
+    .bind(name)
+    .bind(body.email.trim())
+    .bind(hash)
+    .bind(now_ms())
+    .bind(&body.lang)
+    .execute(&state.store.pool)
+    .await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({"id": id, "name": name, "lang": body.lang})),
+    ))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]

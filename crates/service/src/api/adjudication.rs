@@ -134,20 +134,21 @@ pub async fn adjudicate_game(state: &AppState, id: &str, expected: Option<&str>)
     .bind(id)
     .execute(&mut *tx)
     .await?;
-    let mut body = report_en.clone();
-    if !missing.is_empty() {
-        body.push_str(&format!("\nNo orders received from: {}.\n", missing.join(", ")));
+    let deadline_text = next_deadline.map(|d| rule.describe(d));
+    let news = ResultNews {
+        game: &g.name,
+        phase: &phase,
+        next_phase: &next_phase,
+        missing: &missing,
+        disorder: &disorder,
+        deadline: deadline_text.as_deref(),
+    };
+    let english = news.mail(Lang::En, &report_en);
+    let german = news.mail(Lang::De, &report_de);
+    for (account, lang) in recipients(&mut tx, &g).await? {
+        let (subject, body) = if lang == "de" { &german } else { &english };
+        queue_message(&mut tx, &g.id, &account, subject, body).await?;
     }
-    if !disorder.is_empty() {
-        body.push_str(&format!("In civil disorder: {}.\n", disorder.join(", ")));
-    }
-    if let Some(deadline) = next_deadline {
-        body.push_str(&format!(
-            "\nThe deadline for {next_phase} is {}.\n",
-            rule.describe(deadline)
-        ));
-    }
-    queue_to_all(&mut tx, &g, &format!("Diplomacy results {} {phase}", g.name), &body).await?;
     if !state.adjudication_delay.is_zero() {
         eprintln!("adjudicating {} {phase}: holding the transaction open", g.name);
         tokio::time::sleep(state.adjudication_delay).await;
@@ -160,6 +161,60 @@ pub async fn adjudicate_game(state: &AppState, id: &str, expected: Option<&str>)
         "missing": missing,
         "civil_disorder": disorder,
     }))
+}
+
+/// What a result mail says besides the report.
+struct ResultNews<'a> {
+    game: &'a str,
+    phase: &'a str,
+    next_phase: &'a str,
+    missing: &'a [String],
+    disorder: &'a [String],
+    deadline: Option<&'a str>,
+}
+
+impl ResultNews<'_> {
+    /// The subject and body of the result mail in a language.
+    fn mail(&self, lang: Lang, report: &str) -> (String, String) {
+        let mut body = report.to_string();
+        let (subject, missing, disorder, deadline) = match lang {
+            Lang::En => (
+                format!("Diplomacy results {} {}", self.game, self.phase),
+                "No orders received from",
+                "In civil disorder",
+                "The deadline for",
+            ),
+            Lang::De => (
+                format!("Diplomacy-Ergebnisse {} {}", self.game, self.phase),
+                "Keine Befehle erhalten von",
+                "In Anarchie",
+                "Die Abgabefrist für",
+            ),
+        };
+        if !self.missing.is_empty() {
+            body.push_str(&format!("\n{missing}: {}.\n", self.missing.join(", ")));
+        }
+        if !self.disorder.is_empty() {
+            body.push_str(&format!("{disorder}: {}.\n", self.disorder.join(", ")));
+        }
+        if let Some(at) = self.deadline {
+            let verb = if lang == Lang::De { "endet am" } else { "is" };
+            body.push_str(&format!("\n{deadline} {} {verb} {at}.\n", self.next_phase));
+        }
+        (subject, body)
+    }
+}
+
+/// Every member of the game and its master, with the language each reads.
+async fn recipients(tx: &mut sqlx::Transaction<'_, sqlx::Any>, g: &GameRow) -> ApiResult<Vec<(String, String)>> {
+    let rows = sqlx::query(
+        "SELECT a.id, a.lang FROM accounts a WHERE a.id IN (SELECT account_id FROM members WHERE game_id = $1) OR a.id = $2 ORDER BY a.id",
+    )
+    .bind(&g.id)
+    .bind(&g.master)
+    .fetch_all(&mut **tx)
+    .await?;
+    Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
 }
 
 /// Counts a missed turn for each played power in `missing`, clears the count of those that
