@@ -165,11 +165,7 @@ pub(crate) async fn concede(
     let to = match &body.to {
         None => None,
         Some(name) => {
-            let key = v
-                .map
-                .power_by_name(name)
-                .map(|p| v.map.power(p).key.to_ascii_uppercase())
-                .ok_or_else(|| ApiError::bad_request("unknown_power", format!("unknown power `{name}`")))?;
+            let key = power_key(&v, name)?;
             if key == e.power {
                 return Err(ApiError::bad_request(
                     "bad_concession",

@@ -200,11 +200,7 @@ pub(crate) async fn join_game(
     }
     let mut preferences = Vec::new();
     for p in &body.preferences {
-        let key = v
-            .map
-            .power_by_name(p)
-            .map(|id| v.map.power(id).key.to_ascii_uppercase())
-            .ok_or_else(|| ApiError::bad_request("unknown_power", format!("unknown power `{p}`")))?;
+        let key = power_key(&v, p)?;
         if !preferences.contains(&key) {
             preferences.push(key);
         }

@@ -222,11 +222,7 @@ pub(crate) async fn replace(
 ) -> ApiResult<Json<Value>> {
     let g = running_game_of_master(&state, &headers, &id, "replaces players").await?;
     let v = variant(&g.variant)?;
-    let power = v
-        .map
-        .power_by_name(&body.power)
-        .map(|p| v.map.power(p).key.to_ascii_uppercase())
-        .ok_or_else(|| ApiError::bad_request("unknown_power", format!("unknown power `{}`", body.power)))?;
+    let power = power_key(&v, &body.power)?;
     let new = sqlx::query("SELECT id FROM accounts WHERE name = $1")
         .bind(body.player.trim())
         .fetch_optional(&state.store.pool)

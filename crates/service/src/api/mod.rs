@@ -160,6 +160,14 @@ pub(crate) fn variant(name: &str) -> ApiResult<std::sync::Arc<Variant>> {
         .ok_or_else(|| ApiError::bad_request("unknown_variant", format!("unknown variant `{name}`")))
 }
 
+/// The upper-case key (`FRANCE`) of a power named in a request (any name or alias the variant knows).
+pub(crate) fn power_key(v: &Variant, name: &str) -> ApiResult<String> {
+    v.map
+        .power_by_name(name)
+        .map(|p| v.map.power(p).key.to_ascii_uppercase())
+        .ok_or_else(|| ApiError::bad_request("unknown_power", format!("unknown power `{name}`")))
+}
+
 /// The account of the request's `Authorization: Bearer TOKEN`.
 pub(crate) async fn account(state: &AppState, headers: &HeaderMap) -> ApiResult<String> {
     let token = headers

@@ -60,11 +60,7 @@ pub(crate) async fn send_press(
     }
     let mut recipients = Vec::new();
     for to in &body.to {
-        let key = v
-            .map
-            .power_by_name(to)
-            .map(|p| v.map.power(p).key.to_ascii_uppercase())
-            .ok_or_else(|| ApiError::bad_request("unknown_power", format!("unknown power `{to}`")))?;
+        let key = power_key(&v, to)?;
         recipients.push(key);
     }
     let phase = g
