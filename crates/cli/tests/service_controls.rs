@@ -75,8 +75,17 @@ fn a_missed_turn_leads_to_civil_disorder_and_the_master_replaces_the_player() {
         &format!("/api/games/{id}/orders"),
         Some(json!({"orders": ["A Par - Bur"]})),
     );
-    let result = gm.ok("POST", &format!("/api/games/{id}/adjudicate"), None);
+    let started = wait_for_mails(&server, "Subject: Game started: Missed", 2);
+    assert!(
+        started
+            .iter()
+            .any(|m| m.contains("To: nmr-late") && m.contains("You play GERMANY."))
+    );
+    let result = gm.ok("POST", &format!("/api/games/{id}/adjudicate?phase=S1901M"), None);
     assert_eq!(result["missing"], json!(["GERMANY"]), "{result}");
+    // A second click for the same phase does not adjudicate the next one.
+    let (status, _) = gm.call("POST", &format!("/api/games/{id}/adjudicate?phase=S1901M"), None);
+    assert_eq!(status, 409);
     assert_eq!(result["civil_disorder"], json!(["GERMANY"]), "{result}");
     let game = gm.ok("GET", &format!("/api/games/{id}"), None);
     assert_eq!(member(&game, "nmr-late")["civil_disorder"], true);
@@ -115,6 +124,15 @@ fn a_missed_turn_leads_to_civil_disorder_and_the_master_replaces_the_player() {
         Some(json!({"power": "Germany", "player": "nmr-master"})),
     );
     assert_eq!(status, 409, "an account plays one power");
+    // A power nobody played gets its first player.
+    player(&server, "nmr-italy");
+    gm.ok(
+        "POST",
+        &format!("/api/games/{id}/replace"),
+        Some(json!({"power": "Italy", "player": "nmr-italy"})),
+    );
+    let game = gm.ok("GET", &format!("/api/games/{id}"), None);
+    assert_eq!(member(&game, "nmr-italy")["power"], "ITALY");
 }
 
 #[test]
@@ -230,21 +248,28 @@ fn the_other_survivors_concede_the_game() {
         Some(json!({"to": "England"})),
     );
     assert_eq!((status, error["code"].as_str()), (400, Some("bad_concession")));
+    // A concession is for the position it was given in: an adjudication withdraws it.
+    players[1].ok(
+        "POST",
+        &format!("/api/games/{id}/concede"),
+        Some(json!({"to": "England"})),
+    );
+    players[0].ok("POST", &format!("/api/games/{id}/adjudicate"), None);
+    let stale = players[2].ok(
+        "POST",
+        &format!("/api/games/{id}/concede"),
+        Some(json!({"to": "England"})),
+    );
+    assert_eq!(stale["conceded"], false, "France's concession was for spring");
     let first = players[1].ok(
         "POST",
         &format!("/api/games/{id}/concede"),
         Some(json!({"to": "England"})),
     );
-    assert_eq!(first["conceded"], false, "Germany has not conceded");
-    let second = players[2].ok(
-        "POST",
-        &format!("/api/games/{id}/concede"),
-        Some(json!({"to": "ENGLAND"})),
-    );
-    assert_eq!(second["conceded"], true, "{second}");
+    assert_eq!(first["conceded"], true, "{first}");
     let game = players[0].ok("GET", &format!("/api/games/{id}"), None);
     assert_eq!(game["status"], "finished");
-    assert_eq!(game["result"], json!({"kind": "concession", "winner": "ENGLAND"}));
+    assert_eq!(game["result"], json!({"kind": "concession", "powers": ["ENGLAND"]}));
     wait_for_mail(&server, "concede the game Conceded to ENGLAND");
     let (status, _) = players[0].call(
         "PUT",
@@ -397,4 +422,23 @@ fn orders_for_a_later_phase_wait_for_it_and_count_as_sent() {
         "{fall}"
     );
     assert_eq!(fall["missing"], json!(["GERMANY"]), "{fall}");
+}
+
+#[test]
+fn an_early_game_whose_players_are_all_in_civil_disorder_waits_for_its_deadline() {
+    let server = start_server("idle");
+    let gm = player(&server, "idle-master");
+    let other = player(&server, "idle-other");
+    let id = two_player_game(
+        &gm,
+        &other,
+        "Idle",
+        json!({"early": true, "nmr_limit": 1, "movement_seconds": 3600}),
+    );
+    let result = gm.ok("POST", &format!("/api/games/{id}/adjudicate"), None);
+    assert_eq!(result["civil_disorder"], json!(["FRANCE", "GERMANY"]), "{result}");
+    // Nobody is awaited any more, but that is no reason to adjudicate again and again.
+    std::thread::sleep(Duration::from_millis(1500));
+    let game = gm.ok("GET", &format!("/api/games/{id}"), None);
+    assert_eq!(game["state"]["phase"], "F1901M", "{}", game["state"]);
 }

@@ -80,12 +80,14 @@ pub async fn deliver_due(store: &Store, delivery: &dyn Delivery) -> Result<usize
             body: r.get(4),
             created_ms: r.get(5),
         };
+        // The claim is dated now, not at the start of the batch, so it stays ours for a minute.
+        let mine = now_ms();
         let claimed = sqlx::query(
             "UPDATE outbox SET claimed_ms = $1 WHERE id = $2 AND sent_ms IS NULL AND (claimed_ms IS NULL OR claimed_ms < $3)",
         )
-        .bind(now)
+        .bind(mine)
         .bind(&m.id)
-        .bind(now - CLAIM_MS)
+        .bind(mine - CLAIM_MS)
         .execute(&store.pool)
         .await?
         .rows_affected();
@@ -94,9 +96,10 @@ pub async fn deliver_due(store: &Store, delivery: &dyn Delivery) -> Result<usize
         }
         match delivery.deliver(&m) {
             Ok(()) => {
-                sqlx::query("UPDATE outbox SET sent_ms = $1 WHERE id = $2")
+                sqlx::query("UPDATE outbox SET sent_ms = $1 WHERE id = $2 AND claimed_ms = $3")
                     .bind(now_ms())
                     .bind(&m.id)
+                    .bind(mine)
                     .execute(&store.pool)
                     .await?;
                 sent += 1;

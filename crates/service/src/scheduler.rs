@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use crate::api::{AppState, adjudicate_game, due_games};
+use crate::api::{AppState, Trigger, adjudicate_game, due_games};
 
 /// Checks for due games every `tick` until the process ends.
 pub async fn run(state: AppState, tick: Duration) {
@@ -13,12 +13,25 @@ pub async fn run(state: AppState, tick: Duration) {
         interval.tick().await;
         match due_games(&state).await {
             Ok(ids) => {
-                for (id, phase) in ids {
-                    // A conflict means another process or request adjudicated it first.
-                    if let Err(e) = adjudicate_game(&state, &id, Some(&phase)).await {
-                        if e.code != "conflict" {
-                            eprintln!("adjudicating game {id}: {e}");
-                        }
+                for due in ids {
+                    // Each adjudication runs as its own task, so that a panic in one game is
+                    // reported and does not stop the deadlines of the others.
+                    let state = state.clone();
+                    let id = due.id.clone();
+                    let task = tokio::spawn(async move {
+                        let trigger = if due.early {
+                            Trigger::Early(&due.phase)
+                        } else {
+                            Trigger::Deadline(&due.phase)
+                        };
+                        adjudicate_game(&state, &due.id, trigger).await.map(|_| ())
+                    });
+                    match task.await {
+                        Ok(Ok(())) => {}
+                        // Another process or request was first, or the master extended or paused.
+                        Ok(Err(e)) if e.code == "conflict" => {}
+                        Ok(Err(e)) => eprintln!("adjudicating game {id}: {e}"),
+                        Err(e) => eprintln!("adjudicating game {id} failed: {e}"),
                     }
                 }
             }

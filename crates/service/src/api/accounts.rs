@@ -69,14 +69,17 @@ pub(crate) async fn create_account(
     if !matches!(body.lang.as_str(), "en" | "de") {
         return Err(ApiError::bad_request("bad_lang", "the language is en or de"));
     }
-    let taken = sqlx::query("SELECT id FROM accounts WHERE name = $1")
+    let taken = sqlx::query("SELECT id FROM accounts WHERE LOWER(name) = LOWER($1)")
         .bind(name)
         .fetch_optional(&state.store.pool)
         .await?;
     if taken.is_some() {
         return Err(ApiError::conflict(format!("the name `{name}` is taken")));
     }
-    let hash = hash_password(&body.password).map_err(|e| ApiError::bad_request("bad_password", e))?;
+    let hash = hash_password(&body.password).map_err(|e| {
+        eprintln!("hashing a password: {e}");
+        ApiError::bad_request("bad_password", "this password cannot be used")
+    })?;
     let id = new_id();
     sqlx::query(
         "INSERT INTO accounts (id, name, email, password_hash, created_ms, lang) VALUES ($1, $2, $3, $4, $5, $6)",
@@ -88,7 +91,14 @@ pub(crate) async fn create_account(
     .bind(now_ms())
     .bind(&body.lang)
     .execute(&state.store.pool)
-    .await?;
+    .await
+    .map_err(|e| {
+        if is_unique_violation(&e) {
+            ApiError::conflict(format!("the name `{name}` is taken"))
+        } else {
+            e.into()
+        }
+    })?;
     Ok((
         StatusCode::CREATED,
         Json(json!({"id": id, "name": name, "lang": body.lang})),
@@ -120,7 +130,7 @@ pub(crate) async fn create_session(
     ApiJson(body): ApiJson<Login>,
 ) -> ApiResult<Json<Value>> {
     state.limits.login(&body.name, client.ip())?;
-    let row = sqlx::query("SELECT id, password_hash FROM accounts WHERE name = $1")
+    let row = sqlx::query("SELECT id, password_hash FROM accounts WHERE LOWER(name) = LOWER($1)")
         .bind(body.name.trim())
         .fetch_optional(&state.store.pool)
         .await?;

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use serde_json::{Value, json};
 use sqlx::Row;
@@ -19,10 +19,10 @@ use crate::error::ErrorBody;
 /// have missed a turn; after the game's limit of missed turns in a row they are in civil disorder
 /// (their player may still come back by sending orders, or the master replaces the player).
 ///
-/// With `expected`, only that phase is adjudicated: a caller that found a phase due (the
-/// scheduler, an early adjudication) must not adjudicate the next phase when another request or
-/// process was first.
-pub async fn adjudicate_game(state: &AppState, id: &str, expected: Option<&str>) -> ApiResult<Value> {
+/// Only the phase the trigger names is adjudicated: a caller that found a phase due must not
+/// adjudicate the next one when another request or process was first. A deadline adjudication
+/// also checks, under the lock, that the deadline still stands (no extension, no pause since).
+pub async fn adjudicate_game(state: &AppState, id: &str, trigger: Trigger<'_>) -> ApiResult<Value> {
     let g = game(state, id).await?;
     if g.status != "active" {
         return Err(ApiError::conflict("the game is not running"));
@@ -30,23 +30,39 @@ pub async fn adjudicate_game(state: &AppState, id: &str, expected: Option<&str>)
     let v = variant(&g.variant)?;
     let (game_state, position) = current_position(&v, &g)?;
     let phase = position.phase.to_string();
-    if expected.is_some_and(|e| e != phase) {
+    if trigger.phase() != phase {
         return Err(ApiError::conflict(format!(
             "{} is adjudicated already",
-            expected.unwrap_or_default()
+            trigger.phase()
         )));
     }
     let mut tx = state.store.pool.begin().await?;
     // Claim the phase: this locks the game's row, so order submissions and other adjudications
     // of the game wait, and only one adjudication of a phase gets past this point.
-    let claimed = sqlx::query("UPDATE games SET phase = $1 WHERE id = $2 AND phase = $1 AND status = 'active'")
-        .bind(&phase)
-        .bind(id)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
+    let claimed = match trigger {
+        Trigger::Master(_) => {
+            sqlx::query("UPDATE games SET phase = $1 WHERE id = $2 AND phase = $1 AND status = 'active'")
+        }
+        Trigger::Deadline(_) => sqlx::query(
+            "UPDATE games SET phase = $1 WHERE id = $2 AND phase = $1 AND status = 'active' \
+             AND paused_remaining_ms IS NULL AND deadline_ms <= $3",
+        ),
+        Trigger::Early(_) => sqlx::query(
+            "UPDATE games SET phase = $1 WHERE id = $2 AND phase = $1 AND status = 'active' \
+             AND paused_remaining_ms IS NULL",
+        ),
+    }
+    .bind(&phase)
+    .bind(id);
+    let claimed = match trigger {
+        Trigger::Deadline(_) => claimed.bind(now_ms()),
+        _ => claimed,
+    };
+    let claimed = claimed.execute(&mut *tx).await?.rows_affected();
     if claimed == 0 {
-        return Err(ApiError::conflict(format!("{phase} is adjudicated already")));
+        return Err(ApiError::conflict(format!(
+            "{phase} is not due: adjudicated already, extended or paused"
+        )));
     }
     let rows = sqlx::query("SELECT power, lines FROM orders WHERE game_id = $1 AND phase = $2 ORDER BY power")
         .bind(id)
@@ -79,11 +95,22 @@ pub async fn adjudicate_game(state: &AppState, id: &str, expected: Option<&str>)
         pending_orders: g.pending.pending_orders.clone(),
         ..AdjudicationInput::default()
     };
-    let (output, report) = adjudicate_with(&v, &input)
-        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?;
+    let (output, report) = adjudicate_with(&v, &input).map_err(|e| {
+        eprintln!("adjudicating game {id} {phase}: {e}");
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            "the judge could not adjudicate this phase",
+        )
+    })?;
     let report_en = render(&v, &report, Lang::En);
     let report_de = render(&v, &report, Lang::De);
-    let result_json = serde_json::to_string(&output).unwrap_or_default();
+    // The published result leaves out the orders that wait for later phases: they are secret
+    // until their phase is adjudicated (they are kept with the game).
+    let mut published = output.clone();
+    published.pending_orders.clear();
+    published.pending_retreats.clear();
+    let result_json = serde_json::to_string(&published).unwrap_or_default();
     let finished = output.winner.is_some() || output.next.phase == "COMPLETED";
     let seconds = match report.next.phase.kind {
         PhaseKind::Movement => g.seconds[0],
@@ -103,10 +130,19 @@ pub async fn adjudicate_game(state: &AppState, id: &str, expected: Option<&str>)
     .bind(now)
     .execute(&mut *tx)
     .await;
-    if inserted.is_err() {
-        return Err(ApiError::conflict(format!("{phase} is adjudicated already")));
+    match inserted {
+        Ok(_) => {}
+        Err(e) if is_unique_violation(&e) => {
+            return Err(ApiError::conflict(format!("{phase} is adjudicated already")));
+        }
+        Err(e) => return Err(e.into()),
     }
     let disorder = record_missed_turns(&mut tx, &g, &needed, &missing).await?;
+    // Draw votes and concessions are for the position they were given in.
+    sqlx::query("UPDATE members SET draw_vote = 0, concede_to = NULL WHERE game_id = $1")
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
     let next_phase = if finished {
         "COMPLETED".to_string()
     } else {
@@ -114,10 +150,12 @@ pub async fn adjudicate_game(state: &AppState, id: &str, expected: Option<&str>)
     };
     let result = output.result.as_ref().and_then(|r| serde_json::to_string(r).ok());
     let rule = g.deadline_rule();
-    let next_deadline = (!finished).then(|| rule.next(now, seconds));
+    // A paused game stays paused, with the whole of the next phase's time left.
+    let paused = g.paused_remaining_ms.is_some() && !finished;
+    let next_deadline = (!finished && !paused).then(|| rule.next(now, seconds));
     sqlx::query(
         "UPDATE games SET state_json = $1, phase = $2, deadline_ms = $3, status = $4, result_json = $5, \
-         extensions = 0, in_grace = 0, pending_json = $6 WHERE id = $7",
+         extensions = 0, in_grace = 0, pending_json = $6, paused_remaining_ms = $7 WHERE id = $8",
     )
     .bind(serde_json::to_string(&output.next).unwrap_or_default())
     .bind(&next_phase)
@@ -131,6 +169,7 @@ pub async fn adjudicate_game(state: &AppState, id: &str, expected: Option<&str>)
         })
         .unwrap_or_default(),
     )
+    .bind(paused.then_some(seconds * 1000))
     .bind(id)
     .execute(&mut *tx)
     .await?;
@@ -161,6 +200,25 @@ pub async fn adjudicate_game(state: &AppState, id: &str, expected: Option<&str>)
         "missing": missing,
         "civil_disorder": disorder,
     }))
+}
+
+/// What asks for an adjudication, with the phase it found due.
+#[derive(Debug, Clone, Copy)]
+pub enum Trigger<'a> {
+    /// The game master, now.
+    Master(&'a str),
+    /// The scheduler: the deadline (and any grace period) has passed.
+    Deadline(&'a str),
+    /// Every awaited power has sent orders, in a game that adjudicates early.
+    Early(&'a str),
+}
+
+impl<'a> Trigger<'a> {
+    fn phase(&self) -> &'a str {
+        match *self {
+            Trigger::Master(p) | Trigger::Deadline(p) | Trigger::Early(p) => p,
+        }
+    }
 }
 
 /// What a result mail says besides the report.
@@ -259,7 +317,10 @@ async fn record_missed_turns(
     path = "/api/games/{id}/adjudicate",
     tag = "adjudication",
     summary = "(Master) Adjudicate the current phase now.",
-    params(("id" = String, Path, description = "The game's id")),
+    params(
+        ("id" = String, Path, description = "The game's id"),
+        AdjudicateQuery
+    ),
     security(("token" = [])),
     responses(
         (status = 200, description = "Done", body = Object),
@@ -273,69 +334,126 @@ pub(crate) async fn adjudicate_now(
     State(state): State<AppState>,
     headers: HeaderMap,
     Path(id): Path<String>,
+    Query(query): Query<AdjudicateQuery>,
 ) -> ApiResult<Json<Value>> {
     let me = account(&state, &headers).await?;
     let g = game(&state, &id).await?;
     master_only(&g, &me, "adjudicates before the deadline")?;
-    adjudicate_game(&state, &id, None).await.map(Json)
+    let phase = match query.phase {
+        Some(p) => p.trim().to_ascii_uppercase(),
+        None => g.phase.clone().unwrap_or_default(),
+    };
+    adjudicate_game(&state, &id, Trigger::Master(&phase)).await.map(Json)
 }
 
-/// The played powers, not in civil disorder, that have something to order in this phase and
-/// have sent no orders yet: the ones early adjudication and the grace period wait for.
-pub(crate) async fn awaited_powers(
-    state: &AppState,
-    g: &GameRow,
-    v: &Variant,
-    position: &Position,
-) -> ApiResult<Vec<String>> {
+/// Which phase the master means to adjudicate.
+#[derive(serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct AdjudicateQuery {
+    /// The phase the master sees (`S1901M`): when it has been adjudicated meanwhile (a repeated
+    /// click, the deadline), the request is refused instead of adjudicating the next phase.
+    phase: Option<String>,
+}
+
+/// Who has sent orders for the phase at hand, among the played powers that are not in civil
+/// disorder and have something to order: those early adjudication and the grace period wait for.
+pub(crate) struct Readiness {
+    /// The powers still awaited.
+    pub(crate) awaited: Vec<String>,
+    /// How many powers are expected to order at all.
+    pub(crate) expected: usize,
+}
+
+impl Readiness {
+    /// Whether every expected power has ordered (and at least one was expected: a game whose
+    /// players are all in civil disorder waits for its deadline).
+    pub(crate) fn complete(&self) -> bool {
+        self.expected > 0 && self.awaited.is_empty()
+    }
+}
+
+/// The readiness of a game's current phase.
+pub(crate) async fn readiness(state: &AppState, g: &GameRow, v: &Variant, position: &Position) -> ApiResult<Readiness> {
     let active: Vec<String> = played_powers(&state.store.pool, &g.id)
         .await?
         .into_iter()
         .filter(|(_, cd)| !cd)
         .map(|(p, _)| p)
         .collect();
+    let phase = position.phase.to_string();
     let rows = sqlx::query("SELECT power FROM orders WHERE game_id = $1 AND phase = $2")
         .bind(&g.id)
-        .bind(position.phase.to_string())
+        .bind(&phase)
         .fetch_all(&state.store.pool)
         .await?;
     let sent: Vec<String> = rows.iter().map(|r| r.get(0)).collect();
-    Ok(spielleiter_engine::game::powers_to_order(v, position)
+    let expected: Vec<String> = spielleiter_engine::game::powers_to_order(v, position)
         .into_iter()
         .map(|p| v.map.power(p).key.to_ascii_uppercase())
-        .filter(|p| active.contains(p) && !sent.contains(p) && !g.pending.covers(p, &position.phase.to_string()))
-        .collect())
+        .filter(|p| active.contains(p))
+        .collect();
+    Ok(Readiness {
+        awaited: expected
+            .iter()
+            .filter(|p| !sent.contains(p) && !g.pending.covers(p, &phase))
+            .cloned()
+            .collect(),
+        expected: expected.len(),
+    })
+}
+
+/// A game to adjudicate now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DueGame {
+    /// The game's id.
+    pub id: String,
+    /// The phase that is due.
+    pub phase: String,
+    /// Due because every awaited power has ordered, not because of the deadline.
+    pub early: bool,
 }
 
 /// The games to adjudicate now: deadline passed (after the grace period, if the game has one and
 /// a played power is late), or, in games that adjudicate early, every awaited power has ordered.
-/// Starting a grace period is done here too. Paused games are never due. Each game comes with
-/// the phase that is due.
-pub async fn due_games(state: &AppState) -> ApiResult<Vec<(String, String)>> {
+/// Starting a grace period is done here too. Paused games are never due. A game whose check
+/// fails is reported in the log and left for the next round.
+pub async fn due_games(state: &AppState) -> ApiResult<Vec<DueGame>> {
     let rows = sqlx::query(
         "SELECT id FROM games WHERE status = 'active' AND paused_remaining_ms IS NULL AND (deadline_ms <= $1 OR early = 1)",
     )
     .bind(now_ms())
     .fetch_all(&state.store.pool)
     .await?;
-    let now = now_ms();
     let mut due = Vec::new();
     for r in rows {
         let id: String = r.get(0);
-        let g = game(state, &id).await?;
-        let v = variant(&g.variant)?;
-        let Ok((_, position)) = current_position(&v, &g) else {
-            continue;
-        };
-        let late = awaited_powers(state, &g, &v, &position).await?;
-        let passed = g.deadline_ms.is_some_and(|d| d <= now);
-        if passed && !late.is_empty() && g.grace_seconds > 0 && !g.in_grace {
-            start_grace(state, &g, &late).await?;
-        } else if passed || (g.early && late.is_empty()) {
-            due.push((id, position.phase.to_string()));
+        match check_due(state, &id).await {
+            Ok(Some(d)) => due.push(d),
+            Ok(None) => {}
+            Err(e) => eprintln!("checking the deadline of game {id}: {e}"),
         }
     }
     Ok(due)
+}
+
+async fn check_due(state: &AppState, id: &str) -> ApiResult<Option<DueGame>> {
+    let g = game(state, id).await?;
+    let v = variant(&g.variant)?;
+    let Ok((_, position)) = current_position(&v, &g) else {
+        return Ok(None);
+    };
+    let ready = readiness(state, &g, &v, &position).await?;
+    let passed = g.deadline_ms.is_some_and(|d| d <= now_ms());
+    if passed && !ready.awaited.is_empty() && g.grace_seconds > 0 && !g.in_grace {
+        start_grace(state, &g, &ready.awaited).await?;
+        return Ok(None);
+    }
+    let early = !passed && g.early && ready.complete();
+    Ok((passed || early).then(|| DueGame {
+        id: id.to_string(),
+        phase: position.phase.to_string(),
+        early,
+    }))
 }
 
 /// Moves the deadline by the game's grace period, once per phase, and tells the late players.

@@ -120,7 +120,8 @@ pub(crate) async fn vote_draw(
         .fetch_all(&state.store.pool)
         .await?;
     let yes: Vec<String> = rows.iter().filter_map(|r| r.get::<Option<String>, _>(0)).collect();
-    let drawn = e.deciders.iter().all(|s| yes.contains(s));
+    // Nobody decides for a game whose surviving players are all in civil disorder.
+    let drawn = !e.deciders.is_empty() && e.deciders.iter().all(|s| yes.contains(s));
     if drawn {
         let result = json!({"kind": "draw", "powers": e.survivors});
         let text = format!(
@@ -195,9 +196,10 @@ pub(crate) async fn concede(
             .fetch_all(&state.store.pool)
             .await?;
         let yes: Vec<String> = rows.iter().filter_map(|r| r.get::<Option<String>, _>(0)).collect();
-        conceded = e.deciders.iter().filter(|d| *d != winner).all(|d| yes.contains(d));
+        let others: Vec<&String> = e.deciders.iter().filter(|d| *d != winner).collect();
+        conceded = !others.is_empty() && others.iter().all(|d| yes.contains(*d));
         if conceded {
-            let result = json!({"kind": "concession", "winner": winner});
+            let result = json!({"kind": "concession", "powers": [winner]});
             let text = format!("The other survivors concede the game {} to {winner}.\n", g.name);
             finish(&state, &g, &result, &text).await?;
         }

@@ -116,7 +116,7 @@ pub(crate) async fn create_game(
             "a game's name has 1 to 40 characters",
         ));
     }
-    let taken = sqlx::query("SELECT id FROM games WHERE name = $1")
+    let taken = sqlx::query("SELECT id FROM games WHERE LOWER(name) = LOWER($1)")
         .bind(name)
         .fetch_optional(&state.store.pool)
         .await?;
@@ -143,7 +143,14 @@ pub(crate) async fn create_game(
     .bind(&body.time_zone)
     .bind(body.deadline_at.as_ref().map(|t| t.trim().to_string()))
     .execute(&state.store.pool)
-    .await?;
+    .await
+    .map_err(|e| {
+        if is_unique_violation(&e) {
+            ApiError::conflict(format!("a game `{name}` exists"))
+        } else {
+            e.into()
+        }
+    })?;
     Ok((
         StatusCode::CREATED,
         Json(json!({"id": id, "name": name, "variant": body.variant, "status": "forming"})),
@@ -185,19 +192,6 @@ pub(crate) async fn join_game(
     let g = game(&state, &id).await?;
     let v = variant(&g.variant)?;
     let role = if body.observer { "observer" } else { "player" };
-    if role == "player" {
-        if g.status != "forming" {
-            return Err(ApiError::conflict("the game has started: join as an observer"));
-        }
-        let players = sqlx::query("SELECT COUNT(*) FROM members WHERE game_id = $1 AND role = 'player'")
-            .bind(&id)
-            .fetch_one(&state.store.pool)
-            .await?
-            .get::<i64, _>(0);
-        if players as usize >= v.map.powers().len() {
-            return Err(ApiError::conflict("the game is full"));
-        }
-    }
     let mut preferences = Vec::new();
     for p in &body.preferences {
         let key = power_key(&v, p)?;
@@ -205,22 +199,42 @@ pub(crate) async fn join_game(
             preferences.push(key);
         }
     }
-    let existing = sqlx::query("SELECT role FROM members WHERE game_id = $1 AND account_id = $2")
-        .bind(&id)
-        .bind(&me)
-        .fetch_optional(&state.store.pool)
-        .await?;
-    if existing.is_some() {
-        return Err(ApiError::conflict("you are in this game already"));
+    let mut tx = state.store.pool.begin().await?;
+    if role == "player" {
+        // Locks the game's row: concurrent joins are counted one after the other.
+        let forming = sqlx::query("UPDATE games SET status = status WHERE id = $1 AND status = 'forming'")
+            .bind(&id)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        if forming == 0 {
+            return Err(ApiError::conflict("the game has started: join as an observer"));
+        }
+        let players = sqlx::query("SELECT COUNT(*) FROM members WHERE game_id = $1 AND role = 'player'")
+            .bind(&id)
+            .fetch_one(&mut *tx)
+            .await?
+            .get::<i64, _>(0);
+        if players as usize >= v.map.powers().len() {
+            return Err(ApiError::conflict("the game is full"));
+        }
     }
-    sqlx::query("INSERT INTO members (game_id, account_id, role, preferences, joined_ms) VALUES ($1, $2, $3, $4, $5)")
-        .bind(&id)
-        .bind(&me)
-        .bind(role)
-        .bind(serde_json::to_string(&preferences).unwrap_or_default())
-        .bind(now_ms())
-        .execute(&state.store.pool)
-        .await?;
+    let inserted = sqlx::query(
+        "INSERT INTO members (game_id, account_id, role, preferences, joined_ms) VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(&id)
+    .bind(&me)
+    .bind(role)
+    .bind(serde_json::to_string(&preferences).unwrap_or_default())
+    .bind(now_ms())
+    .execute(&mut *tx)
+    .await;
+    match inserted {
+        Ok(_) => {}
+        Err(e) if is_unique_violation(&e) => return Err(ApiError::conflict("you are in this game already")),
+        Err(e) => return Err(e.into()),
+    }
+    tx.commit().await?;
     Ok(Json(json!({"game": id, "role": role, "preferences": preferences})))
 }
 
@@ -253,26 +267,49 @@ pub(crate) async fn start_game(
         return Err(ApiError::conflict("the game has started already"));
     }
     let v = variant(&g.variant)?;
-    let rows = sqlx::query("SELECT account_id, preferences FROM members WHERE game_id = $1 AND role = 'player' ORDER BY joined_ms, account_id")
-        .bind(&id)
-        .fetch_all(&state.store.pool)
-        .await?;
-    if rows.len() < 2 {
-        return Err(ApiError::conflict("a game needs at least two players"));
+    let position = Position::initial(&v);
+    let state_json = serde_json::to_string(&state_from_position(&v, &position)).unwrap_or_default();
+    let rule = g.deadline_rule();
+    let deadline = rule.next(now_ms(), g.seconds[0]);
+    // The lot's seed is drawn now, stored and published with the game.
+    let seed = rand::random::<u32>() as i64;
+    let mut tx = state.store.pool.begin().await?;
+    // Claims the start (a second start, or a join at the same moment, waits and then finds the
+    // game running).
+    let started = sqlx::query(
+        "UPDATE games SET status = 'active', lot_seed = $1, state_json = $2, deadline_ms = $3, phase = $4 \
+         WHERE id = $5 AND status = 'forming'",
+    )
+    .bind(seed)
+    .bind(&state_json)
+    .bind(deadline)
+    .bind(position.phase.to_string())
+    .bind(&id)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if started == 0 {
+        return Err(ApiError::conflict("the game has started already"));
+    }
+    let rows = sqlx::query(
+        "SELECT account_id, preferences FROM members WHERE game_id = $1 AND role = 'player' ORDER BY joined_ms, account_id",
+    )
+    .bind(&id)
+    .fetch_all(&mut *tx)
+    .await?;
+    let powers: Vec<String> = v.map.powers().iter().map(|p| p.key.to_ascii_uppercase()).collect();
+    if rows.len() < 2 || rows.len() > powers.len() {
+        return Err(ApiError::conflict(format!(
+            "a game of this variant needs 2 to {} players",
+            powers.len()
+        )));
     }
     let accounts: Vec<String> = rows.iter().map(|r| r.get(0)).collect();
     let preferences: Vec<Vec<String>> = rows
         .iter()
         .map(|r| serde_json::from_str(&r.get::<String, _>(1)).unwrap_or_default())
         .collect();
-    let powers: Vec<String> = v.map.powers().iter().map(|p| p.key.to_ascii_uppercase()).collect();
-    // The lot's seed is drawn now, stored and published with the game.
-    let seed = rand::random::<u32>() as i64;
     let assigned = lot::assign(seed as u64, &preferences, &powers);
-    let position = Position::initial(&v);
-    let state_json = serde_json::to_string(&state_from_position(&v, &position)).unwrap_or_default();
-    let deadline = g.deadline_rule().next(now_ms(), g.seconds[0]);
-    let mut tx = state.store.pool.begin().await?;
     for (account, power) in accounts.iter().zip(&assigned) {
         sqlx::query("UPDATE members SET power = $1 WHERE game_id = $2 AND account_id = $3")
             .bind(power)
@@ -280,15 +317,13 @@ pub(crate) async fn start_game(
             .bind(account)
             .execute(&mut *tx)
             .await?;
+        let text = format!(
+            "The game {} has started. You play {power}.\nThe lot that settled equal wishes used the seed {seed}.\nThe first deadline is {}.\n",
+            g.name,
+            rule.describe(deadline)
+        );
+        queue_message(&mut tx, &id, account, &format!("Game started: {}", g.name), &text).await?;
     }
-    sqlx::query("UPDATE games SET status = 'active', lot_seed = $1, state_json = $2, deadline_ms = $3, phase = $4 WHERE id = $5")
-        .bind(seed)
-        .bind(&state_json)
-        .bind(deadline)
-        .bind(position.phase.to_string())
-        .bind(&id)
-        .execute(&mut *tx)
-        .await?;
     tx.commit().await?;
     Ok(Json(
         json!({"game": id, "status": "active", "lot_seed": seed, "phase": position.phase.to_string()}),

@@ -41,13 +41,6 @@ async fn running_game_of_master(state: &AppState, headers: &HeaderMap, id: &str,
     Ok(g)
 }
 
-async fn announce(state: &AppState, g: &GameRow, subject: &str, body: &str) -> ApiResult<()> {
-    let mut tx = state.store.pool.begin().await?;
-    queue_to_all(&mut tx, g, subject, body).await?;
-    tx.commit().await?;
-    Ok(())
-}
-
 #[utoipa::path(
     post,
     path = "/api/games/{id}/extend",
@@ -82,30 +75,39 @@ pub(crate) async fn extend(
     if g.paused_remaining_ms.is_some() {
         return Err(ApiError::conflict("the game is paused: resume it first"));
     }
+    // The change and its announcement are one transaction.
+    let mut tx = state.store.pool.begin().await?;
     let extended = sqlx::query(
-        "UPDATE games SET deadline_ms = deadline_ms + $1, extensions = extensions + 1 WHERE id = $2 AND phase = $3 AND extensions < $4",
+        "UPDATE games SET deadline_ms = deadline_ms + $1, extensions = extensions + 1 \
+         WHERE id = $2 AND phase = $3 AND extensions < $4 AND paused_remaining_ms IS NULL",
     )
     .bind(body.seconds * 1000)
     .bind(&id)
     .bind(&g.phase)
     .bind(MAX_EXTENSIONS)
-    .execute(&state.store.pool)
+    .execute(&mut *tx)
     .await?
     .rows_affected();
     if extended == 0 {
         return Err(ApiError::conflict(format!(
-            "a phase's deadline is extended at most {MAX_EXTENSIONS} times"
+            "a phase's deadline is extended at most {MAX_EXTENSIONS} times, and only while it runs"
         )));
     }
-    let g = game(&state, &id).await?;
+    let row = sqlx::query("SELECT deadline_ms, extensions FROM games WHERE id = $1")
+        .bind(&id)
+        .fetch_one(&mut *tx)
+        .await?;
+    let (deadline, extensions): (Option<i64>, i64) = (row.get(0), row.get(1));
     let text = format!(
-        "The game master has extended the deadline of {} by {} minutes.\n",
+        "The game master has extended the deadline of {} by {} minutes, to {}.\n",
         g.name,
-        body.seconds / 60
+        body.seconds / 60,
+        deadline.map(|d| g.deadline_rule().describe(d)).unwrap_or_default()
     );
-    announce(&state, &g, &format!("Deadline extended: {}", g.name), &text).await?;
+    queue_to_all(&mut tx, &g, &format!("Deadline extended: {}", g.name), &text).await?;
+    tx.commit().await?;
     Ok(Json(
-        json!({"deadline_ms": g.deadline_ms, "extensions": g.extensions, "max_extensions": MAX_EXTENSIONS}),
+        json!({"deadline_ms": deadline, "extensions": extensions, "max_extensions": MAX_EXTENSIONS}),
     ))
 }
 
@@ -131,19 +133,25 @@ pub(crate) async fn pause(
 ) -> ApiResult<Json<Value>> {
     let g = running_game_of_master(&state, &headers, &id, "pauses the game").await?;
     let remaining = g.deadline_ms.map_or(0, |d| (d - now_ms()).max(0));
+    let mut tx = state.store.pool.begin().await?;
+    // Only the phase whose deadline was read: an adjudication in between makes this a conflict.
     let paused = sqlx::query(
-        "UPDATE games SET paused_remaining_ms = $1, deadline_ms = NULL WHERE id = $2 AND paused_remaining_ms IS NULL",
+        "UPDATE games SET paused_remaining_ms = $1, deadline_ms = NULL \
+         WHERE id = $2 AND phase = $3 AND paused_remaining_ms IS NULL AND status = 'active'",
     )
     .bind(remaining)
     .bind(&id)
-    .execute(&state.store.pool)
+    .bind(&g.phase)
+    .execute(&mut *tx)
     .await?
     .rows_affected();
     if paused == 0 {
-        return Err(ApiError::conflict("the game is paused already"));
+        return Err(ApiError::conflict(
+            "the game is paused already, or its phase has just been adjudicated",
+        ));
     }
-    announce(
-        &state,
+    queue_to_all(
+        &mut tx,
         &g,
         &format!("Game paused: {}", g.name),
         &format!(
@@ -152,6 +160,7 @@ pub(crate) async fn pause(
         ),
     )
     .await?;
+    tx.commit().await?;
     Ok(Json(json!({"paused": true, "remaining_ms": remaining})))
 }
 
@@ -181,18 +190,30 @@ pub(crate) async fn resume(
     };
     // At least a minute, so nobody is surprised by an adjudication the moment play resumes.
     let deadline = now_ms() + remaining.max(60_000);
-    sqlx::query("UPDATE games SET paused_remaining_ms = NULL, deadline_ms = $1 WHERE id = $2")
-        .bind(deadline)
-        .bind(&id)
-        .execute(&state.store.pool)
-        .await?;
-    announce(
-        &state,
+    let mut tx = state.store.pool.begin().await?;
+    let resumed = sqlx::query(
+        "UPDATE games SET paused_remaining_ms = NULL, deadline_ms = $1 WHERE id = $2 AND paused_remaining_ms IS NOT NULL",
+    )
+    .bind(deadline)
+    .bind(&id)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if resumed == 0 {
+        return Err(ApiError::conflict("the game is not paused"));
+    }
+    queue_to_all(
+        &mut tx,
         &g,
         &format!("Game resumed: {}", g.name),
-        &format!("The game master has resumed {}.\n", g.name),
+        &format!(
+            "The game master has resumed {}. The deadline is {}.\n",
+            g.name,
+            g.deadline_rule().describe(deadline)
+        ),
     )
     .await?;
+    tx.commit().await?;
     Ok(Json(json!({"paused": false, "deadline_ms": deadline})))
 }
 
@@ -223,7 +244,7 @@ pub(crate) async fn replace(
     let g = running_game_of_master(&state, &headers, &id, "replaces players").await?;
     let v = variant(&g.variant)?;
     let power = power_key(&v, &body.power)?;
-    let new = sqlx::query("SELECT id FROM accounts WHERE name = $1")
+    let new = sqlx::query("SELECT id FROM accounts WHERE LOWER(name) = LOWER($1)")
         .bind(body.player.trim())
         .fetch_optional(&state.store.pool)
         .await?
@@ -259,7 +280,16 @@ pub(crate) async fn replace(
     .await?
     .rows_affected();
     if replaced == 0 {
-        return Err(ApiError::not_found("player of that power"));
+        // A power nobody played (in civil disorder from the start) gets its first player.
+        sqlx::query(
+            "INSERT INTO members (game_id, account_id, role, preferences, power, joined_ms) VALUES ($1, $2, 'player', '[]', $3, $4)",
+        )
+        .bind(&id)
+        .bind(&new)
+        .bind(&power)
+        .bind(now_ms())
+        .execute(&mut *tx)
+        .await?;
     }
     // The power's earlier sessions lose nothing: its orders are the power's, not the player's.
     queue_to_all(

@@ -31,7 +31,7 @@ mod orders;
 mod press;
 mod results;
 
-pub use adjudication::{adjudicate_game, due_games};
+pub use adjudication::{DueGame, Trigger, adjudicate_game, due_games};
 
 /// Shared state of the request handlers.
 #[derive(Clone)]
@@ -308,23 +308,19 @@ pub(crate) fn current_position(v: &Variant, g: &GameRow) -> ApiResult<(GameState
         .state_json
         .as_deref()
         .ok_or_else(|| ApiError::conflict("the game has not started"))?;
-    let state: GameState = serde_json::from_str(text).map_err(|_| {
+    let unreadable = |e: String| {
+        eprintln!("game {}: stored state: {e}", g.id);
         ApiError::new(
             StatusCode::INTERNAL_SERVER_ERROR,
             "internal",
-            "stored state is unreadable",
+            "the judge could not read this game's position",
         )
-    })?;
+    };
+    let state: GameState = serde_json::from_str(text).map_err(|e| unreadable(e.to_string()))?;
     if state.phase == "COMPLETED" {
         return Err(ApiError::conflict("the game is over"));
     }
-    let position = position_from_state(v, &state).map_err(|e| {
-        ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "internal",
-            format!("stored state: {e}"),
-        )
-    })?;
+    let position = position_from_state(v, &state).map_err(|e| unreadable(e.to_string()))?;
     Ok((state, position))
 }
 
@@ -399,6 +395,11 @@ pub(crate) async fn queue_to_all(
         queue_message(tx, &g.id, a, subject, body).await?;
     }
     Ok(())
+}
+
+/// Whether a database error is a violated unique key (a row that exists already).
+pub(crate) fn is_unique_violation(e: &sqlx::Error) -> bool {
+    e.as_database_error().is_some_and(|d| d.is_unique_violation())
 }
 
 /// Only the game's master may do this.

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use sqlx::Row;
 
-use super::adjudication::{adjudicate_game, awaited_powers};
+use super::adjudication::{Trigger, adjudicate_game, readiness};
 use super::*;
 use crate::error::ErrorBody;
 
@@ -139,8 +139,8 @@ pub(crate) async fn submit_orders(
     tx.commit().await?;
     let adjudicated = g.early
         && g.paused_remaining_ms.is_none()
-        && awaited_powers(&state, &g, &v, &position).await?.is_empty()
-        && adjudicate_game(&state, &id, Some(&phase)).await.is_ok();
+        && readiness(&state, &g, &v, &position).await?.complete()
+        && adjudicate_game(&state, &id, Trigger::Early(&phase)).await.is_ok();
     Ok(Json(
         json!({"phase": phase, "power": power_key, "orders": echo, "errors": errors,
                    "later_phases": read.later.len(), "advance_retreats": read.advance.len(),

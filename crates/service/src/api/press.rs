@@ -122,7 +122,13 @@ pub(crate) async fn read_press(
         let from_power: Option<String> = r.get(1);
         let recipients: Vec<String> = serde_json::from_str(&r.get::<String, _>(2)).unwrap_or_default();
         let grey = r.get::<i64, _>(3) != 0;
-        let sent_by_me = from_account == me;
+        // A power's press belongs to the power: a replacing player reads what the power sent, the
+        // replaced one no longer does. The master's own messages have no power.
+        let sent_by_me = match (&from_power, &mine) {
+            (Some(from), Some(my_power)) => from == my_power,
+            (Some(_), None) => false,
+            (None, _) => from_account == me,
+        };
         let to_me = recipients.is_empty() || mine.as_ref().is_some_and(|p| recipients.contains(p));
         // Private press is for its sender and recipients only.
         if !sent_by_me && !to_me {
