@@ -27,6 +27,47 @@ pub struct ErrorBody {
     pub message: String,
 }
 
+/// The refusals a route can answer, one type per status, named in each route's OpenAPI
+/// description: `responses((status = 200, …), Unauthorized, NotFound)`.
+pub mod refusals {
+    use super::ErrorBody;
+
+    /// 400.
+    #[derive(utoipa::IntoResponses)]
+    #[response(status = 400, description = "The request is not allowed as sent")]
+    pub struct BadRequest(pub ErrorBody);
+
+    /// 401.
+    #[derive(utoipa::IntoResponses)]
+    #[response(status = 401, description = "No valid session, or a wrong login")]
+    pub struct Unauthorized(pub ErrorBody);
+
+    /// 403.
+    #[derive(utoipa::IntoResponses)]
+    #[response(status = 403, description = "Not the caller's to do")]
+    pub struct Forbidden(pub ErrorBody);
+
+    /// 404.
+    #[derive(utoipa::IntoResponses)]
+    #[response(status = 404, description = "No such game, phase or account")]
+    pub struct NotFound(pub ErrorBody);
+
+    /// 409.
+    #[derive(utoipa::IntoResponses)]
+    #[response(status = 409, description = "Conflicts with the game's state")]
+    pub struct Conflict(pub ErrorBody);
+
+    /// 422.
+    #[derive(utoipa::IntoResponses)]
+    #[response(status = 422, description = "The body is not the expected JSON")]
+    pub struct BadJson(pub ErrorBody);
+
+    /// 429.
+    #[derive(utoipa::IntoResponses)]
+    #[response(status = 429, description = "Too many requests")]
+    pub struct RateLimited(pub ErrorBody);
+}
+
 impl ApiError {
     /// A new error.
     pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {

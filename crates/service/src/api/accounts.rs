@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use sqlx::Row;
 
 use super::*;
-use crate::error::ErrorBody;
+use crate::error::refusals::*;
 
 /// A new account.
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -34,12 +34,7 @@ fn english() -> String {
     tag = "accounts",
     summary = "Create an account (the password is stored as an Argon2id hash).",
     request_body = NewAccount,
-    responses(
-        (status = 201, description = "Done", body = Object),
-        (status = 400, description = "The request is not allowed as sent", body = ErrorBody),
-        (status = 409, description = "Conflicts with the game's state", body = ErrorBody),
-        (status = 422, description = "The body is not the expected JSON", body = ErrorBody)
-    )
+    responses((status = 201, description = "Done", body = Object), BadRequest, Conflict, BadJson)
 )]
 pub(crate) async fn create_account(
     State(state): State<AppState>,
@@ -117,12 +112,7 @@ pub(crate) struct Login {
     tag = "accounts",
     summary = "Log in: a bearer token for the other routes (rate-limited per name and address).",
     request_body = Login,
-    responses(
-        (status = 200, description = "Done", body = Object),
-        (status = 401, description = "No valid session, or a wrong login", body = ErrorBody),
-        (status = 422, description = "The body is not the expected JSON", body = ErrorBody),
-        (status = 429, description = "Too many requests", body = ErrorBody)
-    )
+    responses((status = 200, description = "Done", body = Object), Unauthorized, BadJson, RateLimited)
 )]
 pub(crate) async fn create_session(
     State(state): State<AppState>,

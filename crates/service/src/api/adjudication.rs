@@ -13,7 +13,7 @@ use sqlx::Row;
 use spielleiter_engine::PhaseKind;
 
 use super::*;
-use crate::error::ErrorBody;
+use crate::error::refusals::*;
 
 /// Adjudicates the game's current phase now. Powers with something to order that sent nothing
 /// have missed a turn; after the game's limit of missed turns in a row they are in civil disorder
@@ -322,13 +322,7 @@ async fn record_missed_turns(
         AdjudicateQuery
     ),
     security(("token" = [])),
-    responses(
-        (status = 200, description = "Done", body = Object),
-        (status = 401, description = "No valid session, or a wrong login", body = ErrorBody),
-        (status = 403, description = "Not the caller's to do", body = ErrorBody),
-        (status = 404, description = "No such game, phase or account", body = ErrorBody),
-        (status = 409, description = "Conflicts with the game's state", body = ErrorBody)
-    )
+    responses((status = 200, description = "Done", body = Object), Unauthorized, Forbidden, NotFound, Conflict)
 )]
 pub(crate) async fn adjudicate_now(
     State(state): State<AppState>,

@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use sqlx::Row;
 
 use super::*;
-use crate::error::ErrorBody;
+use crate::error::refusals::*;
 
 /// A draw vote: yes, or no (which withdraws an earlier yes).
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -91,14 +91,7 @@ async fn finish(state: &AppState, g: &GameRow, result: &Value, announcement: &st
     request_body = DrawVote,
     params(("id" = String, Path, description = "The game's id")),
     security(("token" = [])),
-    responses(
-        (status = 200, description = "Done", body = Object),
-        (status = 401, description = "No valid session, or a wrong login", body = ErrorBody),
-        (status = 403, description = "Not the caller's to do", body = ErrorBody),
-        (status = 404, description = "No such game, phase or account", body = ErrorBody),
-        (status = 409, description = "Conflicts with the game's state", body = ErrorBody),
-        (status = 422, description = "The body is not the expected JSON", body = ErrorBody)
-    )
+    responses((status = 200, description = "Done", body = Object), Unauthorized, Forbidden, NotFound, Conflict, BadJson)
 )]
 pub(crate) async fn vote_draw(
     State(state): State<AppState>,
@@ -144,15 +137,7 @@ pub(crate) async fn vote_draw(
     request_body = Concession,
     params(("id" = String, Path, description = "The game's id")),
     security(("token" = [])),
-    responses(
-        (status = 200, description = "Done", body = Object),
-        (status = 400, description = "The request is not allowed as sent", body = ErrorBody),
-        (status = 401, description = "No valid session, or a wrong login", body = ErrorBody),
-        (status = 403, description = "Not the caller's to do", body = ErrorBody),
-        (status = 404, description = "No such game, phase or account", body = ErrorBody),
-        (status = 409, description = "Conflicts with the game's state", body = ErrorBody),
-        (status = 422, description = "The body is not the expected JSON", body = ErrorBody)
-    )
+    responses((status = 200, description = "Done", body = Object), BadRequest, Unauthorized, Forbidden, NotFound, Conflict, BadJson)
 )]
 pub(crate) async fn concede(
     State(state): State<AppState>,

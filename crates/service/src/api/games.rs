@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use sqlx::Row;
 
 use super::*;
-use crate::error::ErrorBody;
+use crate::error::refusals::*;
 
 #[derive(Deserialize, utoipa::ToSchema)]
 pub(crate) struct NewGame {
@@ -68,13 +68,7 @@ fn day() -> i64 {
     summary = "Create a game; the caller is its master.",
     request_body = NewGame,
     security(("token" = [])),
-    responses(
-        (status = 201, description = "Done", body = Object),
-        (status = 400, description = "The request is not allowed as sent", body = ErrorBody),
-        (status = 401, description = "No valid session, or a wrong login", body = ErrorBody),
-        (status = 409, description = "Conflicts with the game's state", body = ErrorBody),
-        (status = 422, description = "The body is not the expected JSON", body = ErrorBody)
-    )
+    responses((status = 201, description = "Done", body = Object), BadRequest, Unauthorized, Conflict, BadJson)
 )]
 pub(crate) async fn create_game(
     State(state): State<AppState>,
@@ -173,14 +167,7 @@ pub(crate) struct Join {
     request_body = Join,
     params(("id" = String, Path, description = "The game's id")),
     security(("token" = [])),
-    responses(
-        (status = 200, description = "Done", body = Object),
-        (status = 400, description = "The request is not allowed as sent", body = ErrorBody),
-        (status = 401, description = "No valid session, or a wrong login", body = ErrorBody),
-        (status = 404, description = "No such game, phase or account", body = ErrorBody),
-        (status = 409, description = "Conflicts with the game's state", body = ErrorBody),
-        (status = 422, description = "The body is not the expected JSON", body = ErrorBody)
-    )
+    responses((status = 200, description = "Done", body = Object), BadRequest, Unauthorized, NotFound, Conflict, BadJson)
 )]
 pub(crate) async fn join_game(
     State(state): State<AppState>,
@@ -245,13 +232,7 @@ pub(crate) async fn join_game(
     summary = "(Master) Start: powers by preference, ties by a seeded lot whose seed is published.",
     params(("id" = String, Path, description = "The game's id")),
     security(("token" = [])),
-    responses(
-        (status = 200, description = "Done", body = Object),
-        (status = 401, description = "No valid session, or a wrong login", body = ErrorBody),
-        (status = 403, description = "Not the caller's to do", body = ErrorBody),
-        (status = 404, description = "No such game, phase or account", body = ErrorBody),
-        (status = 409, description = "Conflicts with the game's state", body = ErrorBody)
-    )
+    responses((status = 200, description = "Done", body = Object), Unauthorized, Forbidden, NotFound, Conflict)
 )]
 pub(crate) async fn start_game(
     State(state): State<AppState>,
@@ -337,11 +318,7 @@ pub(crate) async fn start_game(
     summary = "The game: settings, members, current state, deadline, result; the caller's power.",
     params(("id" = String, Path, description = "The game's id")),
     security(("token" = [])),
-    responses(
-        (status = 200, description = "Done", body = Object),
-        (status = 401, description = "No valid session, or a wrong login", body = ErrorBody),
-        (status = 404, description = "No such game, phase or account", body = ErrorBody)
-    )
+    responses((status = 200, description = "Done", body = Object), Unauthorized, NotFound)
 )]
 pub(crate) async fn show_game(
     State(state): State<AppState>,

@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use sqlx::Row;
 
 use super::*;
-use crate::error::ErrorBody;
+use crate::error::refusals::*;
 
 /// The longest single extension.
 const MAX_EXTENSION_SECONDS: i64 = 7 * 24 * 3600;
@@ -49,15 +49,7 @@ async fn running_game_of_master(state: &AppState, headers: &HeaderMap, id: &str,
     request_body = Extension,
     params(("id" = String, Path, description = "The game's id")),
     security(("token" = [])),
-    responses(
-        (status = 200, description = "Done", body = Object),
-        (status = 400, description = "The request is not allowed as sent", body = ErrorBody),
-        (status = 401, description = "No valid session, or a wrong login", body = ErrorBody),
-        (status = 403, description = "Not the caller's to do", body = ErrorBody),
-        (status = 404, description = "No such game, phase or account", body = ErrorBody),
-        (status = 409, description = "Conflicts with the game's state", body = ErrorBody),
-        (status = 422, description = "The body is not the expected JSON", body = ErrorBody)
-    )
+    responses((status = 200, description = "Done", body = Object), BadRequest, Unauthorized, Forbidden, NotFound, Conflict, BadJson)
 )]
 pub(crate) async fn extend(
     State(state): State<AppState>,
@@ -118,13 +110,7 @@ pub(crate) async fn extend(
     summary = "(Master) Pause the clock; orders are still taken.",
     params(("id" = String, Path, description = "The game's id")),
     security(("token" = [])),
-    responses(
-        (status = 200, description = "Done", body = Object),
-        (status = 401, description = "No valid session, or a wrong login", body = ErrorBody),
-        (status = 403, description = "Not the caller's to do", body = ErrorBody),
-        (status = 404, description = "No such game, phase or account", body = ErrorBody),
-        (status = 409, description = "Conflicts with the game's state", body = ErrorBody)
-    )
+    responses((status = 200, description = "Done", body = Object), Unauthorized, Forbidden, NotFound, Conflict)
 )]
 pub(crate) async fn pause(
     State(state): State<AppState>,
@@ -171,13 +157,7 @@ pub(crate) async fn pause(
     summary = "(Master) Resume the clock with the time that was left (at least a minute).",
     params(("id" = String, Path, description = "The game's id")),
     security(("token" = [])),
-    responses(
-        (status = 200, description = "Done", body = Object),
-        (status = 401, description = "No valid session, or a wrong login", body = ErrorBody),
-        (status = 403, description = "Not the caller's to do", body = ErrorBody),
-        (status = 404, description = "No such game, phase or account", body = ErrorBody),
-        (status = 409, description = "Conflicts with the game's state", body = ErrorBody)
-    )
+    responses((status = 200, description = "Done", body = Object), Unauthorized, Forbidden, NotFound, Conflict)
 )]
 pub(crate) async fn resume(
     State(state): State<AppState>,
@@ -225,15 +205,7 @@ pub(crate) async fn resume(
     request_body = Replacement,
     params(("id" = String, Path, description = "The game's id")),
     security(("token" = [])),
-    responses(
-        (status = 200, description = "Done", body = Object),
-        (status = 400, description = "The request is not allowed as sent", body = ErrorBody),
-        (status = 401, description = "No valid session, or a wrong login", body = ErrorBody),
-        (status = 403, description = "Not the caller's to do", body = ErrorBody),
-        (status = 404, description = "No such game, phase or account", body = ErrorBody),
-        (status = 409, description = "Conflicts with the game's state", body = ErrorBody),
-        (status = 422, description = "The body is not the expected JSON", body = ErrorBody)
-    )
+    responses((status = 200, description = "Done", body = Object), BadRequest, Unauthorized, Forbidden, NotFound, Conflict, BadJson)
 )]
 pub(crate) async fn replace(
     State(state): State<AppState>,

@@ -52,6 +52,7 @@ pub struct AppState {
         title = "Spielleiter judge API",
         description = "Diplomacy games as a service: accounts, games, orders, adjudication, results, press and the end of a game. Errors are JSON with a stable `code` and a human `message`."
     ),
+    components(schemas(crate::error::ErrorBody)),
     modifiers(&BearerToken)
 )]
 struct ApiDoc;

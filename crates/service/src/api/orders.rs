@@ -9,7 +9,7 @@ use sqlx::Row;
 
 use super::adjudication::{Trigger, adjudicate_game, readiness};
 use super::*;
-use crate::error::ErrorBody;
+use crate::error::refusals::*;
 
 #[derive(Deserialize, utoipa::ToSchema)]
 pub(crate) struct Orders {
@@ -37,16 +37,7 @@ pub(crate) struct Echo {
     request_body = Orders,
     params(("id" = String, Path, description = "The game's id")),
     security(("token" = [])),
-    responses(
-        (status = 200, description = "Done", body = Object),
-        (status = 400, description = "The request is not allowed as sent", body = ErrorBody),
-        (status = 401, description = "No valid session, or a wrong login", body = ErrorBody),
-        (status = 403, description = "Not the caller's to do", body = ErrorBody),
-        (status = 404, description = "No such game, phase or account", body = ErrorBody),
-        (status = 409, description = "Conflicts with the game's state", body = ErrorBody),
-        (status = 422, description = "The body is not the expected JSON", body = ErrorBody),
-        (status = 429, description = "Too many requests", body = ErrorBody)
-    )
+    responses((status = 200, description = "Done", body = Object), BadRequest, Unauthorized, Forbidden, NotFound, Conflict, BadJson, RateLimited)
 )]
 pub(crate) async fn submit_orders(
     State(state): State<AppState>,
@@ -155,13 +146,7 @@ pub(crate) async fn submit_orders(
     summary = "The caller's orders for the current phase (never another power's).",
     params(("id" = String, Path, description = "The game's id")),
     security(("token" = [])),
-    responses(
-        (status = 200, description = "Done", body = Object),
-        (status = 401, description = "No valid session, or a wrong login", body = ErrorBody),
-        (status = 403, description = "Not the caller's to do", body = ErrorBody),
-        (status = 404, description = "No such game, phase or account", body = ErrorBody),
-        (status = 409, description = "Conflicts with the game's state", body = ErrorBody)
-    )
+    responses((status = 200, description = "Done", body = Object), Unauthorized, Forbidden, NotFound, Conflict)
 )]
 pub(crate) async fn my_orders(
     State(state): State<AppState>,

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use sqlx::Row;
 
 use super::*;
-use crate::error::ErrorBody;
+use crate::error::refusals::*;
 
 #[derive(Deserialize, utoipa::ToSchema)]
 pub(crate) struct Press {
@@ -26,14 +26,7 @@ pub(crate) struct Press {
     request_body = Press,
     params(("id" = String, Path, description = "The game's id")),
     security(("token" = [])),
-    responses(
-        (status = 201, description = "Done", body = Object),
-        (status = 400, description = "The request is not allowed as sent", body = ErrorBody),
-        (status = 401, description = "No valid session, or a wrong login", body = ErrorBody),
-        (status = 403, description = "Not the caller's to do", body = ErrorBody),
-        (status = 404, description = "No such game, phase or account", body = ErrorBody),
-        (status = 422, description = "The body is not the expected JSON", body = ErrorBody)
-    )
+    responses((status = 201, description = "Done", body = Object), BadRequest, Unauthorized, Forbidden, NotFound, BadJson)
 )]
 pub(crate) async fn send_press(
     State(state): State<AppState>,
@@ -94,12 +87,7 @@ pub(crate) async fn send_press(
     summary = "The press the caller may read: sent by, or to, the caller's power, and broadcasts.",
     params(("id" = String, Path, description = "The game's id")),
     security(("token" = [])),
-    responses(
-        (status = 200, description = "Done", body = Object),
-        (status = 401, description = "No valid session, or a wrong login", body = ErrorBody),
-        (status = 403, description = "Not the caller's to do", body = ErrorBody),
-        (status = 404, description = "No such game, phase or account", body = ErrorBody)
-    )
+    responses((status = 200, description = "Done", body = Object), Unauthorized, Forbidden, NotFound)
 )]
 pub(crate) async fn read_press(
     State(state): State<AppState>,

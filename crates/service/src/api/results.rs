@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use sqlx::Row;
 
 use super::*;
-use crate::error::ErrorBody;
+use crate::error::refusals::*;
 
 #[utoipa::path(
     get,
@@ -16,12 +16,7 @@ use crate::error::ErrorBody;
     summary = "The result of an adjudicated phase: JSON, and the report in English and German.",
     params(("id" = String, Path, description = "The game's id"), ("phase" = String, Path, description = "A phase such as S1901M")),
     security(("token" = [])),
-    responses(
-        (status = 200, description = "Done", body = Object),
-        (status = 401, description = "No valid session, or a wrong login", body = ErrorBody),
-        (status = 403, description = "Not the caller's to do", body = ErrorBody),
-        (status = 404, description = "No such game, phase or account", body = ErrorBody)
-    )
+    responses((status = 200, description = "Done", body = Object), Unauthorized, Forbidden, NotFound)
 )]
 pub(crate) async fn show_phase(
     State(state): State<AppState>,
@@ -50,12 +45,7 @@ pub(crate) async fn show_phase(
     summary = "Every adjudicated phase of the game: the state before it and its result.",
     params(("id" = String, Path, description = "The game's id")),
     security(("token" = [])),
-    responses(
-        (status = 200, description = "Done", body = Object),
-        (status = 401, description = "No valid session, or a wrong login", body = ErrorBody),
-        (status = 403, description = "Not the caller's to do", body = ErrorBody),
-        (status = 404, description = "No such game, phase or account", body = ErrorBody)
-    )
+    responses((status = 200, description = "Done", body = Object), Unauthorized, Forbidden, NotFound)
 )]
 pub(crate) async fn history(
     State(state): State<AppState>,
