@@ -1,29 +1,13 @@
 //! `spielleiter start`, `adjudicate`, `play` and `bench`, started as a user would start them; and a
 //! whole game from 1901 to a solo victory played through `adjudicate` calls only.
 
+mod support;
+
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
 
 use serde_json::{Value, json};
 use spielleiter_engine::{Map, ProvinceId, UnitType};
-
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_spielleiter"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write stdin");
-    child.wait_with_output().expect("the binary ends")
-}
+use support::run;
 
 fn start() -> Value {
     let out = run(&["start"], "");

@@ -1,24 +1,10 @@
 //! The `spielleiter` binary, started as a user would start it.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod support;
 
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_spielleiter"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write stdin");
-    child.wait_with_output().expect("the binary ends")
-}
+use std::process::Output;
+
+use support::run;
 
 fn json_lines(out: &Output) -> Vec<serde_json::Value> {
     String::from_utf8_lossy(&out.stdout)

@@ -6,7 +6,7 @@ mod support;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use support::{Client, Server, new_game, player, player_in, start_server};
+use support::{Client, Server, new_game, player, player_in, start_server, two_player_game};
 
 /// Waits until the mail folder holds a message whose text contains `needle`; returns the texts
 /// of all such messages.
@@ -45,23 +45,6 @@ fn member<'a>(game: &'a Value, name: &str) -> &'a Value {
         .as_array()
         .and_then(|m| m.iter().find(|m| m["name"] == name))
         .unwrap_or_else(|| panic!("{name} is not a member: {game}"))
-}
-
-/// A started game of `name` with the master `gm` playing France and `other` Germany.
-fn two_player_game(gm: &Client, other: &Client, name: &str, settings: Value) -> String {
-    let id = new_game(gm, name, settings);
-    gm.ok(
-        "POST",
-        &format!("/api/games/{id}/join"),
-        Some(json!({"preferences": ["FRANCE"]})),
-    );
-    other.ok(
-        "POST",
-        &format!("/api/games/{id}/join"),
-        Some(json!({"preferences": ["GERMANY"]})),
-    );
-    gm.ok("POST", &format!("/api/games/{id}/start"), None);
-    id
 }
 
 #[test]

@@ -7,7 +7,7 @@ mod support;
 use std::time::{Duration, Instant};
 
 use serde_json::json;
-use support::{Server, fresh_dir, new_game, player, start_server_in};
+use support::{Server, fresh_dir, player, start_server_in, two_player_game};
 
 fn result_mails(dir: &std::path::Path, subject: &str) -> usize {
     std::fs::read_dir(dir.join("mail"))
@@ -40,18 +40,7 @@ fn a_kill_during_adjudication_loses_no_order_and_sends_no_result_twice() {
     let server = start_server_in(dir.clone(), &["--adjudication-delay-ms", "5000"]);
     let mut france = player(&server, "crash-france");
     let mut germany = player(&server, "crash-germany");
-    let id = new_game(&france, "Crashed", json!({"movement_seconds": 3600}));
-    france.ok(
-        "POST",
-        &format!("/api/games/{id}/join"),
-        Some(json!({"preferences": ["FRANCE"]})),
-    );
-    germany.ok(
-        "POST",
-        &format!("/api/games/{id}/join"),
-        Some(json!({"preferences": ["GERMANY"]})),
-    );
-    france.ok("POST", &format!("/api/games/{id}/start"), None);
+    let id = two_player_game(&france, &germany, "Crashed", json!({"movement_seconds": 3600}));
     france.ok(
         "PUT",
         &format!("/api/games/{id}/orders"),

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use serde_json::json;
-use support::{Client, fresh_dir, new_game, player, start_server_in};
+use support::{Client, fresh_dir, player, start_server_in, two_player_game};
 
 /// Result mails by subject, over several mail folders.
 fn result_mails(dirs: &[std::path::PathBuf]) -> BTreeMap<String, usize> {
@@ -40,22 +40,12 @@ fn two_processes_adjudicate_each_phase_once_and_send_each_result_once() {
     let france = player(&a, "proc-france");
     let mut germany = player(&a, "proc-germany");
     germany.base = b.base.clone();
-    let id = new_game(
+    let id = two_player_game(
         &france,
+        &germany,
         "Raced",
         json!({"movement_seconds": 1, "retreat_seconds": 1, "adjustment_seconds": 1}),
     );
-    france.ok(
-        "POST",
-        &format!("/api/games/{id}/join"),
-        Some(json!({"preferences": ["FRANCE"]})),
-    );
-    germany.ok(
-        "POST",
-        &format!("/api/games/{id}/join"),
-        Some(json!({"preferences": ["GERMANY"]})),
-    );
-    france.ok("POST", &format!("/api/games/{id}/start"), None);
     // Orders through one process, the other may adjudicate them.
     germany.ok(
         "PUT",

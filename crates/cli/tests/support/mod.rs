@@ -1,10 +1,11 @@
-//! Helpers of the service tests: the real `spielleiter serve` binary on a free loopback port, with
+//! Helpers of the binary's tests: `spielleiter` run to its end, and the real `spielleiter serve` on a free loopback port, with
 //! SQLite in a temporary folder (or PostgreSQL when SPIELLEITER_TEST_DATABASE_URL names one, as in
 //! CI), and a small JSON client.
 #![allow(dead_code)]
 
+use std::io::Write as _;
 use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 
 use serde_json::{Value, json};
@@ -212,4 +213,39 @@ pub fn new_game(gm: &Client, name: &str, settings: Value) -> String {
         .as_str()
         .expect("id")
         .to_string()
+}
+
+/// A started game of `name` with the master `gm` playing France and `other` Germany.
+pub fn two_player_game(gm: &Client, other: &Client, name: &str, settings: Value) -> String {
+    let id = new_game(gm, name, settings);
+    gm.ok(
+        "POST",
+        &format!("/api/games/{id}/join"),
+        Some(json!({"preferences": ["FRANCE"]})),
+    );
+    other.ok(
+        "POST",
+        &format!("/api/games/{id}/join"),
+        Some(json!({"preferences": ["GERMANY"]})),
+    );
+    gm.ok("POST", &format!("/api/games/{id}/start"), None);
+    id
+}
+
+/// Runs the `spielleiter` binary with `args` and `stdin`, to its end.
+pub fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_spielleiter"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write stdin");
+    child.wait_with_output().expect("the binary ends")
 }
