@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use serde_json::{Value, json};
 use sqlx::Row;
 
@@ -326,11 +326,10 @@ async fn record_missed_turns(
 )]
 pub(crate) async fn adjudicate_now(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    Caller(me): Caller,
     Path(id): Path<String>,
     Query(query): Query<AdjudicateQuery>,
 ) -> ApiResult<Json<Value>> {
-    let me = account(&state, &headers).await?;
     let g = game(&state, &id).await?;
     master_only(&g, &me, "adjudicates before the deadline")?;
     let phase = match query.phase {

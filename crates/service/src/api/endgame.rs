@@ -4,7 +4,6 @@
 
 use axum::Json;
 use axum::extract::{Path, State};
-use axum::http::HeaderMap;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use sqlx::Row;
@@ -95,11 +94,10 @@ async fn finish(state: &AppState, g: &GameRow, result: &Value, announcement: &st
 )]
 pub(crate) async fn vote_draw(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    Caller(me): Caller,
     Path(id): Path<String>,
     ApiJson(body): ApiJson<DrawVote>,
 ) -> ApiResult<Json<Value>> {
-    let me = account(&state, &headers).await?;
     let g = game(&state, &id).await?;
     let (e, _) = electorate(&state, &g, &me).await?;
     sqlx::query("UPDATE members SET draw_vote = $1 WHERE game_id = $2 AND account_id = $3")
@@ -141,11 +139,10 @@ pub(crate) async fn vote_draw(
 )]
 pub(crate) async fn concede(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    Caller(me): Caller,
     Path(id): Path<String>,
     ApiJson(body): ApiJson<Concession>,
 ) -> ApiResult<Json<Value>> {
-    let me = account(&state, &headers).await?;
     let g = game(&state, &id).await?;
     let (e, v) = electorate(&state, &g, &me).await?;
     let to = match &body.to {

@@ -2,7 +2,7 @@
 
 use axum::Json;
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use sqlx::Row;
@@ -72,10 +72,9 @@ fn day() -> i64 {
 )]
 pub(crate) async fn create_game(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    Caller(me): Caller,
     ApiJson(body): ApiJson<NewGame>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
-    let me = account(&state, &headers).await?;
     variant(&body.variant)?;
     if !matches!(body.press.as_str(), "full" | "grey" | "none") {
         return Err(ApiError::bad_request("bad_press", "press is full, grey or none"));
@@ -171,11 +170,10 @@ pub(crate) struct Join {
 )]
 pub(crate) async fn join_game(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    Caller(me): Caller,
     Path(id): Path<String>,
     ApiJson(body): ApiJson<Join>,
 ) -> ApiResult<Json<Value>> {
-    let me = account(&state, &headers).await?;
     let g = game(&state, &id).await?;
     let v = variant(&g.variant)?;
     let role = if body.observer { "observer" } else { "player" };
@@ -236,14 +234,11 @@ pub(crate) async fn join_game(
 )]
 pub(crate) async fn start_game(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    Caller(me): Caller,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Value>> {
-    let me = account(&state, &headers).await?;
     let g = game(&state, &id).await?;
-    if g.master != me {
-        return Err(ApiError::forbidden("only the game master starts the game"));
-    }
+    master_only(&g, &me, "starts the game")?;
     if g.status != "forming" {
         return Err(ApiError::conflict("the game has started already"));
     }
@@ -322,10 +317,9 @@ pub(crate) async fn start_game(
 )]
 pub(crate) async fn show_game(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    Caller(me): Caller,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Value>> {
-    let me = account(&state, &headers).await?;
     let g = game(&state, &id).await?;
     let rows = sqlx::query(
         "SELECT a.name, m.role, m.power, m.missed, m.civil_disorder FROM members m JOIN accounts a ON a.id = m.account_id WHERE m.game_id = $1 ORDER BY m.joined_ms, a.name",

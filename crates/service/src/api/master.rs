@@ -3,7 +3,6 @@
 
 use axum::Json;
 use axum::extract::{Path, State};
-use axum::http::HeaderMap;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use sqlx::Row;
@@ -31,10 +30,9 @@ pub(crate) struct Replacement {
 }
 
 /// The game, if the caller is its master and it is running.
-async fn running_game_of_master(state: &AppState, headers: &HeaderMap, id: &str, what: &str) -> ApiResult<GameRow> {
-    let me = account(state, headers).await?;
+async fn running_game_of_master(state: &AppState, me: &str, id: &str, what: &str) -> ApiResult<GameRow> {
     let g = game(state, id).await?;
-    master_only(&g, &me, what)?;
+    master_only(&g, me, what)?;
     if g.status != "active" {
         return Err(ApiError::conflict("the game is not running"));
     }
@@ -53,11 +51,11 @@ async fn running_game_of_master(state: &AppState, headers: &HeaderMap, id: &str,
 )]
 pub(crate) async fn extend(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    Caller(me): Caller,
     Path(id): Path<String>,
     ApiJson(body): ApiJson<Extension>,
 ) -> ApiResult<Json<Value>> {
-    let g = running_game_of_master(&state, &headers, &id, "extends deadlines").await?;
+    let g = running_game_of_master(&state, &me, &id, "extends deadlines").await?;
     if !(1..=MAX_EXTENSION_SECONDS).contains(&body.seconds) {
         return Err(ApiError::bad_request(
             "bad_extension",
@@ -114,10 +112,10 @@ pub(crate) async fn extend(
 )]
 pub(crate) async fn pause(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    Caller(me): Caller,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Value>> {
-    let g = running_game_of_master(&state, &headers, &id, "pauses the game").await?;
+    let g = running_game_of_master(&state, &me, &id, "pauses the game").await?;
     let remaining = g.deadline_ms.map_or(0, |d| (d - now_ms()).max(0));
     let mut tx = state.store.pool.begin().await?;
     // Only the phase whose deadline was read: an adjudication in between makes this a conflict.
@@ -161,10 +159,10 @@ pub(crate) async fn pause(
 )]
 pub(crate) async fn resume(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    Caller(me): Caller,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Value>> {
-    let g = running_game_of_master(&state, &headers, &id, "resumes the game").await?;
+    let g = running_game_of_master(&state, &me, &id, "resumes the game").await?;
     let Some(remaining) = g.paused_remaining_ms else {
         return Err(ApiError::conflict("the game is not paused"));
     };
@@ -209,11 +207,11 @@ pub(crate) async fn resume(
 )]
 pub(crate) async fn replace(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    Caller(me): Caller,
     Path(id): Path<String>,
     ApiJson(body): ApiJson<Replacement>,
 ) -> ApiResult<Json<Value>> {
-    let g = running_game_of_master(&state, &headers, &id, "replaces players").await?;
+    let g = running_game_of_master(&state, &me, &id, "replaces players").await?;
     let v = variant(&g.variant)?;
     let power = power_key(&v, &body.power)?;
     let new = sqlx::query("SELECT id FROM accounts WHERE LOWER(name) = LOWER($1)")

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use axum::Router;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use axum::routing::get;
 use serde_json::Value;
 use sqlx::Row;
@@ -169,19 +169,28 @@ pub(crate) fn power_key(v: &Variant, name: &str) -> ApiResult<String> {
         .ok_or_else(|| ApiError::bad_request("unknown_power", format!("unknown power `{name}`")))
 }
 
-/// The account of the request's `Authorization: Bearer TOKEN`.
-pub(crate) async fn account(state: &AppState, headers: &HeaderMap) -> ApiResult<String> {
-    let token = headers
-        .get("authorization")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .ok_or_else(ApiError::unauthorized)?;
-    let row = sqlx::query("SELECT account_id FROM sessions WHERE token_hash = $1 AND expires_ms > $2")
-        .bind(token_hash(token.trim()))
-        .bind(now_ms())
-        .fetch_optional(&state.store.pool)
-        .await?;
-    row.map(|r| r.get::<String, _>(0)).ok_or_else(ApiError::unauthorized)
+/// The account that makes a request, from its `Authorization: Bearer TOKEN`; requests without
+/// a valid session are refused before the handler runs.
+pub(crate) struct Caller(pub(crate) String);
+
+impl axum::extract::FromRequestParts<AppState> for Caller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &AppState) -> ApiResult<Caller> {
+        let token = parts
+            .headers
+            .get("authorization")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer "))
+            .ok_or_else(ApiError::unauthorized)?;
+        let row = sqlx::query("SELECT account_id FROM sessions WHERE token_hash = $1 AND expires_ms > $2")
+            .bind(token_hash(token.trim()))
+            .bind(now_ms())
+            .fetch_optional(&state.store.pool)
+            .await?;
+        row.map(|r| Caller(r.get::<String, _>(0)))
+            .ok_or_else(ApiError::unauthorized)
+    }
 }
 
 /// A game as stored.

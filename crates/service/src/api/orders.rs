@@ -2,7 +2,7 @@
 
 use axum::Json;
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use sqlx::Row;
@@ -41,11 +41,10 @@ pub(crate) struct Echo {
 )]
 pub(crate) async fn submit_orders(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    Caller(me): Caller,
     Path(id): Path<String>,
     ApiJson(body): ApiJson<Orders>,
 ) -> ApiResult<Json<Value>> {
-    let me = account(&state, &headers).await?;
     state.limits.orders(&me)?;
     let g = game(&state, &id).await?;
     if g.status != "active" {
@@ -150,10 +149,9 @@ pub(crate) async fn submit_orders(
 )]
 pub(crate) async fn my_orders(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    Caller(me): Caller,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Value>> {
-    let me = account(&state, &headers).await?;
     let g = game(&state, &id).await?;
     let power_key = power_of(&state, &id, &me)
         .await?

@@ -2,7 +2,7 @@
 
 use axum::Json;
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use sqlx::Row;
@@ -30,11 +30,10 @@ pub(crate) struct Press {
 )]
 pub(crate) async fn send_press(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    Caller(me): Caller,
     Path(id): Path<String>,
     ApiJson(body): ApiJson<Press>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
-    let me = account(&state, &headers).await?;
     let g = game(&state, &id).await?;
     let v = variant(&g.variant)?;
     let power = power_of(&state, &id, &me).await?;
@@ -91,10 +90,9 @@ pub(crate) async fn send_press(
 )]
 pub(crate) async fn read_press(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    Caller(me): Caller,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Value>> {
-    let me = account(&state, &headers).await?;
     let g = game(&state, &id).await?;
     member_or_master(&state, &g, &me).await?;
     let mine = power_of(&state, &id, &me).await?;

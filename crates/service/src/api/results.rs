@@ -2,7 +2,6 @@
 
 use axum::Json;
 use axum::extract::{Path, State};
-use axum::http::HeaderMap;
 use serde_json::{Value, json};
 use sqlx::Row;
 
@@ -20,10 +19,9 @@ use crate::error::refusals::*;
 )]
 pub(crate) async fn show_phase(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    Caller(me): Caller,
     Path((id, phase)): Path<(String, String)>,
 ) -> ApiResult<Json<Value>> {
-    let me = account(&state, &headers).await?;
     let g = game(&state, &id).await?;
     member_or_master(&state, &g, &me).await?;
     let row = sqlx::query("SELECT result_json, report_en, report_de FROM phases WHERE game_id = $1 AND phase = $2")
@@ -49,10 +47,9 @@ pub(crate) async fn show_phase(
 )]
 pub(crate) async fn history(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    Caller(me): Caller,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Value>> {
-    let me = account(&state, &headers).await?;
     let g = game(&state, &id).await?;
     member_or_master(&state, &g, &me).await?;
     let rows = sqlx::query(
