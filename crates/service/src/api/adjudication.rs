@@ -263,18 +263,6 @@ impl ResultNews<'_> {
     }
 }
 
-/// Every member of the game and its master, with the language each reads.
-async fn recipients(tx: &mut sqlx::Transaction<'_, sqlx::Any>, g: &GameRow) -> ApiResult<Vec<(String, String)>> {
-    let rows = sqlx::query(
-        "SELECT a.id, a.lang FROM accounts a WHERE a.id IN (SELECT account_id FROM members WHERE game_id = $1) OR a.id = $2 ORDER BY a.id",
-    )
-    .bind(&g.id)
-    .bind(&g.master)
-    .fetch_all(&mut **tx)
-    .await?;
-    Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
-}
-
 /// Counts a missed turn for each played power in `missing`, clears the count of those that
 /// ordered, and returns the powers that are in civil disorder now.
 async fn record_missed_turns(

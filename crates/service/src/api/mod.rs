@@ -393,18 +393,25 @@ pub(crate) async fn queue_to_all(
     subject: &str,
     body: &str,
 ) -> ApiResult<()> {
-    let rows = sqlx::query("SELECT account_id FROM members WHERE game_id = $1")
-        .bind(&g.id)
-        .fetch_all(&mut **tx)
-        .await?;
-    let mut accounts: Vec<String> = rows.iter().map(|r| r.get(0)).collect();
-    if !accounts.contains(&g.master) {
-        accounts.push(g.master.clone());
-    }
-    for a in &accounts {
-        queue_message(tx, &g.id, a, subject, body).await?;
+    for (account, _) in recipients(tx, g).await? {
+        queue_message(tx, &g.id, &account, subject, body).await?;
     }
     Ok(())
+}
+
+/// Every member of the game and its master, with the language each reads.
+pub(crate) async fn recipients(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    g: &GameRow,
+) -> ApiResult<Vec<(String, String)>> {
+    let rows = sqlx::query(
+        "SELECT a.id, a.lang FROM accounts a WHERE a.id IN (SELECT account_id FROM members WHERE game_id = $1) OR a.id = $2 ORDER BY a.id",
+    )
+    .bind(&g.id)
+    .bind(&g.master)
+    .fetch_all(&mut **tx)
+    .await?;
+    Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
 }
 
 /// Whether a database error is a violated unique key (a row that exists already).
