@@ -134,15 +134,12 @@ pub fn run(args: &LoadtestArgs) -> Result<ExitCode> {
     }
     std::fs::create_dir_all(&dir).with_context(|| dir.display().to_string())?;
     let config = spielleiter_service::Config {
-        database_url: format!("sqlite://{}?mode=rwc", dir.join("spielleiter.db").display()),
-        listen: ([127, 0, 0, 1], 0).into(),
-        mail_dir: dir.join("mail"),
-        adjudication_delay: Duration::ZERO,
         // The benchmark measures the judge, not the limiter.
         limits: spielleiter_service::limits::LimitSettings {
             orders_per_minute: u32::MAX,
             ..Default::default()
         },
+        ..spielleiter_service::Config::embedded(&dir, ([127, 0, 0, 1], 0).into())
     };
     let (sender, receiver) = std::sync::mpsc::channel();
     std::thread::spawn(move || {

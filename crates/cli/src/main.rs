@@ -5,6 +5,7 @@ mod bench_cmd;
 mod loadtest_cmd;
 mod orders_cmd;
 mod play_cmd;
+mod serve_cmd;
 mod variant_arg;
 
 use std::process::ExitCode;
@@ -28,22 +29,11 @@ enum Command {
     /// next state on standard output.
     Adjudicate(adjudicate_cmd::AdjudicateArgs),
     /// Run the judge service: games, players, orders and results over a JSON HTTP API.
-    Serve {
-        /// Folder for the embedded SQLite database and the outgoing mail (`mail/`), created if missing.
-        #[arg(long, default_value = "spielleiter-data")]
-        data: std::path::PathBuf,
-        /// A database URL instead (`postgres://user:password@host/db`, or `sqlite://file`).
-        #[arg(long)]
-        database: Option<String>,
-        /// Address to listen on (port 0: any free port, printed at start).
-        #[arg(long, default_value = "127.0.0.1:8080")]
-        listen: std::net::SocketAddr,
-        /// Folder for outgoing mail, one `.eml` file per message (default: `DATA/mail`).
-        #[arg(long)]
-        mail_dir: Option<std::path::PathBuf>,
-        /// Crash tests only: hold every adjudication's transaction open this many milliseconds.
-        #[arg(long, default_value_t = 0, hide = true)]
-        adjudication_delay_ms: u64,
+    Serve(serve_cmd::ServeArgs),
+    /// Mail: read one mail piped in by a mail server.
+    Mail {
+        #[command(subcommand)]
+        command: serve_cmd::MailCommand,
     },
     /// Play a game in the terminal, every power at one keyboard (hot seat).
     Play(play_cmd::PlayArgs),
@@ -104,13 +94,8 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench_cmd::run(&args),
         Command::Loadtest(args) => loadtest_cmd::run(&args),
         Command::Start { variant } => start(&variant),
-        Command::Serve {
-            data,
-            database,
-            listen,
-            mail_dir,
-            adjudication_delay_ms,
-        } => serve(&data, database, listen, mail_dir, adjudication_delay_ms),
+        Command::Serve(args) => serve_cmd::serve(&args),
+        Command::Mail { command } => serve_cmd::mail(&command),
         Command::Variant { command } => match command {
             VariantCommand::Import { file, name, output } => variant_arg::import(&file, name, output),
             VariantCommand::Check { file } => variant_arg::check_file(&file),
@@ -148,31 +133,5 @@ fn start(name: &str) -> anyhow::Result<ExitCode> {
         object.insert("variant".to_string(), serde_json::Value::String(variant.name.clone()));
     }
     println!("{}", serde_json::to_string_pretty(&state)?);
-    Ok(ExitCode::SUCCESS)
-}
-
-fn serve(
-    data: &std::path::Path,
-    database: Option<String>,
-    listen: std::net::SocketAddr,
-    mail_dir: Option<std::path::PathBuf>,
-    adjudication_delay_ms: u64,
-) -> anyhow::Result<ExitCode> {
-    std::fs::create_dir_all(data)?;
-    let database_url = match database {
-        Some(url) => url,
-        None => format!("sqlite://{}?mode=rwc", data.join("spielleiter.db").display()),
-    };
-    let config = spielleiter_service::Config {
-        database_url,
-        listen,
-        mail_dir: mail_dir.unwrap_or_else(|| data.join("mail")),
-        adjudication_delay: std::time::Duration::from_millis(adjudication_delay_ms),
-        limits: spielleiter_service::limits::LimitSettings::default(),
-    };
-    let runtime = tokio::runtime::Runtime::new()?;
-    runtime
-        .block_on(spielleiter_service::serve(config))
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -7,12 +7,15 @@ pub mod deadlines;
 pub mod error;
 pub mod limits;
 pub mod lot;
+pub mod mail;
 pub mod outbox;
+pub mod reminders;
 pub mod scheduler;
 pub mod store;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// How a `serve` process is set up.
@@ -28,12 +31,37 @@ pub struct Config {
     pub adjudication_delay: Duration,
     /// Allowances of login attempts and order submissions.
     pub limits: limits::LimitSettings,
+    /// The judge's own address: the sender of every message, where players send their mail.
+    pub mail_from: String,
+    /// An SMTP relay for outgoing mail (`smtp://`, `smtps://`, `?tls=required`); none: the mail
+    /// folder.
+    pub smtp_relay: Option<String>,
+    /// Where the built-in SMTP listener takes mail, if anywhere.
+    pub smtp_listen: Option<SocketAddr>,
+}
+
+impl Config {
+    /// The defaults for a data folder: SQLite and mail files in it, HTTP on `listen`, no SMTP.
+    pub fn embedded(data: &std::path::Path, listen: SocketAddr) -> Config {
+        Config {
+            database_url: format!("sqlite://{}?mode=rwc", data.join("spielleiter.db").display()),
+            listen,
+            mail_dir: data.join("mail"),
+            adjudication_delay: Duration::ZERO,
+            limits: limits::LimitSettings::default(),
+            mail_from: "Spielleiter <judge@localhost>".into(),
+            smtp_relay: None,
+            smtp_listen: None,
+        }
+    }
 }
 
 /// A service whose database is open, whose background tasks run, and whose socket is bound.
 pub struct Bound {
     /// The address it listens on.
     pub addr: SocketAddr,
+    /// The address the SMTP listener takes mail on, if it runs.
+    pub smtp_addr: Option<SocketAddr>,
     listener: tokio::net::TcpListener,
     app: axum::Router,
 }
@@ -41,20 +69,51 @@ pub struct Bound {
 /// Opens the database (bringing the schema up to date), starts the deadline scheduler and the
 /// outbox delivery, and binds the listening socket.
 pub async fn bind(config: Config) -> Result<Bound, Box<dyn std::error::Error>> {
-    let store = store::Store::open(&config.database_url).await?;
-    let state = api::AppState {
-        store: store.clone(),
-        adjudication_delay: config.adjudication_delay,
-        limits: limits::Limits::new(config.limits),
-    };
+    let sender = outbox::Sender::parse(&config.mail_from)?;
+    let delivery = outbox::configured(&config.mail_from, config.smtp_relay.as_deref(), &config.mail_dir)?;
+    let state = open_state(&config.database_url, config.adjudication_delay, config.limits).await?;
     tokio::spawn(scheduler::run(state.clone(), Duration::from_millis(500)));
-    let delivery = Box::new(outbox::MailFolder { dir: config.mail_dir });
-    tokio::spawn(outbox::run(store, delivery, Duration::from_millis(500)));
+    tokio::spawn(reminders::run(state.clone(), Duration::from_secs(30)));
+    tokio::spawn(mail::inbox::run(state.clone(), Duration::from_secs(5)));
+    tokio::spawn(outbox::run(
+        state.store.clone(),
+        delivery,
+        Duration::from_millis(500),
+        state.mail_sent.clone(),
+    ));
+    let smtp_addr = match config.smtp_listen {
+        Some(addr) => {
+            let smtp = tokio::net::TcpListener::bind(addr).await?;
+            let addr = smtp.local_addr()?;
+            let hostname = sender.0.email.domain().to_string();
+            tokio::spawn(mail::smtp::run(smtp, state.clone(), hostname));
+            Some(addr)
+        }
+        None => None,
+    };
     let listener = tokio::net::TcpListener::bind(config.listen).await?;
     Ok(Bound {
         addr: listener.local_addr()?,
+        smtp_addr,
         listener,
         app: api::router(state),
+    })
+}
+
+/// Opens the database (bringing the schema up to date) and makes the state the handlers share,
+/// without starting any background task (`mail ingest` uses it to answer one mail).
+pub async fn open_state(
+    database_url: &str,
+    adjudication_delay: Duration,
+    limits: limits::LimitSettings,
+) -> Result<api::AppState, sqlx::Error> {
+    let store = store::Store::open(database_url).await?;
+    Ok(api::AppState {
+        store,
+        adjudication_delay,
+        limits: limits::Limits::new(limits),
+        mail_received: Arc::new(tokio::sync::Notify::new()),
+        mail_sent: Arc::new(tokio::sync::Notify::new()),
     })
 }
 
@@ -74,6 +133,9 @@ impl Bound {
 pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     let bound = bind(config).await?;
     println!("listening on http://{}", bound.addr);
+    if let Some(smtp) = bound.smtp_addr {
+        println!("taking mail on smtp://{smtp}");
+    }
     use std::io::Write as _;
     std::io::stdout().flush()?;
     bound.run().await?;

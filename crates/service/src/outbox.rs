@@ -1,22 +1,31 @@
-//! Delivery of the outbox: messages are written to the outbox in the same transaction as the
-//! change they report; a background task claims each unsent message, hands it to a [`Delivery`]
-//! and marks it sent. A claim expires after a minute, so a message whose process died is sent by
-//! another, and a delivery is keyed by the message id, so a repeat replaces rather than duplicates.
+//! The outbox: every outgoing message (results, announcements, press, replies to mail, deadline
+//! reminders) is written to the `outbox` table in the same transaction as the change it reports.
+//! A background task claims each due message, hands it to a [`Delivery`] (a folder of `.eml`
+//! files by default, an SMTP relay when configured) and marks it sent. A claim expires after a
+//! minute, so a message whose process died is sent by another; a failed send is tried again
+//! later, with growing pauses, until the relay refuses it for good or the tries run out.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
+use lettre::message::header::ContentType;
+use lettre::message::{Mailbox, Message};
 use sqlx::Row;
 
+use crate::auth::new_id;
 use crate::store::{Store, now_ms};
 
 /// How long a claimed message is left to the process that claimed it.
 const CLAIM_MS: i64 = 60_000;
 
-/// A message to one account.
+/// How often a message is tried before it is given up.
+const MAX_ATTEMPTS: i64 = 10;
+
+/// A message to one address.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OutgoingMessage {
-    /// The outbox id, stable across retries.
+    /// The outbox id, stable across retries (it is also the Message-ID's local part).
     pub id: String,
     /// The recipient's name.
     pub to_name: String,
@@ -26,98 +35,377 @@ pub struct OutgoingMessage {
     pub subject: String,
     /// The plain-text body.
     pub body: String,
-    /// When the message was queued (milliseconds since 1970).
+    /// The Message-ID this message answers, if it is a reply.
+    pub in_reply_to: Option<String>,
+    /// When the message was queued (milliseconds since 1970); its Date header.
     pub created_ms: i64,
 }
 
-/// Where outgoing messages go (a mail folder now; SMTP later).
-pub trait Delivery: Send + Sync {
-    /// Delivers one message; delivering the same id again must not make a second message.
-    fn deliver(&self, message: &OutgoingMessage) -> Result<(), String>;
+/// Why a delivery failed, and whether trying again can help.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeliveryError {
+    /// The relay refused the message for good (an SMTP 5xx reply, a bad address).
+    pub permanent: bool,
+    /// What went wrong, for the log and the outbox row.
+    pub message: String,
 }
 
-/// Delivery into a folder: one `ID.eml` file per message, written atomically.
-pub struct MailFolder {
-    /// The folder.
-    pub dir: PathBuf,
-}
-
-impl Delivery for MailFolder {
-    fn deliver(&self, m: &OutgoingMessage) -> Result<(), String> {
-        std::fs::create_dir_all(&self.dir).map_err(|e| format!("{}: {e}", self.dir.display()))?;
-        let text = format!(
-            "Message-ID: <{}@spielleiter>\r\nTo: {} <{}>\r\nSubject: {}\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{}",
-            m.id,
-            m.to_name,
-            m.to_email,
-            m.subject,
-            m.body.replace('\n', "\r\n")
-        );
-        let tmp = self.dir.join(format!(".{}.tmp", m.id));
-        let path = self.dir.join(format!("{}.eml", m.id));
-        std::fs::write(&tmp, text).map_err(|e| format!("{}: {e}", tmp.display()))?;
-        std::fs::rename(&tmp, &path).map_err(|e| format!("{}: {e}", path.display()))
+impl DeliveryError {
+    fn temporary(message: impl Into<String>) -> Self {
+        DeliveryError {
+            permanent: false,
+            message: message.into(),
+        }
     }
 }
 
-/// Claims, delivers and marks sent every message that is due now; returns how many were sent.
-pub async fn deliver_due(store: &Store, delivery: &dyn Delivery) -> Result<usize, sqlx::Error> {
-    let now = now_ms();
-    let rows = sqlx::query(
-        "SELECT o.id, a.name, a.email, o.subject, o.body, o.created_ms FROM outbox o JOIN accounts a ON a.id = o.account_id \
-         WHERE o.sent_ms IS NULL AND (o.claimed_ms IS NULL OR o.claimed_ms < $1) ORDER BY o.created_ms, o.id LIMIT 100",
-    )
-    .bind(now - CLAIM_MS)
-    .fetch_all(&store.pool)
-    .await?;
-    let mut sent = 0;
-    for r in rows {
-        let m = OutgoingMessage {
-            id: r.get(0),
-            to_name: r.get(1),
-            to_email: r.get(2),
-            subject: r.get(3),
-            body: r.get(4),
-            created_ms: r.get(5),
+/// Where outgoing messages go.
+pub trait Delivery: Send + Sync {
+    /// Delivers one message; delivering the same id again must not make a second message where
+    /// the medium allows (the folder replaces the file; SMTP cannot take a message back).
+    fn deliver(&self, message: &OutgoingMessage) -> Result<(), DeliveryError>;
+}
+
+/// The judge's own address, the sender of every message.
+#[derive(Debug, Clone)]
+pub struct Sender(pub Mailbox);
+
+impl Sender {
+    /// Reads an address such as `Spielleiter <judge@example.org>`.
+    pub fn parse(text: &str) -> Result<Sender, String> {
+        text.parse::<Mailbox>()
+            .map(Sender)
+            .map_err(|e| format!("`{text}` is not a mail address: {e}"))
+    }
+
+    /// The message as MIME text: UTF-8 plain text, encoded headers, a Message-ID from the outbox
+    /// id and the Date of queueing, so that every retry is the same message.
+    pub fn compose(&self, m: &OutgoingMessage) -> Result<Message, DeliveryError> {
+        let bad = |e: String| DeliveryError {
+            permanent: true,
+            message: e,
         };
-        // The claim is dated now, not at the start of the batch, so it stays ours for a minute.
-        let mine = now_ms();
-        let claimed = sqlx::query(
-            "UPDATE outbox SET claimed_ms = $1 WHERE id = $2 AND sent_ms IS NULL AND (claimed_ms IS NULL OR claimed_ms < $3)",
-        )
-        .bind(mine)
-        .bind(&m.id)
-        .bind(mine - CLAIM_MS)
-        .execute(&store.pool)
-        .await?
-        .rows_affected();
-        if claimed == 0 {
-            continue;
+        let to = Mailbox::new(
+            Some(m.to_name.clone()),
+            m.to_email
+                .trim()
+                .parse()
+                .map_err(|e| bad(format!("recipient `{}`: {e}", m.to_email)))?,
+        );
+        let domain = self.0.email.domain().to_string();
+        let mut builder = Message::builder()
+            .from(self.0.clone())
+            .to(to)
+            .subject(m.subject.clone())
+            .message_id(Some(format!("<{}@{domain}>", m.id)))
+            .date(std::time::UNIX_EPOCH + Duration::from_millis(m.created_ms.max(0) as u64))
+            .user_agent("Spielleiter".into());
+        if let Some(id) = &m.in_reply_to {
+            builder = builder.in_reply_to(id.clone()).references(id.clone());
         }
-        match delivery.deliver(&m) {
-            Ok(()) => {
-                sqlx::query("UPDATE outbox SET sent_ms = $1 WHERE id = $2 AND claimed_ms = $3")
-                    .bind(now_ms())
+        builder
+            .header(ContentType::TEXT_PLAIN)
+            .body(m.body.clone())
+            .map_err(|e| bad(e.to_string()))
+    }
+}
+
+/// Delivery into a folder: one `ID.eml` file per message, written atomically (the embedded
+/// default: the judge runs with no mail server at all).
+pub struct MailFolder {
+    /// The folder.
+    pub dir: PathBuf,
+    /// The judge's address.
+    pub sender: Sender,
+}
+
+impl Delivery for MailFolder {
+    fn deliver(&self, m: &OutgoingMessage) -> Result<(), DeliveryError> {
+        let text = self.sender.compose(m)?.formatted();
+        let failed =
+            |path: &std::path::Path, e: std::io::Error| DeliveryError::temporary(format!("{}: {e}", path.display()));
+        std::fs::create_dir_all(&self.dir).map_err(|e| failed(&self.dir, e))?;
+        let tmp = self.dir.join(format!(".{}.tmp", m.id));
+        let path = self.dir.join(format!("{}.eml", m.id));
+        std::fs::write(&tmp, text).map_err(|e| failed(&tmp, e))?;
+        std::fs::rename(&tmp, &path).map_err(|e| failed(&path, e))
+    }
+}
+
+/// Delivery through an SMTP relay, configured by URL: `smtp://host:25` (plain),
+/// `smtp://user:password@host:587?tls=required` (STARTTLS), `smtps://user:password@host` (TLS).
+pub struct SmtpRelay {
+    transport: lettre::SmtpTransport,
+    sender: Sender,
+}
+
+impl SmtpRelay {
+    /// A relay from its URL.
+    pub fn new(url: &str, sender: Sender) -> Result<SmtpRelay, String> {
+        let transport = lettre::SmtpTransport::from_url(url)
+            .map_err(|e| format!("SMTP relay URL `{}`: {e}", redact(url)))?
+            .timeout(Some(Duration::from_secs(30)))
+            .build();
+        Ok(SmtpRelay { transport, sender })
+    }
+}
+
+/// A relay URL with its password hidden, for messages.
+fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => format!("{}://…@{}", &url[..scheme], &url[at + 1..]),
+        _ => url.to_string(),
+    }
+}
+
+impl Delivery for SmtpRelay {
+    fn deliver(&self, m: &OutgoingMessage) -> Result<(), DeliveryError> {
+        use lettre::Transport as _;
+        let message = self.sender.compose(m)?;
+        self.transport.send(&message).map(|_| ()).map_err(|e| DeliveryError {
+            permanent: e.is_permanent(),
+            message: e.to_string(),
+        })
+    }
+}
+
+/// The delivery a process is configured for: the SMTP relay at `smtp_relay` if given, else the
+/// folder `mail_dir`; every message is sent as `mail_from`.
+pub fn configured(
+    mail_from: &str,
+    smtp_relay: Option<&str>,
+    mail_dir: &std::path::Path,
+) -> Result<Arc<dyn Delivery>, String> {
+    let sender = Sender::parse(mail_from)?;
+    Ok(match smtp_relay {
+        Some(url) => Arc::new(SmtpRelay::new(url, sender)?),
+        None => Arc::new(MailFolder {
+            dir: mail_dir.to_path_buf(),
+            sender,
+        }),
+    })
+}
+
+/// Who a queued message goes to.
+pub enum Recipient<'a> {
+    /// An account: its name and registered address.
+    Account(&'a str),
+    /// An address without an account (the sender of a mail the judge answers).
+    Address {
+        /// The name to show.
+        name: &'a str,
+        /// The address.
+        email: &'a str,
+    },
+}
+
+/// Queues a message inside the caller's transaction; returns its id.
+pub async fn queue(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    game_id: Option<&str>,
+    to: Recipient<'_>,
+    subject: &str,
+    body: &str,
+    in_reply_to: Option<&str>,
+) -> Result<String, sqlx::Error> {
+    let id = new_id();
+    let now = now_ms();
+    match to {
+        Recipient::Account(account) => {
+            sqlx::query(
+                "INSERT INTO outbox (id, game_id, account_id, to_name, to_email, subject, body, in_reply_to, created_ms) \
+                 SELECT $1, $2, a.id, a.name, a.email, $3, $4, $5, $6 FROM accounts a WHERE a.id = $7",
+            )
+            .bind(&id)
+            .bind(game_id)
+            .bind(subject)
+            .bind(body)
+            .bind(in_reply_to)
+            .bind(now)
+            .bind(account)
+            .execute(&mut **tx)
+            .await?;
+        }
+        Recipient::Address { name, email } => {
+            sqlx::query(
+                "INSERT INTO outbox (id, game_id, to_name, to_email, subject, body, in_reply_to, created_ms) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            )
+            .bind(&id)
+            .bind(game_id)
+            .bind(name)
+            .bind(email)
+            .bind(subject)
+            .bind(body)
+            .bind(in_reply_to)
+            .bind(now)
+            .execute(&mut **tx)
+            .await?;
+        }
+    }
+    Ok(id)
+}
+
+/// The pause before the next try after `attempts` failed ones: 30 s, doubling, at most an hour.
+fn backoff_ms(attempts: i64) -> i64 {
+    let doublings = attempts.clamp(1, 8) - 1;
+    (30_000i64 << doublings).min(3_600_000)
+}
+
+/// Claims, delivers and marks sent every message that is due now; returns how many were sent.
+/// Messages queued together (one adjudication's results) are sent together, oldest first.
+pub async fn deliver_due(store: &Store, delivery: &Arc<dyn Delivery>) -> Result<usize, sqlx::Error> {
+    let mut sent = 0;
+    loop {
+        let now = now_ms();
+        let rows = sqlx::query(
+            "SELECT id, to_name, to_email, subject, body, in_reply_to, created_ms, attempts FROM outbox \
+             WHERE sent_ms IS NULL AND failed_ms IS NULL AND next_try_ms <= $1 AND (claimed_ms IS NULL OR claimed_ms < $2) \
+             ORDER BY created_ms, id LIMIT 100",
+        )
+        .bind(now)
+        .bind(now - CLAIM_MS)
+        .fetch_all(&store.pool)
+        .await?;
+        if rows.is_empty() {
+            return Ok(sent);
+        }
+        let mut progress = false;
+        for r in rows {
+            let m = OutgoingMessage {
+                id: r.get(0),
+                to_name: r.get(1),
+                to_email: r.get(2),
+                subject: r.get(3),
+                body: r.get(4),
+                in_reply_to: r.get(5),
+                created_ms: r.get(6),
+            };
+            let attempts: i64 = r.get(7);
+            // The claim is dated now, not at the start of the batch, so it stays ours for a minute.
+            let mine = now_ms();
+            let claimed = sqlx::query(
+                "UPDATE outbox SET claimed_ms = $1 WHERE id = $2 AND sent_ms IS NULL AND (claimed_ms IS NULL OR claimed_ms < $3)",
+            )
+            .bind(mine)
+            .bind(&m.id)
+            .bind(mine - CLAIM_MS)
+            .execute(&store.pool)
+            .await?
+            .rows_affected();
+            if claimed == 0 {
+                continue;
+            }
+            progress = true;
+            let worker = delivery.clone();
+            let message = m.clone();
+            let outcome = tokio::task::spawn_blocking(move || worker.deliver(&message))
+                .await
+                .unwrap_or_else(|e| Err(DeliveryError::temporary(format!("the delivery task failed: {e}"))));
+            match outcome {
+                Ok(()) => {
+                    sqlx::query("UPDATE outbox SET sent_ms = $1, last_error = NULL WHERE id = $2 AND claimed_ms = $3")
+                        .bind(now_ms())
+                        .bind(&m.id)
+                        .bind(mine)
+                        .execute(&store.pool)
+                        .await?;
+                    sent += 1;
+                }
+                Err(e) => {
+                    let attempts = attempts + 1;
+                    let give_up = e.permanent || attempts >= MAX_ATTEMPTS;
+                    eprintln!(
+                        "delivering message {} to {} (try {attempts}): {}{}",
+                        m.id,
+                        m.to_email,
+                        e.message,
+                        if give_up { "; given up" } else { "" }
+                    );
+                    sqlx::query(
+                        "UPDATE outbox SET attempts = $1, last_error = $2, claimed_ms = NULL, next_try_ms = $3, failed_ms = $4 \
+                         WHERE id = $5 AND claimed_ms = $6",
+                    )
+                    .bind(attempts)
+                    .bind(&e.message)
+                    .bind(now_ms() + backoff_ms(attempts))
+                    .bind(give_up.then(now_ms))
                     .bind(&m.id)
                     .bind(mine)
                     .execute(&store.pool)
                     .await?;
-                sent += 1;
+                }
             }
-            // Left claimed: tried again when the claim expires.
-            Err(e) => eprintln!("delivering message {}: {e}", m.id),
+        }
+        if !progress {
+            return Ok(sent);
         }
     }
-    Ok(sent)
 }
 
-/// Delivers due messages every `tick` until the process ends.
-pub async fn run(store: Store, delivery: Box<dyn Delivery>, tick: Duration) {
-    let mut interval = tokio::time::interval(tick);
+/// Delivers due messages every `tick` (and at once when `wake` is notified) until the process ends.
+pub async fn run(store: Store, delivery: Arc<dyn Delivery>, tick: Duration, wake: Arc<tokio::sync::Notify>) {
     loop {
-        interval.tick().await;
-        if let Err(e) = deliver_due(&store, delivery.as_ref()).await {
+        if let Err(e) = deliver_due(&store, &delivery).await {
             eprintln!("delivering the outbox: {e}");
         }
+        tokio::select! {
+            _ = tokio::time::sleep(tick) => {}
+            _ = wake.notified() => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn message() -> OutgoingMessage {
+        OutgoingMessage {
+            id: "abc123".into(),
+            to_name: "Jürgen".into(),
+            to_email: "juergen@example.org".into(),
+            subject: "Ergebnis Frühjahr 1901".into(),
+            body: "Österreich: A Wien - Galizien.\n".into(),
+            in_reply_to: Some("<x@y>".into()),
+            created_ms: 1_700_000_000_000,
+        }
+    }
+
+    #[test]
+    fn a_composed_message_is_mime_with_encoded_headers_and_a_stable_id() {
+        let sender = Sender::parse("Spielleiter <judge@example.org>").expect("an address");
+        let text = String::from_utf8(sender.compose(&message()).expect("a message").formatted()).expect("ASCII");
+        assert!(text.contains("Message-ID: <abc123@example.org>"), "{text}");
+        assert!(text.contains("In-Reply-To: <x@y>"), "{text}");
+        assert!(text.contains("=?utf-8?b?RnLDvGhqYWhy?="), "the subject is encoded: {text}");
+        assert!(text.contains("charset=utf-8"), "{text}");
+        // Composing again gives the same message (retries are the same mail).
+        let again = String::from_utf8(sender.compose(&message()).expect("a message").formatted()).expect("ASCII");
+        assert_eq!(text, again);
+        let parsed = mail_parser::MessageParser::default()
+            .parse(text.as_bytes())
+            .expect("parses");
+        assert_eq!(parsed.subject(), Some("Ergebnis Frühjahr 1901"));
+        assert_eq!(parsed.body_text(0).as_deref(), Some("Österreich: A Wien - Galizien.\n"));
+    }
+
+    #[test]
+    fn a_bad_recipient_is_refused_for_good() {
+        let sender = Sender::parse("judge@example.org").expect("an address");
+        let mut m = message();
+        m.to_email = "not an address".into();
+        assert!(sender.compose(&m).is_err_and(|e| e.permanent));
+    }
+
+    #[test]
+    fn retries_wait_longer_each_time_up_to_an_hour() {
+        assert_eq!(backoff_ms(1), 30_000);
+        assert_eq!(backoff_ms(2), 60_000);
+        assert_eq!(backoff_ms(9), 3_600_000);
+        assert!(
+            redact("smtp://u:secret@host:587").contains("host:587")
+                && !redact("smtp://u:secret@host").contains("secret")
+        );
     }
 }

@@ -14,14 +14,14 @@ use crate::error::refusals::*;
 #[derive(Deserialize, utoipa::ToSchema)]
 pub(crate) struct NewAccount {
     /// 1 to 40 letters, digits, spaces, `_` or `-`.
-    name: String,
+    pub(crate) name: String,
     /// Where results and announcements are sent.
-    email: String,
+    pub(crate) email: String,
     /// At least 8 characters.
-    password: String,
+    pub(crate) password: String,
     /// The language of results and announcements: `en` (default) or `de`.
     #[serde(default = "english")]
-    lang: String,
+    pub(crate) lang: String,
 }
 
 fn english() -> String {
@@ -40,6 +40,13 @@ pub(crate) async fn create_account(
     State(state): State<AppState>,
     ApiJson(body): ApiJson<NewAccount>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
+    let created = create(&state, &body).await?;
+    Ok((StatusCode::CREATED, Json(created)))
+}
+
+/// Creates an account after checking its name (free, regardless of case), password, address
+/// and language. The one path for accounts from the API and from mail.
+pub(crate) async fn create(state: &AppState, body: &NewAccount) -> ApiResult<Value> {
     let name = body.name.trim();
     if name.is_empty()
         || name.chars().count() > 40
@@ -94,10 +101,7 @@ pub(crate) async fn create_account(
             e.into()
         }
     })?;
-    Ok((
-        StatusCode::CREATED,
-        Json(json!({"id": id, "name": name, "lang": body.lang})),
-    ))
+    Ok(json!({"id": id, "name": name, "lang": body.lang}))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]

@@ -98,16 +98,22 @@ pub(crate) async fn vote_draw(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<DrawVote>,
 ) -> ApiResult<Json<Value>> {
-    let g = game(&state, &id).await?;
-    let (e, _) = electorate(&state, &g, &me).await?;
+    vote(&state, &me, &id, body.vote).await.map(Json)
+}
+
+/// Records `me`'s draw vote (yes, or no to withdraw a yes) and ends the game in a draw when every
+/// deciding survivor has voted yes.
+pub(crate) async fn vote(state: &AppState, me: &str, id: &str, yes_vote: bool) -> ApiResult<Value> {
+    let g = game(state, id).await?;
+    let (e, _) = electorate(state, &g, me).await?;
     sqlx::query("UPDATE members SET draw_vote = $1 WHERE game_id = $2 AND account_id = $3")
-        .bind(i64::from(body.vote))
-        .bind(&id)
-        .bind(&me)
+        .bind(i64::from(yes_vote))
+        .bind(id)
+        .bind(me)
         .execute(&state.store.pool)
         .await?;
     let rows = sqlx::query("SELECT power FROM members WHERE game_id = $1 AND role = 'player' AND draw_vote = 1")
-        .bind(&id)
+        .bind(id)
         .fetch_all(&state.store.pool)
         .await?;
     let yes: Vec<String> = rows.iter().filter_map(|r| r.get::<Option<String>, _>(0)).collect();
@@ -120,11 +126,9 @@ pub(crate) async fn vote_draw(
             g.name,
             e.survivors.join(", ")
         );
-        finish(&state, &g, &result, &text).await?;
+        finish(state, &g, &result, &text).await?;
     }
-    Ok(Json(
-        json!({"power": e.power, "vote": body.vote, "drawn": drawn, "survivors": e.survivors}),
-    ))
+    Ok(json!({"power": e.power, "vote": yes_vote, "drawn": drawn, "survivors": e.survivors}))
 }
 
 #[utoipa::path(
@@ -143,9 +147,15 @@ pub(crate) async fn concede(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<Concession>,
 ) -> ApiResult<Json<Value>> {
-    let g = game(&state, &id).await?;
-    let (e, v) = electorate(&state, &g, &me).await?;
-    let to = match &body.to {
+    concede_to(&state, &me, &id, body.to.as_deref()).await.map(Json)
+}
+
+/// Concedes the game to the power `to` (none: withdraws the concession); the game ends when every
+/// other deciding survivor has conceded to the same power.
+pub(crate) async fn concede_to(state: &AppState, me: &str, id: &str, to: Option<&str>) -> ApiResult<Value> {
+    let g = game(state, id).await?;
+    let (e, v) = electorate(state, &g, me).await?;
+    let to = match to {
         None => None,
         Some(name) => {
             let key = power_key(&v, name)?;
@@ -166,14 +176,14 @@ pub(crate) async fn concede(
     };
     sqlx::query("UPDATE members SET concede_to = $1 WHERE game_id = $2 AND account_id = $3")
         .bind(&to)
-        .bind(&id)
-        .bind(&me)
+        .bind(id)
+        .bind(me)
         .execute(&state.store.pool)
         .await?;
     let mut conceded = false;
     if let Some(winner) = &to {
         let rows = sqlx::query("SELECT power FROM members WHERE game_id = $1 AND role = 'player' AND concede_to = $2")
-            .bind(&id)
+            .bind(id)
             .bind(winner)
             .fetch_all(&state.store.pool)
             .await?;
@@ -183,8 +193,8 @@ pub(crate) async fn concede(
         if conceded {
             let result = json!({"kind": "concession", "powers": [winner]});
             let text = format!("The other survivors concede the game {} to {winner}.\n", g.name);
-            finish(&state, &g, &result, &text).await?;
+            finish(state, &g, &result, &text).await?;
         }
     }
-    Ok(Json(json!({"power": e.power, "concede_to": to, "conceded": conceded})))
+    Ok(json!({"power": e.power, "concede_to": to, "conceded": conceded}))
 }

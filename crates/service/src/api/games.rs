@@ -39,6 +39,14 @@ pub(crate) struct NewGame {
     /// length.
     #[serde(default)]
     deadline_at: Option<String>,
+    /// Hours before a deadline at which powers whose orders are missing are reminded by mail
+    /// (0: no reminders).
+    #[serde(default = "reminder_default")]
+    reminder_hours: i64,
+}
+
+fn reminder_default() -> i64 {
+    24
 }
 
 fn utc() -> String {
@@ -100,6 +108,12 @@ pub(crate) async fn create_game(
             "a grace period is 0 seconds to 7 days",
         ));
     }
+    if !(0..=14 * 24).contains(&body.reminder_hours) {
+        return Err(ApiError::bad_request(
+            "bad_reminder",
+            "reminders come 0 (none) to 336 hours before a deadline",
+        ));
+    }
     crate::deadlines::DeadlineRule::new(&body.time_zone, body.deadline_at.as_deref())
         .map_err(|e| ApiError::bad_request("bad_deadline", e.to_string()))?;
     let name = body.name.trim();
@@ -118,8 +132,8 @@ pub(crate) async fn create_game(
     }
     let id = new_id();
     sqlx::query(
-        "INSERT INTO games (id, name, variant, master_id, status, press, movement_seconds, retreat_seconds, adjustment_seconds, created_ms, early, nmr_limit, grace_seconds, time_zone, deadline_at) \
-         VALUES ($1, $2, $3, $4, 'forming', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+        "INSERT INTO games (id, name, variant, master_id, status, press, movement_seconds, retreat_seconds, adjustment_seconds, created_ms, early, nmr_limit, grace_seconds, time_zone, deadline_at, reminder_hours) \
+         VALUES ($1, $2, $3, $4, 'forming', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
     )
     .bind(&id)
     .bind(name)
@@ -135,6 +149,7 @@ pub(crate) async fn create_game(
     .bind(body.grace_seconds)
     .bind(&body.time_zone)
     .bind(body.deadline_at.as_ref().map(|t| t.trim().to_string()))
+    .bind(body.reminder_hours)
     .execute(&state.store.pool)
     .await
     .map_err(|e| {
@@ -174,11 +189,17 @@ pub(crate) async fn join_game(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<Join>,
 ) -> ApiResult<Json<Value>> {
-    let g = game(&state, &id).await?;
+    join(&state, &me, &id, &body.preferences, body.observer).await.map(Json)
+}
+
+/// Adds `me` to a forming game as a player with a preference list of powers, or to any game as
+/// an observer.
+pub(crate) async fn join(state: &AppState, me: &str, id: &str, wanted: &[String], observer: bool) -> ApiResult<Value> {
+    let g = game(state, id).await?;
     let v = variant(&g.variant)?;
-    let role = if body.observer { "observer" } else { "player" };
+    let role = if observer { "observer" } else { "player" };
     let mut preferences = Vec::new();
-    for p in &body.preferences {
+    for p in wanted {
         let key = power_key(&v, p)?;
         if !preferences.contains(&key) {
             preferences.push(key);
@@ -188,7 +209,7 @@ pub(crate) async fn join_game(
     if role == "player" {
         // Locks the game's row: concurrent joins are counted one after the other.
         let forming = sqlx::query("UPDATE games SET status = status WHERE id = $1 AND status = 'forming'")
-            .bind(&id)
+            .bind(id)
             .execute(&mut *tx)
             .await?
             .rows_affected();
@@ -196,7 +217,7 @@ pub(crate) async fn join_game(
             return Err(ApiError::conflict("the game has started: join as an observer"));
         }
         let players = sqlx::query("SELECT COUNT(*) FROM members WHERE game_id = $1 AND role = 'player'")
-            .bind(&id)
+            .bind(id)
             .fetch_one(&mut *tx)
             .await?
             .get::<i64, _>(0);
@@ -207,8 +228,8 @@ pub(crate) async fn join_game(
     let inserted = sqlx::query(
         "INSERT INTO members (game_id, account_id, role, preferences, joined_ms) VALUES ($1, $2, $3, $4, $5)",
     )
-    .bind(&id)
-    .bind(&me)
+    .bind(id)
+    .bind(me)
     .bind(role)
     .bind(serde_json::to_string(&preferences).unwrap_or_default())
     .bind(now_ms())
@@ -220,7 +241,7 @@ pub(crate) async fn join_game(
         Err(e) => return Err(e.into()),
     }
     tx.commit().await?;
-    Ok(Json(json!({"game": id, "role": role, "preferences": preferences})))
+    Ok(json!({"game": id, "role": role, "preferences": preferences}))
 }
 
 #[utoipa::path(

@@ -22,14 +22,14 @@ use crate::error::ApiError;
 use crate::lot;
 use crate::store::{Store, now_ms};
 
-mod accounts;
-mod adjudication;
-mod endgame;
-mod games;
-mod master;
-mod orders;
-mod press;
-mod results;
+pub(crate) mod accounts;
+pub(crate) mod adjudication;
+pub(crate) mod endgame;
+pub(crate) mod games;
+pub(crate) mod master;
+pub(crate) mod orders;
+pub(crate) mod press;
+pub(crate) mod results;
 
 pub use adjudication::{DueGame, Trigger, adjudicate_game, due_games};
 
@@ -43,6 +43,10 @@ pub struct AppState {
     pub adjudication_delay: std::time::Duration,
     /// Rate limits on login and order submission.
     pub limits: crate::limits::Limits,
+    /// Wakes the mail processor when a mail was stored.
+    pub mail_received: std::sync::Arc<tokio::sync::Notify>,
+    /// Wakes the outbox delivery when messages were queued.
+    pub mail_sent: std::sync::Arc<tokio::sync::Notify>,
 }
 
 /// The OpenAPI document's frame; the paths come from the handlers as they are routed.
@@ -372,16 +376,14 @@ pub(crate) async fn queue_message(
     subject: &str,
     body: &str,
 ) -> ApiResult<()> {
-    sqlx::query(
-        "INSERT INTO outbox (id, game_id, account_id, subject, body, created_ms) VALUES ($1, $2, $3, $4, $5, $6)",
+    crate::outbox::queue(
+        tx,
+        Some(game_id),
+        crate::outbox::Recipient::Account(account_id),
+        subject,
+        body,
+        None,
     )
-    .bind(new_id())
-    .bind(game_id)
-    .bind(account_id)
-    .bind(subject)
-    .bind(body)
-    .bind(now_ms())
-    .execute(&mut **tx)
     .await?;
     Ok(())
 }

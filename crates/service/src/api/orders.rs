@@ -45,12 +45,19 @@ pub(crate) async fn submit_orders(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<Orders>,
 ) -> ApiResult<Json<Value>> {
-    state.limits.orders(&me)?;
-    let g = game(&state, &id).await?;
+    submit(&state, &me, &id, &body.orders).await.map(Json)
+}
+
+/// Stores `lines` as the orders of `me`'s power for the current phase (replacing earlier ones),
+/// adjudicates at once when the game allows it and everyone is done, and tells how each line
+/// was read. The one path for orders from the API and from mail.
+pub(crate) async fn submit(state: &AppState, me: &str, id: &str, lines: &[String]) -> ApiResult<Value> {
+    state.limits.orders(me)?;
+    let g = game(state, id).await?;
     if g.status != "active" {
         return Err(ApiError::conflict("the game is not running"));
     }
-    let power_key = power_of(&state, &id, &me)
+    let power_key = power_of(state, id, me)
         .await?
         .ok_or_else(|| ApiError::forbidden("only the game's players give orders"))?;
     let v = variant(&g.variant)?;
@@ -59,14 +66,14 @@ pub(crate) async fn submit_orders(
         .map
         .power_by_name(&power_key)
         .ok_or_else(|| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "stored power is unknown"))?;
-    if body.orders.len() > 500 || body.orders.iter().any(|l| l.len() > 500) {
+    if lines.len() > 500 || lines.iter().any(|l| l.len() > 500) {
         return Err(ApiError::bad_request(
             "too_long",
             "at most 500 lines of at most 500 characters",
         ));
     }
     let mut read = PhaseOrders::default();
-    read.read(&v, &position, Some(power), body.orders.iter().map(String::as_str));
+    read.read(&v, &position, Some(power), lines.iter().map(String::as_str));
     let mut echo: Vec<Echo> = read
         .lines
         .iter()
@@ -103,7 +110,7 @@ pub(crate) async fn submit_orders(
     // adjudication in progress and then refuses, instead of keeping orders for a past phase.
     let open = sqlx::query("UPDATE games SET phase = $1 WHERE id = $2 AND phase = $1 AND status = 'active'")
         .bind(&phase)
-        .bind(&id)
+        .bind(id)
         .execute(&mut *tx)
         .await?
         .rows_affected();
@@ -113,29 +120,29 @@ pub(crate) async fn submit_orders(
         )));
     }
     sqlx::query("DELETE FROM orders WHERE game_id = $1 AND power = $2 AND phase = $3")
-        .bind(&id)
+        .bind(id)
         .bind(&power_key)
         .bind(&phase)
         .execute(&mut *tx)
         .await?;
     sqlx::query("INSERT INTO orders (game_id, power, phase, lines, updated_ms) VALUES ($1, $2, $3, $4, $5)")
-        .bind(&id)
+        .bind(id)
         .bind(&power_key)
         .bind(&phase)
-        .bind(serde_json::to_string(&body.orders).unwrap_or_default())
+        .bind(serde_json::to_string(lines).unwrap_or_default())
         .bind(now_ms())
         .execute(&mut *tx)
         .await?;
     tx.commit().await?;
     let adjudicated = g.early
         && g.paused_remaining_ms.is_none()
-        && readiness(&state, &g, &v, &position).await?.complete()
-        && adjudicate_game(&state, &id, Trigger::Early(&phase)).await.is_ok();
-    Ok(Json(
+        && readiness(state, &g, &v, &position).await?.complete()
+        && adjudicate_game(state, id, Trigger::Early(&phase)).await.is_ok();
+    Ok(
         json!({"phase": phase, "power": power_key, "orders": echo, "errors": errors,
-                   "later_phases": read.later.len(), "advance_retreats": read.advance.len(),
-                   "adjudicated": adjudicated}),
-    ))
+               "later_phases": read.later.len(), "advance_retreats": read.advance.len(),
+               "adjudicated": adjudicated}),
+    )
 }
 
 #[utoipa::path(

@@ -34,9 +34,24 @@ pub(crate) async fn send_press(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<Press>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
-    let g = game(&state, &id).await?;
+    let sent = send(&state, &me, &id, &body.to, &body.body, None).await?;
+    Ok((StatusCode::CREATED, Json(sent)))
+}
+
+/// Stores a message from `me` to the powers `to` (empty: everyone) and queues it by mail to
+/// each account that may read it, in one transaction. `press_id` names the message when the
+/// caller needs a repeat to be recognised (mail processed again after a crash).
+pub(crate) async fn send(
+    state: &AppState,
+    me: &str,
+    id: &str,
+    to: &[String],
+    body: &str,
+    press_id: Option<String>,
+) -> ApiResult<Value> {
+    let g = game(state, id).await?;
     let v = variant(&g.variant)?;
-    let power = power_of(&state, &id, &me).await?;
+    let power = power_of(state, id, me).await?;
     let master = g.master == me;
     if power.is_none() && !master {
         return Err(ApiError::forbidden("only the game's players and master send press"));
@@ -44,16 +59,18 @@ pub(crate) async fn send_press(
     if g.press == "none" && !master {
         return Err(ApiError::forbidden("this is a no-press game"));
     }
-    if body.body.trim().is_empty() || body.body.len() > 20_000 {
+    if body.trim().is_empty() || body.len() > 20_000 {
         return Err(ApiError::bad_request(
             "bad_press",
             "a message has 1 to 20000 characters",
         ));
     }
     let mut recipients = Vec::new();
-    for to in &body.to {
-        let key = power_key(&v, to)?;
-        recipients.push(key);
+    for name in to {
+        let key = power_key(&v, name)?;
+        if !recipients.contains(&key) {
+            recipients.push(key);
+        }
     }
     let phase = g
         .state_json
@@ -61,22 +78,96 @@ pub(crate) async fn send_press(
         .and_then(|s| serde_json::from_str::<GameState>(s).ok())
         .map(|s| s.phase)
         .unwrap_or_default();
-    let press_id = new_id();
-    sqlx::query(
+    let press_id = press_id.unwrap_or_else(new_id);
+    let grey = g.press == "grey";
+    let mut tx = state.store.pool.begin().await?;
+    let stored = sqlx::query(
         "INSERT INTO press (id, game_id, phase, from_account, from_power, recipients, grey, body, sent_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
     )
     .bind(&press_id)
-    .bind(&id)
+    .bind(id)
     .bind(&phase)
-    .bind(&me)
-    .bind(power)
+    .bind(me)
+    .bind(&power)
     .bind(serde_json::to_string(&recipients).unwrap_or_default())
-    .bind(i64::from(g.press == "grey"))
-    .bind(body.body.trim())
+    .bind(i64::from(grey))
+    .bind(body.trim())
     .bind(now_ms())
-    .execute(&state.store.pool)
-    .await?;
-    Ok((StatusCode::CREATED, Json(json!({"id": press_id, "to": recipients}))))
+    .execute(&mut *tx)
+    .await;
+    match stored {
+        Ok(_) => {}
+        // The same message again (a mail processed a second time): it was sent already.
+        Err(e) if is_unique_violation(&e) => return Ok(json!({"id": press_id, "to": recipients, "repeat": true})),
+        Err(e) => return Err(e.into()),
+    }
+    let from = match &power {
+        None => "Game master".to_string(),
+        Some(_) if grey => "?".to_string(),
+        Some(p) => p.clone(),
+    };
+    for (account, lang) in press_readers(&mut tx, &g, me, &recipients).await? {
+        let german = lang == "de";
+        let (subject, to_line) = match (german, recipients.is_empty()) {
+            (false, true) => (
+                format!("Diplomacy game {}: press from {from} to all", g.name),
+                "all".to_string(),
+            ),
+            (false, false) => (
+                format!("Diplomacy game {}: press from {from}", g.name),
+                recipients.join(", "),
+            ),
+            (true, true) => (
+                format!("Diplomacy-Partie {}: Presse von {from} an alle", g.name),
+                "alle".to_string(),
+            ),
+            (true, false) => (
+                format!("Diplomacy-Partie {}: Presse von {from}", g.name),
+                recipients.join(", "),
+            ),
+        };
+        let text = if german {
+            format!("Von: {from}\nAn: {to_line}\nPhase: {phase}\n\n{}\n", body.trim())
+        } else {
+            format!("From: {from}\nTo: {to_line}\nPhase: {phase}\n\n{}\n", body.trim())
+        };
+        queue_message(&mut tx, &g.id, &account, &subject, &text).await?;
+    }
+    tx.commit().await?;
+    Ok(json!({"id": press_id, "to": recipients}))
+}
+
+/// The accounts that receive a message by mail, with their languages: for a broadcast every
+/// member and the master, otherwise the players of the recipient powers; never the sender.
+async fn press_readers(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    g: &GameRow,
+    me: &str,
+    to_powers: &[String],
+) -> ApiResult<Vec<(String, String)>> {
+    let everyone = recipients(tx, g).await?;
+    let mut readers = Vec::new();
+    for (account, lang) in everyone {
+        if account == me {
+            continue;
+        }
+        let reads = if to_powers.is_empty() {
+            true
+        } else {
+            let power =
+                sqlx::query("SELECT power FROM members WHERE game_id = $1 AND account_id = $2 AND role = 'player'")
+                    .bind(&g.id)
+                    .bind(&account)
+                    .fetch_optional(&mut **tx)
+                    .await?
+                    .and_then(|r| r.get::<Option<String>, _>(0));
+            power.is_some_and(|p| to_powers.contains(&p))
+        };
+        if reads {
+            readers.push((account, lang));
+        }
+    }
+    Ok(readers)
 }
 
 #[utoipa::path(

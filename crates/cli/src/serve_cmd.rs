@@ -1,0 +1,156 @@
+//! `spielleiter serve` (the judge service: HTTP API, deadlines, mail in and out) and
+//! `spielleiter mail ingest` (one mail from a mail server's pipe).
+
+use std::io::Read as _;
+use std::process::ExitCode;
+
+use clap::{Args, Subcommand};
+use spielleiter_service::mail::inbox::{MAX_MAIL_BYTES, Received, Refused, process, receive};
+
+/// Where the judge keeps its data.
+#[derive(Args, Clone)]
+pub struct StoreArgs {
+    /// Folder for the embedded SQLite database and the outgoing mail (`mail/`), created if missing.
+    #[arg(long, default_value = "spielleiter-data")]
+    data: std::path::PathBuf,
+    /// A database URL instead (`postgres://user:password@host/db`, or `sqlite://file`).
+    #[arg(long)]
+    database: Option<String>,
+}
+
+impl StoreArgs {
+    fn database_url(&self) -> anyhow::Result<String> {
+        std::fs::create_dir_all(&self.data)?;
+        Ok(match &self.database {
+            Some(url) => url.clone(),
+            None => format!("sqlite://{}?mode=rwc", self.data.join("spielleiter.db").display()),
+        })
+    }
+}
+
+/// How outgoing mail leaves.
+#[derive(Args, Clone)]
+pub struct MailOutArgs {
+    /// Folder for outgoing mail, one `.eml` file per message (default: `DATA/mail`); not used
+    /// with --smtp-relay.
+    #[arg(long)]
+    mail_dir: Option<std::path::PathBuf>,
+    /// Send mail through this SMTP relay: `smtp://host:25`, `smtp://user:pass@host:587?tls=required`
+    /// (STARTTLS) or `smtps://user:pass@host` (TLS).
+    #[arg(long)]
+    smtp_relay: Option<String>,
+    /// The judge's address: sender of every mail, and where players write to.
+    #[arg(long, default_value = "Spielleiter <judge@localhost>")]
+    mail_from: String,
+}
+
+/// Options of `serve`.
+#[derive(Args)]
+pub struct ServeArgs {
+    #[command(flatten)]
+    store: StoreArgs,
+    #[command(flatten)]
+    mail: MailOutArgs,
+    /// Address to listen on (port 0: any free port, printed at start).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    listen: std::net::SocketAddr,
+    /// Take players' mail with the built-in SMTP listener on this address (e.g. 127.0.0.1:2525).
+    #[arg(long)]
+    smtp: Option<std::net::SocketAddr>,
+    /// Crash tests only: hold every adjudication's transaction open this many milliseconds.
+    #[arg(long, default_value_t = 0, hide = true)]
+    adjudication_delay_ms: u64,
+}
+
+/// `mail` commands.
+#[derive(Subcommand)]
+pub enum MailCommand {
+    /// Read one mail from standard input (as a mail server's pipe delivers it), carry out its
+    /// commands and send the reply. Exit status 0: taken (or a duplicate); 65: refused (too
+    /// large); 75: try again later.
+    Ingest {
+        #[command(flatten)]
+        store: StoreArgs,
+        #[command(flatten)]
+        mail: MailOutArgs,
+        /// The SMTP envelope sender, if the mail server passes it (answers go there when the
+        /// mail has no From).
+        #[arg(long)]
+        envelope_from: Option<String>,
+    },
+}
+
+/// Runs `serve` until the process ends.
+pub fn serve(args: &ServeArgs) -> anyhow::Result<ExitCode> {
+    let data = &args.store.data;
+    let config = spielleiter_service::Config {
+        database_url: args.store.database_url()?,
+        listen: args.listen,
+        mail_dir: args.mail.mail_dir.clone().unwrap_or_else(|| data.join("mail")),
+        adjudication_delay: std::time::Duration::from_millis(args.adjudication_delay_ms),
+        limits: spielleiter_service::limits::LimitSettings::default(),
+        mail_from: args.mail.mail_from.clone(),
+        smtp_relay: args.mail.smtp_relay.clone(),
+        smtp_listen: args.smtp,
+    };
+    let runtime = tokio::runtime::Runtime::new()?;
+    runtime
+        .block_on(spielleiter_service::serve(config))
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Runs a `mail` command.
+pub fn mail(command: &MailCommand) -> anyhow::Result<ExitCode> {
+    let MailCommand::Ingest {
+        store,
+        mail,
+        envelope_from,
+    } = command;
+    let mut raw = Vec::new();
+    std::io::stdin().take(MAX_MAIL_BYTES as u64 + 1).read_to_end(&mut raw)?;
+    if raw.len() > MAX_MAIL_BYTES {
+        eprintln!("refused: {}", Refused::TooLarge(raw.len()));
+        return Ok(ExitCode::from(65));
+    }
+    let database_url = store.database_url()?;
+    let mail_dir = mail.mail_dir.clone().unwrap_or_else(|| store.data.join("mail"));
+    let delivery = spielleiter_service::outbox::configured(&mail.mail_from, mail.smtp_relay.as_deref(), &mail_dir)
+        .map_err(|e| anyhow::anyhow!(e))?;
+    let runtime = tokio::runtime::Runtime::new()?;
+    runtime.block_on(async {
+        let state = match spielleiter_service::open_state(
+            &database_url,
+            std::time::Duration::ZERO,
+            spielleiter_service::limits::LimitSettings::default(),
+        )
+        .await
+        {
+            Ok(state) => state,
+            Err(e) => {
+                eprintln!("try again later: the database cannot be opened: {e}");
+                return Ok(ExitCode::from(75));
+            }
+        };
+        match receive(&state.store, &raw, envelope_from.as_deref()).await {
+            Ok(Received::Stored(id)) => {
+                process(&state, &id).await?;
+                let sent = spielleiter_service::outbox::deliver_due(&state.store, &delivery).await?;
+                println!("taken as {id}; {sent} message(s) sent");
+                Ok(ExitCode::SUCCESS)
+            }
+            Ok(Received::Duplicate) => {
+                println!("duplicate: a mail with this Message-ID was taken before; not read again");
+                Ok(ExitCode::SUCCESS)
+            }
+            Err(Refused::TooLarge(n)) => {
+                eprintln!("refused: {}", Refused::TooLarge(n));
+                Ok(ExitCode::from(65))
+            }
+            Err(Refused::Store(e)) => {
+                eprintln!("try again later: {e}");
+                Ok(ExitCode::from(75))
+            }
+        }
+    })
+}

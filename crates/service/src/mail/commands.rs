@@ -1,0 +1,524 @@
+//! The command language of mail bodies, in English and German, after the classic judges: each
+//! command is a line that starts with its keyword; lines that are not commands are orders of the
+//! power signed on last; press runs from its header line to `ENDPRESS`.
+//!
+//! | English | German | meaning |
+//! |---|---|---|
+//! | `SIGNON power game password` | `ANMELDEN macht partie passwort` | act as that power's player |
+//! | `SIGNON game password` | `ANMELDEN partie passwort` | act as the account of this address |
+//! | `REGISTER name password [en\|de]` | `REGISTRIEREN name passwort [en\|de]` | new account for this address |
+//! | `JOIN game password [power …]` | `BEITRETEN partie passwort [macht …]` | join with preferences |
+//! | `PRESS TO power …` / `PRESS TO ALL` / `BROADCAST` | `PRESSE AN macht …` / `PRESSE AN ALLE` / `RUNDSCHREIBEN` | press until `ENDPRESS` / `ENDE PRESSE` |
+//! | `DRAW` / `NODRAW` | `REMIS` / `KEIN REMIS` | draw vote |
+//! | `CONCEDE power` / `CONCEDE NONE` | `AUFGEBEN macht` / `AUFGEBEN KEINE` | concession |
+//! | `LIST [game]` | `LISTE [partie]` | games, or one game |
+//! | `HISTORY [game] [phase]` | `VERLAUF [partie] [phase]` | reports of past phases |
+//! | `HELP` | `HILFE` | the command list |
+//! | `SIGNOFF` / `END` | `ABMELDEN` / `ENDE` | ignore the rest of the mail |
+
+/// One command of a mail.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// Act as a power's player (or as the sender's account) in a game.
+    SignOn {
+        /// The power; none: the account registered for the sender's address.
+        power: Option<String>,
+        /// The game's name.
+        game: String,
+        /// The account's password.
+        password: String,
+    },
+    /// A new account for the sender's address.
+    Register {
+        /// The account name.
+        name: String,
+        /// Its password.
+        password: String,
+        /// `en` or `de`, if given.
+        lang: Option<String>,
+    },
+    /// Join a forming game.
+    Join {
+        /// The game's name.
+        game: String,
+        /// The password of the sender's account.
+        password: String,
+        /// Powers in order of preference.
+        preferences: Vec<String>,
+    },
+    /// An order line for the power signed on.
+    Order(String),
+    /// Press to some powers (empty: to all).
+    Press {
+        /// Recipient powers; empty for a broadcast.
+        to: Vec<String>,
+        /// The message.
+        body: String,
+    },
+    /// A draw vote: yes or no.
+    Draw(bool),
+    /// A concession to a power; none withdraws it.
+    Concede(Option<String>),
+    /// The list of games, or one game.
+    List(Option<String>),
+    /// The reports of a game's phases (the game signed on if none), or of one phase.
+    History {
+        /// The game's name.
+        game: Option<String>,
+        /// One phase (`S1901M`).
+        phase: Option<String>,
+    },
+    /// The command list.
+    Help,
+    /// The end of the commands.
+    SignOff,
+}
+
+/// A command with the line it starts on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Item {
+    /// The line number in the mail's text.
+    pub line: usize,
+    /// The line as it is shown in the reply (passwords hidden).
+    pub shown: String,
+    /// What it says, or why it cannot be read.
+    pub command: Result<Command, String>,
+}
+
+/// The commands of a mail and whether its sender writes German.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Script {
+    /// Every command and order line, in order.
+    pub items: Vec<Item>,
+    /// Whether the mail uses German keywords (the reply is then German for senders without an
+    /// account).
+    pub german: bool,
+}
+
+/// The keyword a line starts with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Keyword {
+    SignOn,
+    Register,
+    Join,
+    Press,
+    Broadcast,
+    EndPress,
+    Draw,
+    NoDraw,
+    Concede,
+    List,
+    History,
+    Help,
+    SignOff,
+}
+
+/// English and German words of each keyword (upper case, as compared).
+const KEYWORDS: &[(&str, Keyword, bool)] = &[
+    ("SIGNON", Keyword::SignOn, false),
+    ("ANMELDEN", Keyword::SignOn, true),
+    ("REGISTER", Keyword::Register, false),
+    ("REGISTRIEREN", Keyword::Register, true),
+    ("JOIN", Keyword::Join, false),
+    ("BEITRETEN", Keyword::Join, true),
+    ("PRESS", Keyword::Press, false),
+    ("PRESSE", Keyword::Press, true),
+    ("BROADCAST", Keyword::Broadcast, false),
+    ("RUNDSCHREIBEN", Keyword::Broadcast, true),
+    ("ENDPRESS", Keyword::EndPress, false),
+    ("PRESSEENDE", Keyword::EndPress, true),
+    ("DRAW", Keyword::Draw, false),
+    ("REMIS", Keyword::Draw, true),
+    ("NODRAW", Keyword::NoDraw, false),
+    ("KEINREMIS", Keyword::NoDraw, true),
+    ("CONCEDE", Keyword::Concede, false),
+    ("AUFGEBEN", Keyword::Concede, true),
+    ("LIST", Keyword::List, false),
+    ("LISTE", Keyword::List, true),
+    ("HISTORY", Keyword::History, false),
+    ("VERLAUF", Keyword::History, true),
+    ("HELP", Keyword::Help, false),
+    ("HILFE", Keyword::Help, true),
+    ("SIGNOFF", Keyword::SignOff, false),
+    ("END", Keyword::SignOff, false),
+    ("ABMELDEN", Keyword::SignOff, true),
+    ("ENDE", Keyword::SignOff, true),
+];
+
+/// The keyword of a line (two-word forms `NO DRAW`, `KEIN REMIS`, `END PRESS`, `ENDE PRESSE`
+/// included), whether it is German, and the words after it.
+fn keyword(line: &str) -> Option<(Keyword, bool, Vec<&str>)> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let first = words.first()?.to_uppercase();
+    let second = words.get(1).map(|w| w.to_uppercase());
+    let two = |k: Keyword, german: bool| Some((k, german, words[2..].to_vec()));
+    match (first.as_str(), second.as_deref()) {
+        ("NO", Some("DRAW")) => return two(Keyword::NoDraw, false),
+        ("KEIN", Some("REMIS")) => return two(Keyword::NoDraw, true),
+        ("END", Some("PRESS")) => return two(Keyword::EndPress, false),
+        ("ENDE", Some("PRESSE")) => return two(Keyword::EndPress, true),
+        _ => {}
+    }
+    KEYWORDS
+        .iter()
+        .find(|(word, _, _)| *word == first)
+        .map(|&(_, k, german)| (k, german, words[1..].to_vec()))
+}
+
+/// Reads the lines of a mail into commands.
+pub fn read(lines: &[(usize, String)]) -> Script {
+    let mut script = Script::default();
+    let mut i = 0;
+    while i < lines.len() {
+        let (number, line) = (&lines[i].0, lines[i].1.as_str());
+        i += 1;
+        if line.is_empty() {
+            continue;
+        }
+        let Some((k, german, args)) = keyword(line) else {
+            script.items.push(Item {
+                line: *number,
+                shown: line.to_string(),
+                command: Ok(Command::Order(line.to_string())),
+            });
+            continue;
+        };
+        script.german |= german;
+        let item = |command: Result<Command, String>, shown: String| Item {
+            line: *number,
+            shown,
+            command,
+        };
+        let usage = |en: &str, de: &str| Err(if german { de.to_string() } else { en.to_string() });
+        match k {
+            Keyword::SignOn => {
+                let command = match args.as_slice() {
+                    [power, game, password] => Ok(Command::SignOn {
+                        power: Some(power.to_string()),
+                        game: game.to_string(),
+                        password: password.to_string(),
+                    }),
+                    [game, password] => Ok(Command::SignOn {
+                        power: None,
+                        game: game.to_string(),
+                        password: password.to_string(),
+                    }),
+                    _ => usage(
+                        "write SIGNON power game password",
+                        "schreibe ANMELDEN Macht Partie Passwort",
+                    ),
+                };
+                script.items.push(item(command, hide_last(line, &args)));
+            }
+            Keyword::Register => {
+                let command = match args.as_slice() {
+                    [name, password] | [name, password, _] => Ok(Command::Register {
+                        name: name.to_string(),
+                        password: password.to_string(),
+                        lang: args.get(2).map(|l| l.to_lowercase()),
+                    }),
+                    _ => usage(
+                        "write REGISTER name password [en|de]",
+                        "schreibe REGISTRIEREN Name Passwort [en|de]",
+                    ),
+                };
+                let shown = if args.len() >= 2 {
+                    format!(
+                        "{} {} ********{}",
+                        line.split_whitespace().next().unwrap_or_default(),
+                        args[0],
+                        args.get(2).map(|l| format!(" {l}")).unwrap_or_default()
+                    )
+                } else {
+                    line.to_string()
+                };
+                script.items.push(item(command, shown));
+            }
+            Keyword::Join => {
+                let command = match args.as_slice() {
+                    [game, password, preferences @ ..] => Ok(Command::Join {
+                        game: game.to_string(),
+                        password: password.to_string(),
+                        preferences: preferences
+                            .iter()
+                            .flat_map(|p| p.split(','))
+                            .filter(|p| !p.is_empty())
+                            .map(str::to_string)
+                            .collect(),
+                    }),
+                    _ => usage(
+                        "write JOIN game password [power …]",
+                        "schreibe BEITRETEN Partie Passwort [Macht …]",
+                    ),
+                };
+                let shown = match args.as_slice() {
+                    [game, _, rest @ ..] => format!(
+                        "{} {game} ********{}",
+                        line.split_whitespace().next().unwrap_or_default(),
+                        rest.iter().map(|r| format!(" {r}")).collect::<String>()
+                    ),
+                    _ => line.to_string(),
+                };
+                script.items.push(item(command, shown));
+            }
+            Keyword::Press | Keyword::Broadcast => {
+                let to = if k == Keyword::Broadcast {
+                    Ok(Vec::new())
+                } else {
+                    press_recipients(&args, german)
+                };
+                let mut body = Vec::new();
+                let mut closed = false;
+                while i < lines.len() {
+                    let text = &lines[i].1;
+                    i += 1;
+                    if keyword(text).is_some_and(|(k, _, _)| k == Keyword::EndPress) {
+                        closed = true;
+                        break;
+                    }
+                    body.push(text.as_str());
+                }
+                let body = body.join("\n").trim().to_string();
+                let command = match to {
+                    Err(e) => Err(e),
+                    Ok(_) if !closed => usage(
+                        "press ends with a line ENDPRESS; nothing was sent",
+                        "Presse endet mit einer Zeile ENDE PRESSE; nichts wurde gesendet",
+                    ),
+                    Ok(_) if body.is_empty() => usage("the press message is empty", "die Pressenachricht ist leer"),
+                    Ok(to) => Ok(Command::Press { to, body }),
+                };
+                script.items.push(item(command, line.to_string()));
+            }
+            Keyword::EndPress => script.items.push(item(
+                usage("ENDPRESS without PRESS", "ENDE PRESSE ohne PRESSE"),
+                line.to_string(),
+            )),
+            Keyword::Draw | Keyword::NoDraw => {
+                let command = if args.is_empty() {
+                    Ok(Command::Draw(k == Keyword::Draw))
+                } else {
+                    usage(
+                        "DRAW and NODRAW take no words after them",
+                        "REMIS und KEIN REMIS stehen allein",
+                    )
+                };
+                script.items.push(item(command, line.to_string()));
+            }
+            Keyword::Concede => {
+                let command = match args.as_slice() {
+                    [none] if ["NONE", "KEINE", "NIEMAND"].contains(&none.to_uppercase().as_str()) => {
+                        Ok(Command::Concede(None))
+                    }
+                    [power] => Ok(Command::Concede(Some(power.to_string()))),
+                    _ => usage(
+                        "write CONCEDE power (or CONCEDE NONE)",
+                        "schreibe AUFGEBEN Macht (oder AUFGEBEN KEINE)",
+                    ),
+                };
+                script.items.push(item(command, line.to_string()));
+            }
+            Keyword::List => {
+                let command = match args.as_slice() {
+                    [] => Ok(Command::List(None)),
+                    [game] => Ok(Command::List(Some(game.to_string()))),
+                    _ => usage("write LIST or LIST game", "schreibe LISTE oder LISTE Partie"),
+                };
+                script.items.push(item(command, line.to_string()));
+            }
+            Keyword::History => {
+                let is_phase = |w: &str| {
+                    let w = w.to_ascii_uppercase();
+                    w.len() >= 6
+                        && matches!(w.as_bytes()[0], b'S' | b'F' | b'W')
+                        && matches!(w.as_bytes()[w.len() - 1], b'M' | b'R' | b'A')
+                        && w[1..w.len() - 1].bytes().all(|b| b.is_ascii_digit())
+                };
+                let command = match args.as_slice() {
+                    [] => Ok(Command::History {
+                        game: None,
+                        phase: None,
+                    }),
+                    [p] if is_phase(p) => Ok(Command::History {
+                        game: None,
+                        phase: Some(p.to_ascii_uppercase()),
+                    }),
+                    [game] => Ok(Command::History {
+                        game: Some(game.to_string()),
+                        phase: None,
+                    }),
+                    [game, p] if is_phase(p) => Ok(Command::History {
+                        game: Some(game.to_string()),
+                        phase: Some(p.to_ascii_uppercase()),
+                    }),
+                    _ => usage(
+                        "write HISTORY [game] [phase such as S1901M]",
+                        "schreibe VERLAUF [Partie] [Phase wie S1901M]",
+                    ),
+                };
+                script.items.push(item(command, line.to_string()));
+            }
+            Keyword::Help => script.items.push(item(Ok(Command::Help), line.to_string())),
+            Keyword::SignOff => {
+                script.items.push(item(Ok(Command::SignOff), line.to_string()));
+                break;
+            }
+        }
+    }
+    script
+}
+
+/// The recipients after `PRESS`: `TO` / `AN` and then powers (separated by spaces or commas), or
+/// `ALL` / `ALLE`; none at all is a broadcast.
+fn press_recipients(args: &[&str], german: bool) -> Result<Vec<String>, String> {
+    let names: Vec<String> = match args.first().map(|w| w.to_uppercase()) {
+        Some(w) if w == "TO" || w == "AN" => args[1..]
+            .iter()
+            .flat_map(|a| a.split(','))
+            .filter(|a| !a.is_empty())
+            .map(str::to_string)
+            .collect(),
+        None => Vec::new(),
+        Some(_) => {
+            return Err(if german {
+                "schreibe PRESSE AN Macht … oder PRESSE AN ALLE".into()
+            } else {
+                "write PRESS TO power … or PRESS TO ALL".into()
+            });
+        }
+    };
+    if names.is_empty() && !args.is_empty() {
+        return Err(if german {
+            "an wen? schreibe PRESSE AN Macht … oder PRESSE AN ALLE".into()
+        } else {
+            "to whom? write PRESS TO power … or PRESS TO ALL".into()
+        });
+    }
+    if names
+        .iter()
+        .any(|n| ["ALL", "ALLE"].contains(&n.to_uppercase().as_str()))
+    {
+        return Ok(Vec::new());
+    }
+    Ok(names)
+}
+
+/// The line with its last word (a password) replaced by stars.
+fn hide_last(line: &str, args: &[&str]) -> String {
+    if args.is_empty() {
+        return line.to_string();
+    }
+    let mut words: Vec<&str> = line.split_whitespace().collect();
+    if let Some(last) = words.last_mut() {
+        *last = "********";
+    }
+    words.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn script(text: &str) -> Script {
+        let lines: Vec<(usize, String)> = text
+            .lines()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l.trim().to_string()))
+            .collect();
+        read(&lines)
+    }
+
+    fn commands(text: &str) -> Vec<Result<Command, String>> {
+        script(text).items.into_iter().map(|i| i.command).collect()
+    }
+
+    #[test]
+    fn sign_on_orders_and_press_in_english() {
+        let s = script(
+            "SIGNON England game1 s3cret\nF Lon - Nth\nA Lvp - Yor\nPRESS TO France, Germany\nHello there.\nSecond line.\nENDPRESS\nDRAW\n",
+        );
+        assert!(!s.german);
+        let c: Vec<_> = s.items.iter().map(|i| i.command.clone()).collect();
+        assert_eq!(
+            c,
+            [
+                Ok(Command::SignOn {
+                    power: Some("England".into()),
+                    game: "game1".into(),
+                    password: "s3cret".into()
+                }),
+                Ok(Command::Order("F Lon - Nth".into())),
+                Ok(Command::Order("A Lvp - Yor".into())),
+                Ok(Command::Press {
+                    to: vec!["France".into(), "Germany".into()],
+                    body: "Hello there.\nSecond line.".into()
+                }),
+                Ok(Command::Draw(true)),
+            ]
+        );
+        assert_eq!(s.items[0].shown, "SIGNON England game1 ********");
+        assert_eq!(s.items[3].line, 4);
+        assert_eq!(s.items[4].line, 8);
+    }
+
+    #[test]
+    fn german_keywords_are_read_and_noticed() {
+        let s = script(
+            "ANMELDEN Deutschland partie geheim\nA Mün - Kie\nPRESSE AN ALLE\nGuten Tag!\nENDE PRESSE\nKEIN REMIS\nVERLAUF partie F1901M\nENDE\nA Ber H\n",
+        );
+        assert!(s.german);
+        let c: Vec<_> = s.items.into_iter().map(|i| i.command).collect();
+        assert_eq!(
+            c[2],
+            Ok(Command::Press {
+                to: vec![],
+                body: "Guten Tag!".into()
+            })
+        );
+        assert_eq!(c[3], Ok(Command::Draw(false)));
+        assert_eq!(
+            c[4],
+            Ok(Command::History {
+                game: Some("partie".into()),
+                phase: Some("F1901M".into())
+            })
+        );
+        assert_eq!(c[5], Ok(Command::SignOff));
+        assert_eq!(c.len(), 6, "nothing after ENDE is read");
+    }
+
+    #[test]
+    fn mistakes_are_told_with_usage() {
+        let c = commands("SIGNON England\nPRESS TO France\nno end\nREGISTER x\nCONCEDE a b\nHISTORY a b c\n");
+        assert!(c[0].as_ref().is_err_and(|e| e.contains("SIGNON power game password")));
+        assert!(c[1].as_ref().is_err_and(|e| e.contains("ENDPRESS")), "{c:?}");
+        // Everything after an unclosed PRESS was press text, so nothing else is read.
+        assert_eq!(c.len(), 2);
+        let c = commands("PRESS France\nx\nENDPRESS\nBROADCAST\n\nENDPRESS\nCONCEDE a b\nHISTORY a b c\nENDPRESS\n");
+        assert!(c[0].as_ref().is_err_and(|e| e.contains("PRESS TO")));
+        assert!(c[1].as_ref().is_err_and(|e| e.contains("empty")));
+        assert!(c[2].is_err() && c[3].is_err() && c[4].is_err(), "{c:?}");
+    }
+
+    #[test]
+    fn register_and_join_hide_passwords() {
+        let s = script("REGISTER Anna hunter22 de\nJOIN game1 hunter22 England,France Italy\nSIGNON game1 hunter22\n");
+        let shown: Vec<_> = s.items.iter().map(|i| i.shown.as_str()).collect();
+        assert_eq!(
+            shown,
+            [
+                "REGISTER Anna ******** de",
+                "JOIN game1 ******** England,France Italy",
+                "SIGNON game1 ********"
+            ]
+        );
+        assert_eq!(
+            s.items[1].command,
+            Ok(Command::Join {
+                game: "game1".into(),
+                password: "hunter22".into(),
+                preferences: vec!["England".into(), "France".into(), "Italy".into()]
+            })
+        );
+    }
+}

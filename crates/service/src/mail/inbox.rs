@@ -1,0 +1,188 @@
+//! The inbox: every received mail is stored raw (one row per Message-ID) before it is answered,
+//! so that a crash loses nothing; processing reads it, carries out its commands and queues the
+//! reply in the outbox in the same transaction that marks it done (and forgets its raw text,
+//! which holds a password).
+
+use base64::Engine as _;
+use sqlx::Row;
+
+use crate::api::AppState;
+use crate::auth::new_id;
+use crate::outbox::{Recipient, queue};
+use crate::store::{Store, now_ms};
+
+/// The largest mail taken, in bytes.
+pub const MAX_MAIL_BYTES: usize = 1 << 20;
+
+/// How long a claimed mail is left to the process that claimed it.
+const CLAIM_MS: i64 = 5 * 60_000;
+
+/// What became of a received mail.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Received {
+    /// Stored under this inbox id; it is answered by processing.
+    Stored(String),
+    /// A mail with this Message-ID was received before; this one is dropped.
+    Duplicate,
+}
+
+/// Why a mail is refused before it is stored.
+#[derive(Debug, thiserror::Error)]
+pub enum Refused {
+    /// Over [`MAX_MAIL_BYTES`].
+    #[error(
+        "the mail has {0} bytes; the judge takes at most {MAX_MAIL_BYTES}: send orders as plain text without attachments"
+    )]
+    TooLarge(usize),
+    /// The database failed.
+    #[error("the mail could not be stored: {0}")]
+    Store(#[from] sqlx::Error),
+}
+
+/// The key a mail is deduplicated by: its Message-ID, or (without one) a hash of its bytes.
+fn message_key(raw: &[u8]) -> String {
+    let id = mail_parser::MessageParser::default()
+        .parse_headers(raw)
+        .and_then(|m| m.message_id().map(|id| id.trim().to_string()))
+        .filter(|id| !id.is_empty());
+    match id {
+        Some(id) => format!("id:{id}"),
+        None => {
+            use sha2::Digest as _;
+            let digest = sha2::Sha256::digest(raw);
+            format!(
+                "sha256:{}",
+                digest.iter().map(|b| format!("{b:02x}")).collect::<String>()
+            )
+        }
+    }
+}
+
+/// Stores a received mail unless its Message-ID was seen before.
+pub async fn receive(store: &Store, raw: &[u8], envelope_from: Option<&str>) -> Result<Received, Refused> {
+    if raw.len() > MAX_MAIL_BYTES {
+        return Err(Refused::TooLarge(raw.len()));
+    }
+    let id = new_id();
+    let stored = sqlx::query(
+        "INSERT INTO inbox (id, message_key, envelope_from, raw, size, received_ms) VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(&id)
+    .bind(message_key(raw))
+    .bind(envelope_from)
+    .bind(base64::engine::general_purpose::STANDARD.encode(raw))
+    .bind(raw.len() as i64)
+    .bind(now_ms())
+    .execute(&store.pool)
+    .await;
+    match stored {
+        Ok(_) => Ok(Received::Stored(id)),
+        Err(e) if e.as_database_error().is_some_and(|d| d.is_unique_violation()) => Ok(Received::Duplicate),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Answers every stored mail not yet processed; returns how many were answered.
+pub async fn process_pending(state: &AppState) -> Result<usize, sqlx::Error> {
+    let now = now_ms();
+    let rows = sqlx::query(
+        "SELECT id FROM inbox WHERE processed_ms IS NULL AND (claimed_ms IS NULL OR claimed_ms < $1) ORDER BY received_ms, id LIMIT 100",
+    )
+    .bind(now - CLAIM_MS)
+    .fetch_all(&state.store.pool)
+    .await?;
+    let mut done = 0;
+    for r in rows {
+        let id: String = r.get(0);
+        if process(state, &id).await? {
+            done += 1;
+        }
+    }
+    Ok(done)
+}
+
+/// Claims, reads and answers one stored mail; false if another process has it.
+pub async fn process(state: &AppState, id: &str) -> Result<bool, sqlx::Error> {
+    let mine = now_ms();
+    let claimed = sqlx::query(
+        "UPDATE inbox SET claimed_ms = $1 WHERE id = $2 AND processed_ms IS NULL AND (claimed_ms IS NULL OR claimed_ms < $3)",
+    )
+    .bind(mine)
+    .bind(id)
+    .bind(mine - CLAIM_MS)
+    .execute(&state.store.pool)
+    .await?
+    .rows_affected();
+    if claimed == 0 {
+        return Ok(false);
+    }
+    let row = sqlx::query("SELECT raw, envelope_from FROM inbox WHERE id = $1")
+        .bind(id)
+        .fetch_one(&state.store.pool)
+        .await?;
+    let raw = row
+        .get::<Option<String>, _>(0)
+        .and_then(|text| base64::engine::general_purpose::STANDARD.decode(text).ok())
+        .unwrap_or_default();
+    let envelope_from: Option<String> = row.get(1);
+    let mut tx;
+    match super::message::read(&raw, envelope_from.as_deref()) {
+        Ok(letter) => {
+            let reply = super::session::answer(state, &letter, id).await;
+            tx = state.store.pool.begin().await?;
+            queue(
+                &mut tx,
+                reply.game_id.as_deref(),
+                Recipient::Address {
+                    name: &reply.to_name,
+                    email: &reply.to_email,
+                },
+                &reply.subject,
+                &reply.body,
+                letter.message_id.map(|m| format!("<{m}>")).as_deref(),
+            )
+            .await?;
+        }
+        Err(e) => {
+            // Nobody to answer: the mail is kept in the log only.
+            eprintln!("mail {id} is not answered: {e}");
+            tx = state.store.pool.begin().await?;
+        }
+    }
+    sqlx::query("UPDATE inbox SET processed_ms = $1, raw = NULL WHERE id = $2 AND claimed_ms = $3")
+        .bind(now_ms())
+        .bind(id)
+        .bind(mine)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    state.mail_sent.notify_one();
+    Ok(true)
+}
+
+/// Answers stored mail every `tick`, and at once when `wake` is notified, until the process ends.
+pub async fn run(state: AppState, tick: std::time::Duration) {
+    loop {
+        if let Err(e) = process_pending(&state).await {
+            eprintln!("answering mail: {e}");
+        }
+        tokio::select! {
+            _ = tokio::time::sleep(tick) => {}
+            _ = state.mail_received.notified() => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mails_are_keyed_by_message_id_or_by_their_bytes() {
+        assert_eq!(message_key(b"Message-ID: <a@b>\r\n\r\nx"), "id:a@b");
+        assert_eq!(message_key(b"Message-ID: <a@b>\r\nSubject: other\r\n\r\ny"), "id:a@b");
+        let one = message_key(b"Subject: s\r\n\r\nx");
+        assert!(one.starts_with("sha256:"));
+        assert_ne!(one, message_key(b"Subject: s\r\n\r\ny"));
+    }
+}

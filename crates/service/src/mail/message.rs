@@ -1,0 +1,162 @@
+//! A received mail as the judge reads it: who sent it, its Message-ID, and the lines of its text
+//! with quoted replies and the signature left out. MIME (multipart, quoted-printable, base64,
+//! charsets such as Latin-1, HTML-only mail) is decoded by `mail-parser`.
+
+use mail_parser::MessageParser;
+
+/// A mail reduced to what the command reader needs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Letter {
+    /// The Message-ID without angle brackets, if the mail has one.
+    pub message_id: Option<String>,
+    /// The sender's address (`From`, else the SMTP envelope sender).
+    pub from_email: Option<String>,
+    /// The sender's display name, if given.
+    pub from_name: Option<String>,
+    /// The subject, decoded.
+    pub subject: String,
+    /// The lines to read, each with its line number in the mail's text (from 1).
+    pub lines: Vec<(usize, String)>,
+}
+
+/// Why a mail cannot be read at all.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum UnreadableMail {
+    /// Not a mail message (no header block).
+    #[error("this is not a mail message")]
+    NotMail,
+    /// Neither `From` nor the envelope names a sender to answer.
+    #[error("the mail names no sender")]
+    NoSender,
+}
+
+/// Reads a raw mail; `envelope_from` is the SMTP `MAIL FROM` address, if it came by SMTP.
+pub fn read(raw: &[u8], envelope_from: Option<&str>) -> Result<Letter, UnreadableMail> {
+    let message = MessageParser::default().parse(raw).ok_or(UnreadableMail::NotMail)?;
+    if message.headers().is_empty() {
+        return Err(UnreadableMail::NotMail);
+    }
+    let sender = message.from().and_then(|a| a.first());
+    let from_email = sender
+        .and_then(|a| a.address())
+        .map(str::to_string)
+        .or_else(|| envelope_from.filter(|e| e.contains('@')).map(str::to_string))
+        .ok_or(UnreadableMail::NoSender)?;
+    let from_name = sender.and_then(|a| a.name()).map(str::to_string);
+    // The first text part; an HTML-only mail is turned into text by the parser.
+    let text = message.body_text(0).map(|t| t.into_owned()).unwrap_or_default();
+    Ok(Letter {
+        message_id: message.message_id().map(str::to_string),
+        from_email: Some(from_email),
+        from_name,
+        subject: message.subject().unwrap_or_default().to_string(),
+        lines: own_lines(&text),
+    })
+}
+
+/// The lines the sender wrote: quoted lines (`>`), the attribution line before a quote ("On …
+/// wrote:", "Am … schrieb …:"), everything after a signature separator (`-- `) or a forwarded or
+/// original message marker are left out. Line numbers stay those of the text.
+pub fn own_lines(text: &str) -> Vec<(usize, String)> {
+    let all: Vec<&str> = text.lines().collect();
+    let mut kept = Vec::new();
+    for (i, raw) in all.iter().enumerate() {
+        let line = raw.trim_end_matches('\r');
+        let trimmed = line.trim();
+        if line == "-- " || trimmed == "--" || is_original_marker(trimmed) {
+            break;
+        }
+        if trimmed.starts_with('>') {
+            continue;
+        }
+        let next_quoted = all.get(i + 1).is_some_and(|n| n.trim_start().starts_with('>'));
+        if next_quoted && is_attribution(trimmed) {
+            continue;
+        }
+        kept.push((i + 1, trimmed.to_string()));
+    }
+    kept
+}
+
+fn is_original_marker(line: &str) -> bool {
+    let lower = line.to_lowercase();
+    lower.starts_with("-----original message")
+        || lower.starts_with("-----ursprüngliche nachricht")
+        || lower.starts_with("---------- forwarded message")
+        || lower.starts_with("-------- weitergeleitete nachricht")
+        || lower.starts_with("-------- original message")
+        || lower.starts_with("-------- ursprüngliche nachricht")
+}
+
+fn is_attribution(line: &str) -> bool {
+    let lower = line.to_lowercase();
+    lower.ends_with(':') && (lower.contains("wrote") || lower.contains("schrieb"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(letter: &Letter) -> Vec<&str> {
+        letter
+            .lines
+            .iter()
+            .map(|(_, l)| l.as_str())
+            .filter(|l| !l.is_empty())
+            .collect()
+    }
+
+    #[test]
+    fn plain_utf8_mail_is_read_with_line_numbers() {
+        let raw = "From: Anna <anna@example.org>\r\nMessage-ID: <m1@example.org>\r\nSubject: Befehle\r\n\r\nSIGNON England game1 secret\r\nA Lon - Wal\r\n";
+        let l = read(raw.as_bytes(), None).expect("reads");
+        assert_eq!(l.message_id.as_deref(), Some("m1@example.org"));
+        assert_eq!(l.from_email.as_deref(), Some("anna@example.org"));
+        assert_eq!(l.from_name.as_deref(), Some("Anna"));
+        assert_eq!(l.lines[1], (2, "A Lon - Wal".to_string()));
+    }
+
+    #[test]
+    fn quoted_printable_latin1_is_decoded() {
+        let raw = "From: j@example.org\r\nSubject: =?ISO-8859-1?Q?Fr=FChjahr?=\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=ISO-8859-1\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\nA M=FCn - Kie\r\n";
+        let l = read(raw.as_bytes(), None).expect("reads");
+        assert_eq!(l.subject, "Frühjahr");
+        assert_eq!(texts(&l), ["A Mün - Kie"]);
+    }
+
+    #[test]
+    fn raw_latin1_bytes_are_decoded_by_their_charset() {
+        let mut raw = b"From: j@example.org\r\nContent-Type: text/plain; charset=iso-8859-1\r\nContent-Transfer-Encoding: 8bit\r\n\r\nA M".to_vec();
+        raw.push(0xFC);
+        raw.extend_from_slice(b"n H\r\n");
+        let l = read(&raw, None).expect("reads");
+        assert_eq!(texts(&l), ["A Mün H"]);
+    }
+
+    #[test]
+    fn multipart_base64_and_html_only_mail_give_their_text() {
+        let raw = "From: a@example.org\r\nMIME-Version: 1.0\r\nContent-Type: multipart/alternative; boundary=XX\r\n\r\n--XX\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\nRiBMb24gLSBOdGg=\r\n--XX\r\nContent-Type: text/html\r\n\r\n<p>F Lon - Nth</p>\r\n--XX--\r\n";
+        assert_eq!(texts(&read(raw.as_bytes(), None).expect("reads")), ["F Lon - Nth"]);
+        let html = "From: a@example.org\r\nContent-Type: text/html; charset=utf-8\r\n\r\n<html><body><p>SIGNON England g pw</p><p>F Lon - Nth</p></body></html>\r\n";
+        let lines = read(html.as_bytes(), None).expect("reads");
+        assert_eq!(texts(&lines), ["SIGNON England g pw", "F Lon - Nth"]);
+    }
+
+    #[test]
+    fn quotes_attributions_and_signatures_are_left_out() {
+        let text = "F Lon - Nth\nOn Mon, 1 Jan 1901, Judge wrote:\n> old result\n> A Par - Bur\n\nA Lvp - Yor\n-- \nAnna\nA Wal H\n";
+        let lines = own_lines(text);
+        assert_eq!(
+            lines.iter().filter(|(_, l)| !l.is_empty()).cloned().collect::<Vec<_>>(),
+            [(1, "F Lon - Nth".to_string()), (6, "A Lvp - Yor".to_string())]
+        );
+        let outlook = "A Par H\n-----Ursprüngliche Nachricht-----\nA Mar H\n";
+        assert_eq!(own_lines(outlook), [(1, "A Par H".to_string())]);
+    }
+
+    #[test]
+    fn a_mail_without_a_sender_or_headers_is_unreadable() {
+        assert_eq!(read(b"Subject: x\r\n\r\nbody\r\n", None), Err(UnreadableMail::NoSender));
+        assert!(read(b"Subject: x\r\n\r\nbody\r\n", Some("env@example.org")).is_ok());
+    }
+}

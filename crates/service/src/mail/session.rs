@@ -1,0 +1,700 @@
+//! Carries out the commands of one mail and writes the reply: every line is echoed with what
+//! was done or why not (with its line number). Commands go through the same functions as the
+//! HTTP API, so a mail can do exactly what a request can, with the same checks.
+
+use serde_json::Value;
+use sqlx::Row;
+
+use super::commands::{Command, Item, Script};
+use super::message::Letter;
+use crate::api::{self, AppState};
+use crate::auth::verify_password;
+use crate::error::ApiError;
+
+/// The reply to a mail.
+#[derive(Debug, Clone)]
+pub struct Reply {
+    /// The address it goes to (the sender's).
+    pub to_email: String,
+    /// The sender's name, or the address.
+    pub to_name: String,
+    /// `Re: ` and the mail's subject.
+    pub subject: String,
+    /// What was read and done.
+    pub body: String,
+    /// The game the mail was about, if it signed on to one.
+    pub game_id: Option<String>,
+}
+
+/// Who the mail acts as after a successful sign-on.
+struct Signed {
+    game_id: String,
+    account: String,
+    power: Option<String>,
+}
+
+struct Session<'a> {
+    state: &'a AppState,
+    from: String,
+    german: bool,
+    /// A stable name for this mail, so that press sent by it is recognised when it is read again.
+    mail_key: String,
+    out: Vec<String>,
+    signed: Option<Signed>,
+    /// Order lines waiting for the next command or the end of the mail: (line number, text).
+    orders: Vec<(usize, String)>,
+    errors: usize,
+}
+
+/// Carries out a mail's commands and writes its reply.
+pub async fn answer(state: &AppState, letter: &Letter, mail_key: &str) -> Reply {
+    let script = super::commands::read(&letter.lines);
+    let from = letter.from_email.clone().unwrap_or_default();
+    let account_lang =
+        sqlx::query("SELECT lang FROM accounts WHERE LOWER(email) = LOWER($1) ORDER BY created_ms LIMIT 1")
+            .bind(&from)
+            .fetch_optional(&state.store.pool)
+            .await
+            .ok()
+            .flatten()
+            .map(|r| r.get::<String, _>(0));
+    let german = script.german || account_lang.as_deref() == Some("de");
+    let mut session = Session {
+        state,
+        from: from.clone(),
+        german,
+        mail_key: mail_key.to_string(),
+        out: Vec::new(),
+        signed: None,
+        orders: Vec::new(),
+        errors: 0,
+    };
+    session.run(&script).await;
+    let subject = if letter.subject.trim().is_empty() {
+        if german {
+            "Re: Ihre Nachricht an den Spielleiter".to_string()
+        } else {
+            "Re: your mail to the judge".to_string()
+        }
+    } else if letter.subject.to_lowercase().starts_with("re:") {
+        letter.subject.clone()
+    } else {
+        format!("Re: {}", letter.subject)
+    };
+    Reply {
+        to_name: letter.from_name.clone().unwrap_or_else(|| from.clone()),
+        to_email: from,
+        subject,
+        body: session.out.join("\n") + "\n",
+        game_id: session.signed.as_ref().map(|s| s.game_id.clone()),
+    }
+}
+
+impl Session<'_> {
+    fn say(&mut self, en: impl Into<String>, de: impl Into<String>) {
+        self.out.push(if self.german { de.into() } else { en.into() });
+    }
+
+    fn fail(&mut self, line: usize, en: impl std::fmt::Display, de: impl std::fmt::Display) {
+        self.errors += 1;
+        self.say(
+            format!("  ERROR (line {line}): {en}"),
+            format!("  FEHLER (Zeile {line}): {de}"),
+        );
+    }
+
+    /// An error of the service, which speaks English; the German reply marks it as an error too.
+    fn refused(&mut self, line: usize, e: &ApiError) {
+        self.fail(line, &e.message, &e.message);
+    }
+
+    async fn run(&mut self, script: &Script) {
+        if script.items.is_empty() {
+            self.errors += 1;
+            self.say(
+                "Your mail holds no commands. Send HELP for the list of commands.",
+                "Ihre Nachricht enthält keine Befehle. Senden Sie HILFE für die Liste der Befehle.",
+            );
+        }
+        for item in &script.items {
+            if let Ok(Command::Order(text)) = &item.command {
+                self.order_line(item, text);
+                continue;
+            }
+            self.flush_orders().await;
+            self.out.push(format!("> {}", item.shown));
+            match &item.command {
+                Err(e) => self.fail(item.line, e, e),
+                Ok(command) => self.command(item.line, command).await,
+            }
+        }
+        self.flush_orders().await;
+        self.out.push(String::new());
+        if self.errors == 0 {
+            self.say(
+                "All lines were read without errors.",
+                "Alle Zeilen wurden fehlerfrei gelesen.",
+            );
+        } else {
+            let n = self.errors;
+            self.say(
+                format!("{n} line(s) had errors; see above. Send HELP for the commands."),
+                format!("{n} Zeile(n) mit Fehlern, siehe oben. HILFE listet die Befehle."),
+            );
+        }
+    }
+
+    fn order_line(&mut self, item: &Item, text: &str) {
+        if self.signed.as_ref().is_some_and(|s| s.power.is_some()) {
+            self.orders.push((item.line, text.to_string()));
+        } else {
+            self.out.push(format!("> {}", item.shown));
+            self.fail(
+                item.line,
+                "not a command, and orders need a SIGNON with a power first (HELP lists the commands)",
+                "kein Befehl, und Befehle an Einheiten brauchen zuerst ANMELDEN mit einer Macht (HILFE listet die Befehle)",
+            );
+        }
+    }
+
+    /// Submits the order lines collected since the last command, as one set (replacing the
+    /// power's earlier orders for the phase), and echoes how each line was read.
+    async fn flush_orders(&mut self) {
+        if self.orders.is_empty() {
+            return;
+        }
+        let lines = std::mem::take(&mut self.orders);
+        let Some(signed) = &self.signed else { return };
+        let (account, game_id, first_line) = (signed.account.clone(), signed.game_id.clone(), lines[0].0);
+        let texts: Vec<String> = lines.iter().map(|(_, t)| t.clone()).collect();
+        let result = api::orders::submit(self.state, &account, &game_id, &texts).await;
+        let value = match result {
+            Ok(v) => v,
+            Err(e) => {
+                for (_, t) in &lines {
+                    self.out.push(format!("> {t}"));
+                }
+                self.refused(first_line, &e);
+                return;
+            }
+        };
+        let mut unused: Vec<(usize, String)> = lines.clone();
+        for echo in value["orders"].as_array().into_iter().flatten() {
+            let input = echo["input"].as_str().unwrap_or_default();
+            let line = unused
+                .iter()
+                .position(|(_, t)| t.trim() == input.trim())
+                .map(|i| unused.remove(i).0)
+                .unwrap_or(first_line);
+            self.out.push(format!("> {input}"));
+            if let Some(order) = echo["order"].as_str() {
+                self.out.push(format!("  {order}"));
+            } else {
+                let error = echo["error"].as_str().unwrap_or_default();
+                let hint = echo["suggestion"]
+                    .as_str()
+                    .map(|s| {
+                        if self.german {
+                            format!(" (meinten Sie {s}?)")
+                        } else {
+                            format!(" (did you mean {s}?)")
+                        }
+                    })
+                    .unwrap_or_default();
+                self.fail(line, format!("{error}{hint}"), format!("{error}{hint}"));
+            }
+        }
+        let phase = value["phase"].as_str().unwrap_or_default();
+        let power = value["power"].as_str().unwrap_or_default();
+        let count = texts.len();
+        self.say(
+            format!("Orders of {power} for {phase}: {count} line(s) kept; they replace any sent before."),
+            format!("Befehle von {power} für {phase}: {count} Zeile(n) gespeichert; sie ersetzen frühere."),
+        );
+        if value["adjudicated"].as_bool() == Some(true) {
+            self.say(
+                "Every power had ordered: the phase was adjudicated at once; the result follows by mail.",
+                "Alle Mächte hatten befohlen: die Phase wurde sofort ausgewertet; das Ergebnis folgt per Mail.",
+            );
+        }
+    }
+
+    async fn command(&mut self, line: usize, command: &Command) {
+        match command {
+            Command::SignOn { power, game, password } => self.sign_on(line, power.as_deref(), game, password).await,
+            Command::Register { name, password, lang } => self.register(line, name, password, lang.as_deref()).await,
+            Command::Join {
+                game,
+                password,
+                preferences,
+            } => self.join(line, game, password, preferences).await,
+            Command::Press { to, body } => {
+                let Some((account, game_id)) = self.signed_account(line) else {
+                    return;
+                };
+                let press_id = format!("{}-{line}", self.mail_key);
+                match api::press::send(self.state, &account, &game_id, to, body, Some(press_id)).await {
+                    Ok(v) if v["repeat"].as_bool() == Some(true) => {
+                        self.say("  (sent already)", "  (bereits gesendet)");
+                    }
+                    Ok(v) => {
+                        let to = match v["to"].as_array() {
+                            Some(list) if !list.is_empty() => {
+                                list.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(", ")
+                            }
+                            _ => (if self.german { "alle" } else { "all" }).to_string(),
+                        };
+                        self.say(format!("  Press sent to {to}."), format!("  Presse gesendet an {to}."));
+                    }
+                    Err(e) => self.refused(line, &e),
+                }
+            }
+            Command::Draw(yes) => {
+                let Some((account, game_id)) = self.signed_account(line) else {
+                    return;
+                };
+                match api::endgame::vote(self.state, &account, &game_id, *yes).await {
+                    Ok(v) => {
+                        let drawn = v["drawn"].as_bool() == Some(true);
+                        match (yes, drawn) {
+                            (_, true) => self.say(
+                                "  Every survivor voted for a draw: the game ends in a draw.",
+                                "  Alle Überlebenden stimmten für Remis: die Partie endet remis.",
+                            ),
+                            (true, false) => self.say(
+                                "  Your vote for a draw is recorded.",
+                                "  Ihre Stimme für ein Remis ist gespeichert.",
+                            ),
+                            (false, false) => {
+                                self.say("  You do not vote for a draw.", "  Sie stimmen nicht für ein Remis.")
+                            }
+                        }
+                    }
+                    Err(e) => self.refused(line, &e),
+                }
+            }
+            Command::Concede(to) => {
+                let Some((account, game_id)) = self.signed_account(line) else {
+                    return;
+                };
+                match api::endgame::concede_to(self.state, &account, &game_id, to.as_deref()).await {
+                    Ok(v) => {
+                        let to = v["concede_to"].as_str().unwrap_or("-").to_string();
+                        if v["conceded"].as_bool() == Some(true) {
+                            self.say(
+                                format!("  The game is conceded to {to}."),
+                                format!("  Die Partie ist an {to} aufgegeben."),
+                            );
+                        } else {
+                            self.say(format!("  Your concession: {to}."), format!("  Ihre Aufgabe: {to}."));
+                        }
+                    }
+                    Err(e) => self.refused(line, &e),
+                }
+            }
+            Command::List(None) => self.list_games().await,
+            Command::List(Some(game)) => self.list_game(line, game).await,
+            Command::History { game, phase } => self.history(line, game.as_deref(), phase.as_deref()).await,
+            Command::Help => {
+                let text = if self.german { HELP_DE } else { HELP_EN };
+                self.out.extend(text.lines().map(str::to_string));
+            }
+            Command::SignOff => self.say(
+                "  The rest of the mail is not read.",
+                "  Der Rest der Nachricht wird nicht gelesen.",
+            ),
+            Command::Order(_) => {}
+        }
+    }
+
+    /// The account and game signed on to, or an error for the line.
+    fn signed_account(&mut self, line: usize) -> Option<(String, String)> {
+        match &self.signed {
+            Some(s) => Some((s.account.clone(), s.game_id.clone())),
+            None => {
+                self.fail(line, "SIGNON to a game first", "zuerst ANMELDEN bei einer Partie");
+                None
+            }
+        }
+    }
+
+    /// A game by its name (or id).
+    async fn find_game(&mut self, line: usize, name: &str) -> Option<(String, String)> {
+        let row = sqlx::query("SELECT id, name FROM games WHERE LOWER(name) = LOWER($1) OR id = $1")
+            .bind(name)
+            .fetch_optional(&self.state.store.pool)
+            .await;
+        match row {
+            Ok(Some(r)) => Some((r.get(0), r.get(1))),
+            Ok(None) => {
+                self.fail(
+                    line,
+                    format!("there is no game `{name}` (LIST shows the games)"),
+                    format!("es gibt keine Partie `{name}` (LISTE zeigt die Partien)"),
+                );
+                None
+            }
+            Err(e) => {
+                self.refused(line, &e.into());
+                None
+            }
+        }
+    }
+
+    /// Checks a password against an account, counting the attempt against the login limit.
+    async fn password_matches(&mut self, line: usize, account: &str, password: &str) -> Option<bool> {
+        let row = sqlx::query("SELECT name, password_hash, email FROM accounts WHERE id = $1")
+            .bind(account)
+            .fetch_optional(&self.state.store.pool)
+            .await
+            .ok()
+            .flatten()?;
+        let name: String = row.get(0);
+        if let Err(e) = self
+            .state
+            .limits
+            .login(&format!("mail:{name}"), std::net::IpAddr::from([0, 0, 0, 0]))
+        {
+            self.refused(line, &e);
+            return None;
+        }
+        let stored: String = row.get(1);
+        let email: String = row.get(2);
+        let password = password.to_string();
+        let ok = tokio::task::spawn_blocking(move || verify_password(&password, &stored))
+            .await
+            .unwrap_or(false);
+        // The password proves who writes; the registered address must match as well, so that a
+        // password alone, sent from anywhere, is not enough.
+        Some(ok && email.trim().eq_ignore_ascii_case(self.from.trim()))
+    }
+
+    async fn sign_on(&mut self, line: usize, power: Option<&str>, game: &str, password: &str) {
+        self.signed = None;
+        let Some((game_id, game_name)) = self.find_game(line, game).await else {
+            return;
+        };
+        let g = match api::game(self.state, &game_id).await {
+            Ok(g) => g,
+            Err(e) => return self.refused(line, &e),
+        };
+        let (account, power_key) = match power {
+            Some(name) => {
+                let key = match api::variant(&g.variant).and_then(|v| api::power_key(&v, name)) {
+                    Ok(k) => k,
+                    Err(e) => return self.refused(line, &e),
+                };
+                let row =
+                    sqlx::query("SELECT account_id FROM members WHERE game_id = $1 AND role = 'player' AND power = $2")
+                        .bind(&game_id)
+                        .bind(&key)
+                        .fetch_optional(&self.state.store.pool)
+                        .await
+                        .ok()
+                        .flatten();
+                match row {
+                    Some(r) => (r.get::<String, _>(0), Some(key)),
+                    None => {
+                        return self.fail(
+                            line,
+                            format!("nobody plays {key} in {game_name}"),
+                            format!("niemand spielt {key} in {game_name}"),
+                        );
+                    }
+                }
+            }
+            None => {
+                let row = sqlx::query(
+                    "SELECT a.id, m.power FROM accounts a LEFT JOIN members m ON m.account_id = a.id AND m.game_id = $1 \
+                     WHERE LOWER(a.email) = LOWER($2) AND (m.account_id IS NOT NULL OR a.id = $3) ORDER BY a.created_ms LIMIT 1",
+                )
+                .bind(&game_id)
+                .bind(&self.from)
+                .bind(&g.master)
+                .fetch_optional(&self.state.store.pool)
+                .await
+                .ok()
+                .flatten();
+                match row {
+                    Some(r) => (r.get::<String, _>(0), r.get::<Option<String>, _>(1)),
+                    None => {
+                        return self.fail(
+                            line,
+                            format!("no member of {game_name} has this address; write SIGNON power game password"),
+                            format!("kein Mitglied von {game_name} hat diese Adresse; schreibe ANMELDEN Macht Partie Passwort"),
+                        );
+                    }
+                }
+            }
+        };
+        match self.password_matches(line, &account, password).await {
+            Some(true) => {}
+            Some(false) => {
+                return self.fail(
+                    line,
+                    "wrong password, or this is not the address registered for that player: signed on to nothing; the orders below are not taken",
+                    "falsches Passwort, oder dies ist nicht die für diesen Spieler eingetragene Adresse: nicht angemeldet; die folgenden Befehle werden nicht angenommen",
+                );
+            }
+            None => return,
+        }
+        let deadline = g
+            .deadline_ms
+            .map(|ms| g.deadline_rule().describe(ms))
+            .unwrap_or_else(|| "-".into());
+        let phase = g.phase.clone().unwrap_or_else(|| "-".into());
+        let who = power_key.clone().unwrap_or_else(|| {
+            if g.master == account {
+                "master".into()
+            } else {
+                "observer".into()
+            }
+        });
+        self.say(
+            format!("  Signed on as {who} in {game_name}. Phase {phase}, deadline {deadline}."),
+            format!("  Angemeldet als {who} in {game_name}. Phase {phase}, Abgabeschluss {deadline}."),
+        );
+        self.signed = Some(Signed {
+            game_id,
+            account,
+            power: power_key,
+        });
+    }
+
+    async fn register(&mut self, line: usize, name: &str, password: &str, lang: Option<&str>) {
+        let lang = lang.unwrap_or(if self.german { "de" } else { "en" }).to_string();
+        let account = api::accounts::NewAccount {
+            name: name.to_string(),
+            email: self.from.clone(),
+            password: password.to_string(),
+            lang,
+        };
+        match api::accounts::create(self.state, &account).await {
+            Ok(_) => self.say(
+                format!("  Account {name} created for {}.", self.from),
+                format!("  Konto {name} für {} angelegt.", self.from),
+            ),
+            Err(e) => self.refused(line, &e),
+        }
+    }
+
+    async fn join(&mut self, line: usize, game: &str, password: &str, preferences: &[String]) {
+        let Some((game_id, game_name)) = self.find_game(line, game).await else {
+            return;
+        };
+        let accounts = sqlx::query("SELECT id FROM accounts WHERE LOWER(email) = LOWER($1) ORDER BY created_ms")
+            .bind(&self.from)
+            .fetch_all(&self.state.store.pool)
+            .await
+            .unwrap_or_default();
+        let mut account = None;
+        for r in accounts {
+            let id: String = r.get(0);
+            match self.password_matches(line, &id, password).await {
+                Some(true) => {
+                    account = Some(id);
+                    break;
+                }
+                Some(false) => {}
+                None => return,
+            }
+        }
+        let Some(account) = account else {
+            return self.fail(
+                line,
+                "no account of this address has that password (REGISTER makes one)",
+                "kein Konto dieser Adresse hat dieses Passwort (REGISTRIEREN legt eines an)",
+            );
+        };
+        match api::games::join(self.state, &account, &game_id, preferences, false).await {
+            Ok(v) => {
+                let prefs = v["preferences"]
+                    .as_array()
+                    .map(|p| p.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(", "))
+                    .unwrap_or_default();
+                self.say(
+                    format!("  You joined {game_name}; preferences: {prefs}."),
+                    format!("  Sie sind {game_name} beigetreten; Wünsche: {prefs}."),
+                );
+            }
+            Err(e) => self.refused(line, &e),
+        }
+    }
+
+    async fn list_games(&mut self) {
+        let rows = sqlx::query(
+            "SELECT g.id, g.name, g.variant, g.status, g.phase, g.deadline_ms, g.time_zone, g.deadline_at, \
+             (SELECT COUNT(*) FROM members m WHERE m.game_id = g.id AND m.role = 'player') \
+             FROM games g ORDER BY g.created_ms LIMIT 200",
+        )
+        .fetch_all(&self.state.store.pool)
+        .await
+        .unwrap_or_default();
+        if rows.is_empty() {
+            self.say("  There are no games.", "  Es gibt keine Partien.");
+        }
+        for r in rows {
+            let name: String = r.get(1);
+            let variant: String = r.get(2);
+            let status: String = r.get(3);
+            let phase: Option<String> = r.get(4);
+            let deadline = r
+                .get::<Option<i64>, _>(5)
+                .map(|ms| {
+                    crate::deadlines::DeadlineRule::new(
+                        &r.get::<String, _>(6),
+                        r.get::<Option<String>, _>(7).as_deref(),
+                    )
+                    .unwrap_or_else(|_| crate::deadlines::DeadlineRule::utc())
+                    .describe(ms)
+                })
+                .unwrap_or_else(|| "-".into());
+            let players: i64 = r.get(8);
+            self.out.push(format!(
+                "  {name:<20} {variant:<10} {status:<9} {:<9} {players} {} {deadline}",
+                phase.unwrap_or_else(|| "-".into()),
+                if self.german { "Spieler" } else { "players" }
+            ));
+        }
+    }
+
+    async fn list_game(&mut self, line: usize, game: &str) {
+        let Some((game_id, _)) = self.find_game(line, game).await else {
+            return;
+        };
+        let g = match api::game(self.state, &game_id).await {
+            Ok(g) => g,
+            Err(e) => return self.refused(line, &e),
+        };
+        let deadline = g
+            .deadline_ms
+            .map(|ms| g.deadline_rule().describe(ms))
+            .unwrap_or_else(|| "-".into());
+        let phase = g.phase.clone().unwrap_or_else(|| "-".into());
+        self.say(
+            format!(
+                "  {}: variant {}, {}, phase {phase}, deadline {deadline}, press {}.",
+                g.name, g.variant, g.status, g.press
+            ),
+            format!(
+                "  {}: Variante {}, {}, Phase {phase}, Abgabeschluss {deadline}, Presse {}.",
+                g.name, g.variant, g.status, g.press
+            ),
+        );
+        let rows = sqlx::query(
+            "SELECT a.name, m.role, m.power, m.civil_disorder FROM members m JOIN accounts a ON a.id = m.account_id \
+             WHERE m.game_id = $1 ORDER BY m.power, a.name",
+        )
+        .bind(&game_id)
+        .fetch_all(&self.state.store.pool)
+        .await
+        .unwrap_or_default();
+        for r in rows {
+            let name: String = r.get(0);
+            let role: String = r.get(1);
+            let power: Option<String> = r.get(2);
+            let cd = r.get::<i64, _>(3) != 0;
+            let what = power.unwrap_or(role);
+            let disorder = match (cd, self.german) {
+                (true, false) => " (civil disorder)",
+                (true, true) => " (Bürgerkrieg)",
+                _ => "",
+            };
+            self.out.push(format!("  {what:<10} {name}{disorder}"));
+        }
+    }
+
+    async fn history(&mut self, line: usize, game: Option<&str>, phase: Option<&str>) {
+        let game_id = match (game, &self.signed) {
+            (None, Some(s)) => s.game_id.clone(),
+            (None, None) => {
+                return self.fail(
+                    line,
+                    "which game? write HISTORY game, or SIGNON first",
+                    "welche Partie? schreibe VERLAUF Partie, oder zuerst ANMELDEN",
+                );
+            }
+            (Some(name), _) => match self.find_game(line, name).await {
+                Some((id, _)) => id,
+                None => return,
+            },
+        };
+        let member = self.signed.as_ref().is_some_and(|s| s.game_id == game_id);
+        let finished = api::game(self.state, &game_id)
+            .await
+            .is_ok_and(|g| g.status == "finished");
+        if !member && !finished {
+            let name = game.unwrap_or_default();
+            return self.fail(
+                line,
+                format!("the reports of a running game are for its members: SIGNON to {name} first"),
+                format!("die Berichte einer laufenden Partie sind für ihre Mitglieder: zuerst ANMELDEN bei {name}"),
+            );
+        }
+        let rows = sqlx::query(
+            "SELECT phase, report_en, report_de FROM phases WHERE game_id = $1 ORDER BY adjudicated_ms, phase",
+        )
+        .bind(&game_id)
+        .fetch_all(&self.state.store.pool)
+        .await
+        .unwrap_or_default();
+        let column = if self.german { 2 } else { 1 };
+        let mut reports: Vec<(String, String)> = rows
+            .iter()
+            .map(|r| (r.get::<String, _>(0), r.get::<String, _>(column)))
+            .filter(|(p, _)| phase.is_none_or(|want| p.eq_ignore_ascii_case(want)))
+            .collect();
+        if reports.is_empty() {
+            return self.fail(line, "no adjudicated phase matches", "keine ausgewertete Phase passt");
+        }
+        const MOST: usize = 12;
+        if reports.len() > MOST {
+            let skipped = reports.len() - MOST;
+            reports.drain(..skipped);
+            self.say(
+                format!("  (the last {MOST} phases; {skipped} earlier ones with HISTORY game phase)"),
+                format!("  (die letzten {MOST} Phasen; {skipped} frühere mit VERLAUF Partie Phase)"),
+            );
+        }
+        for (_, report) in reports {
+            self.out.push(String::new());
+            self.out.extend(report.lines().map(str::to_string));
+        }
+    }
+}
+
+const HELP_EN: &str = "Commands (one per line; orders follow SIGNON, one per line, in any usual notation):
+  SIGNON power game password   act as that power's player (password of the player's account;
+                               the mail must come from the account's registered address)
+  SIGNON game password         act as your account (master or observer)
+  REGISTER name password [en|de]   a new account for this address
+  JOIN game password [power ...]   join a forming game with your preferred powers
+  PRESS TO power [power ...]   press to those powers, until a line ENDPRESS
+  PRESS TO ALL  or  BROADCAST  press to everyone, until a line ENDPRESS
+  DRAW / NODRAW                vote for a draw of all survivors / withdraw the vote
+  CONCEDE power / CONCEDE NONE concede the game to a power / withdraw
+  LIST  /  LIST game           the games / one game's players and deadline
+  HISTORY [game] [phase]       the reports of past phases
+  HELP                         this list
+  SIGNOFF                      ignore the rest of the mail
+Orders: A Lon - Wal, F Nth C A Lon - Nor, A Par S A Mar - Bur, A Mun H; retreats A Bur R Pic,
+disband A Bur D; builds BUILD A Par, removals REMOVE F Kie; later phases under a heading F1901M:;
+German: A Mün - Kie, F Nor U A Lon - Edi, BAUE A Par. Orders in a mail replace those sent before.";
+
+const HELP_DE: &str = "Befehle (einer je Zeile; Befehle an Einheiten folgen auf ANMELDEN, einer je Zeile, in jeder üblichen Schreibweise):
+  ANMELDEN Macht Partie Passwort   als Spieler dieser Macht handeln (Passwort des Kontos des Spielers;
+                                   die Nachricht muss von der eingetragenen Adresse kommen)
+  ANMELDEN Partie Passwort         als eigenes Konto handeln (Spielleiter oder Beobachter)
+  REGISTRIEREN Name Passwort [de|en]   ein neues Konto für diese Adresse
+  BEITRETEN Partie Passwort [Macht ...]   einer Partie mit Wunschmächten beitreten
+  PRESSE AN Macht [Macht ...]      Presse an diese Mächte, bis zu einer Zeile ENDE PRESSE
+  PRESSE AN ALLE  oder  RUNDSCHREIBEN   Presse an alle, bis zu einer Zeile ENDE PRESSE
+  REMIS / KEIN REMIS               für ein Remis aller Überlebenden stimmen / Stimme zurückziehen
+  AUFGEBEN Macht / AUFGEBEN KEINE  die Partie an eine Macht aufgeben / zurückziehen
+  LISTE  /  LISTE Partie           die Partien / Spieler und Abgabeschluss einer Partie
+  VERLAUF [Partie] [Phase]         die Berichte vergangener Phasen
+  HILFE                            diese Liste
+  ABMELDEN                         den Rest der Nachricht nicht lesen
+Befehle: A Mün - Kie, F Nor U A Lon - Edi, A Par H; Rückzüge A Bur R Pic; Bauen BAUE A Par;
+spätere Phasen unter einer Überschrift F1901M:; englische Schreibweise geht ebenso.
+Befehle einer Nachricht ersetzen die vorher gesendeten.";
