@@ -73,7 +73,7 @@ pub async fn bind(config: Config) -> Result<Bound, Box<dyn std::error::Error>> {
     let delivery = outbox::configured(&config.mail_from, config.smtp_relay.as_deref(), &config.mail_dir)?;
     let state = open_state(&config.database_url, config.adjudication_delay, config.limits).await?;
     tokio::spawn(scheduler::run(state.clone(), Duration::from_millis(500)));
-    tokio::spawn(reminders::run(state.clone(), Duration::from_secs(30)));
+    tokio::spawn(reminders::run(state.clone(), Duration::from_secs(5)));
     tokio::spawn(mail::inbox::run(state.clone(), Duration::from_secs(5)));
     tokio::spawn(outbox::run(
         state.store.clone(),

@@ -3,6 +3,8 @@
 //! CI), and a small JSON client.
 #![allow(dead_code)]
 
+pub mod mailboxes;
+
 use std::io::Write as _;
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Output, Stdio};
@@ -14,6 +16,8 @@ use serde_json::{Value, json};
 pub struct Server {
     pub child: Child,
     pub base: String,
+    /// `host:port` of the SMTP listener, when the server was started with `--smtp`.
+    pub smtp: Option<String>,
     pub dir: std::path::PathBuf,
     /// The server's standard error, line by line (also copied to the test's).
     pub stderr: Receiver<String>,
@@ -111,18 +115,28 @@ pub fn start_server_in(dir: std::path::PathBuf, extra: &[&str]) -> Server {
             let _ = send.send(line);
         }
     });
+    let mut stdout = BufReader::new(stdout);
     let mut line = String::new();
-    BufReader::new(stdout)
-        .read_line(&mut line)
-        .expect("the server says where it listens");
+    stdout.read_line(&mut line).expect("the server says where it listens");
     let base = line
         .trim()
         .strip_prefix("listening on ")
         .unwrap_or_else(|| panic!("unexpected first line: {line}"))
         .to_string();
+    let smtp = extra.contains(&"--smtp").then(|| {
+        let mut line = String::new();
+        stdout
+            .read_line(&mut line)
+            .expect("the server says where it takes mail");
+        line.trim()
+            .strip_prefix("taking mail on smtp://")
+            .unwrap_or_else(|| panic!("unexpected second line: {line}"))
+            .to_string()
+    });
     Server {
         child,
         base,
+        smtp,
         dir,
         stderr: receive,
     }

@@ -678,8 +678,9 @@ const HELP_EN: &str = "Commands (one per line; orders follow SIGNON, one per lin
   HELP                         this list
   SIGNOFF                      ignore the rest of the mail
 Orders: A Lon - Wal, F Nth C A Lon - Nor, A Par S A Mar - Bur, A Mun H; retreats A Bur R Pic,
-disband A Bur D; builds BUILD A Par, removals REMOVE F Kie; later phases under a heading F1901M:;
-German: A Mün - Kie, F Nor U A Lon - Edi, BAUE A Par. Orders in a mail replace those sent before.";
+disband A Bur D, in advance with the moves F Bre R Eng, Pic, Gas; builds BUILD A Par, removals
+REMOVE F Kie; later phases under a heading F1901M:; German words work too (A München nach Tirol).
+Orders in a mail replace those sent before.";
 
 const HELP_DE: &str = "Befehle (einer je Zeile; Befehle an Einheiten folgen auf ANMELDEN, einer je Zeile, in jeder üblichen Schreibweise):
   ANMELDEN Macht Partie Passwort   als Spieler dieser Macht handeln (Passwort des Kontos des Spielers;
@@ -695,6 +696,7 @@ const HELP_DE: &str = "Befehle (einer je Zeile; Befehle an Einheiten folgen auf 
   VERLAUF [Partie] [Phase]         die Berichte vergangener Phasen
   HILFE                            diese Liste
   ABMELDEN                         den Rest der Nachricht nicht lesen
-Befehle: A Mün - Kie, F Nor U A Lon - Edi, A Par H; Rückzüge A Bur R Pic; Bauen BAUE A Par;
-spätere Phasen unter einer Überschrift F1901M:; englische Schreibweise geht ebenso.
+Befehle: A München nach Tirol, F Nordsee U A Yor - Edi, A Par H; Rückzüge A Bur R Pic, im Voraus
+mit den Zügen: Rückzug F Bre nach Eng, Pic, Gas; Bauen A Par; spätere Phasen unter einer Überschrift
+F1901M:; englische Schreibweise geht ebenso.
 Befehle einer Nachricht ersetzen die vorher gesendeten.";
