@@ -5,7 +5,7 @@ use std::io::Read as _;
 use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
-use spielleiter_service::mail::inbox::{MAX_MAIL_BYTES, Received, Refused, process, receive};
+use spielleiter_service::mail::inbox::{MAX_MAIL_BYTES, Processed, Received, Refused, process, receive};
 
 /// Where the judge keeps its data.
 #[derive(Args, Clone)]
@@ -67,7 +67,7 @@ pub struct ServeArgs {
 pub enum MailCommand {
     /// Read one mail from standard input (as a mail server's pipe delivers it), carry out its
     /// commands and send the reply. Exit status 0: taken (or a duplicate); 65: refused (too
-    /// large); 75: try again later.
+    /// large, or not a mail with a sender); 75: try again later.
     Ingest {
         #[command(flatten)]
         store: StoreArgs,
@@ -133,12 +133,17 @@ pub fn mail(command: &MailCommand) -> anyhow::Result<ExitCode> {
             }
         };
         match receive(&state.store, &raw, envelope_from.as_deref()).await {
-            Ok(Received::Stored(id)) => {
-                process(&state, &id).await?;
-                let sent = spielleiter_service::outbox::deliver_due(&state.store, &delivery).await?;
-                println!("taken as {id}; {sent} message(s) sent");
-                Ok(ExitCode::SUCCESS)
-            }
+            Ok(Received::Stored(id)) => match process(&state, &id).await? {
+                Processed::Unreadable(why) => {
+                    eprintln!("refused: {why}");
+                    Ok(ExitCode::from(65))
+                }
+                Processed::Answered | Processed::Elsewhere => {
+                    let sent = spielleiter_service::outbox::deliver_due(&state.store, &delivery).await?;
+                    println!("taken as {id}; {sent} message(s) sent");
+                    Ok(ExitCode::SUCCESS)
+                }
+            },
             Ok(Received::Duplicate) => {
                 println!("duplicate: a mail with this Message-ID was taken before; not read again");
                 Ok(ExitCode::SUCCESS)

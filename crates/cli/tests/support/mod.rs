@@ -86,6 +86,18 @@ fn psql(url: &str, sql: &str) {
     assert!(status.success(), "psql: {sql}");
 }
 
+/// `--database URL` for a command on the data folder `dir` when the tests run on PostgreSQL;
+/// nothing on SQLite (the folder's own database).
+pub fn database_args(dir: &std::path::Path) -> Vec<String> {
+    match postgres_url() {
+        Some(url) => {
+            let (server, _) = url.rsplit_once('/').expect("a database URL ends in /DATABASE");
+            vec!["--database".into(), format!("{server}/{}", database_name(dir))]
+        }
+        None => Vec::new(),
+    }
+}
+
 /// A server with a fresh data folder.
 pub fn start_server(name: &str) -> Server {
     start_server_in(fresh_dir(name), &[])
@@ -96,10 +108,7 @@ pub fn start_server(name: &str) -> Server {
 pub fn start_server_in(dir: std::path::PathBuf, extra: &[&str]) -> Server {
     let mut command = Command::new(env!("CARGO_BIN_EXE_spielleiter"));
     command.args(["serve", "--listen", "127.0.0.1:0", "--data"]).arg(&dir);
-    if let Some(url) = postgres_url() {
-        let (server, _) = url.rsplit_once('/').expect("a database URL ends in /DATABASE");
-        command.args(["--database", &format!("{server}/{}", database_name(&dir))]);
-    }
+    command.args(database_args(&dir));
     let mut child = command
         .args(extra)
         .stdout(Stdio::piped())

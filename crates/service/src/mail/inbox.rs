@@ -82,6 +82,17 @@ pub async fn receive(store: &Store, raw: &[u8], envelope_from: Option<&str>) -> 
     }
 }
 
+/// What processing did with a stored mail.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Processed {
+    /// Its commands were carried out and the reply queued.
+    Answered,
+    /// It could not be read (not a mail, or no sender to answer); it is marked done unanswered.
+    Unreadable(String),
+    /// Another process has it, or it was processed before.
+    Elsewhere,
+}
+
 /// Answers every stored mail not yet processed; returns how many were answered.
 pub async fn process_pending(state: &AppState) -> Result<usize, sqlx::Error> {
     let now = now_ms();
@@ -94,15 +105,15 @@ pub async fn process_pending(state: &AppState) -> Result<usize, sqlx::Error> {
     let mut done = 0;
     for r in rows {
         let id: String = r.get(0);
-        if process(state, &id).await? {
+        if process(state, &id).await? == Processed::Answered {
             done += 1;
         }
     }
     Ok(done)
 }
 
-/// Claims, reads and answers one stored mail; false if another process has it.
-pub async fn process(state: &AppState, id: &str) -> Result<bool, sqlx::Error> {
+/// Claims, reads and answers one stored mail.
+pub async fn process(state: &AppState, id: &str) -> Result<Processed, sqlx::Error> {
     let mine = now_ms();
     let claimed = sqlx::query(
         "UPDATE inbox SET claimed_ms = $1 WHERE id = $2 AND processed_ms IS NULL AND (claimed_ms IS NULL OR claimed_ms < $3)",
@@ -114,7 +125,7 @@ pub async fn process(state: &AppState, id: &str) -> Result<bool, sqlx::Error> {
     .await?
     .rows_affected();
     if claimed == 0 {
-        return Ok(false);
+        return Ok(Processed::Elsewhere);
     }
     let row = sqlx::query("SELECT raw, envelope_from FROM inbox WHERE id = $1")
         .bind(id)
@@ -126,7 +137,7 @@ pub async fn process(state: &AppState, id: &str) -> Result<bool, sqlx::Error> {
         .unwrap_or_default();
     let envelope_from: Option<String> = row.get(1);
     let mut tx;
-    match super::message::read(&raw, envelope_from.as_deref()) {
+    let outcome = match super::message::read(&raw, envelope_from.as_deref()) {
         Ok(letter) => {
             let reply = super::session::answer(state, &letter, id).await;
             tx = state.store.pool.begin().await?;
@@ -142,13 +153,15 @@ pub async fn process(state: &AppState, id: &str) -> Result<bool, sqlx::Error> {
                 letter.message_id.map(|m| format!("<{m}>")).as_deref(),
             )
             .await?;
+            Processed::Answered
         }
         Err(e) => {
             // Nobody to answer: the mail is kept in the log only.
             eprintln!("mail {id} is not answered: {e}");
             tx = state.store.pool.begin().await?;
+            Processed::Unreadable(e.to_string())
         }
-    }
+    };
     sqlx::query("UPDATE inbox SET processed_ms = $1, raw = NULL WHERE id = $2 AND claimed_ms = $3")
         .bind(now_ms())
         .bind(id)
@@ -157,7 +170,7 @@ pub async fn process(state: &AppState, id: &str) -> Result<bool, sqlx::Error> {
         .await?;
     tx.commit().await?;
     state.mail_sent.notify_one();
-    Ok(true)
+    Ok(outcome)
 }
 
 /// Answers stored mail every `tick`, and at once when `wake` is notified, until the process ends.
