@@ -138,6 +138,10 @@ pub fn mail(command: &MailCommand) -> anyhow::Result<ExitCode> {
                     eprintln!("refused: {why}");
                     Ok(ExitCode::from(65))
                 }
+                Processed::Ignored(why) => {
+                    println!("taken as {id}; not answered: {why}");
+                    Ok(ExitCode::SUCCESS)
+                }
                 Processed::Answered | Processed::Elsewhere => {
                     let sent = spielleiter_service::outbox::deliver_due(&state.store, &delivery).await?;
                     println!("taken as {id}; {sent} message(s) sent");

@@ -75,6 +75,13 @@ fn a_piped_mail_is_answered_once_and_bad_ones_are_refused() {
     assert!(String::from_utf8_lossy(&nobody.stderr).contains("no sender"));
     assert_eq!(mails(&dir).len(), 1);
 
+    // An auto-reply (or a bounce) is taken but never answered: no mail loop.
+    let away = "From: neu@example.org\r\nMessage-ID: <away-1@example.org>\r\nAuto-Submitted: auto-replied\r\nSubject: Abwesend\r\n\r\nIch bin im Urlaub.\r\n";
+    let ignored = ingest(away);
+    assert!(ignored.status.success());
+    assert!(String::from_utf8_lossy(&ignored.stdout).contains("not answered"));
+    assert_eq!(mails(&dir).len(), 1);
+
     // A registration by mail makes an account that can log in on the web.
     let register = "From: neu@example.org\r\nMessage-ID: <reg-1@example.org>\r\nSubject: join\r\n\r\nREGISTER Neu geheim-2026 de\r\n";
     assert!(ingest(register).status.success());

@@ -15,7 +15,7 @@ fn result_mails(dir: &std::path::Path, subject: &str) -> usize {
             entries
                 .filter_map(Result::ok)
                 .filter(|e| e.path().extension().is_some_and(|x| x == "eml"))
-                .filter_map(|e| std::fs::read_to_string(e.path()).ok())
+                .filter_map(|e| support::mail_text(&e.path()))
                 .filter(|t| t.contains(subject))
                 .count()
         })

@@ -20,7 +20,7 @@ fn result_mails(dirs: &[std::path::PathBuf]) -> BTreeMap<String, usize> {
         for text in entries
             .filter_map(Result::ok)
             .filter(|e| e.path().extension().is_some_and(|x| x == "eml"))
-            .filter_map(|e| std::fs::read_to_string(e.path()).ok())
+            .filter_map(|e| support::mail_text(&e.path()))
         {
             if let Some(subject) = text.lines().find_map(|l| l.strip_prefix("Subject: Diplomacy results ")) {
                 *count.entry(subject.to_string()).or_insert(0) += 1;

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use lettre::message::header::ContentType;
+use lettre::message::header::{ContentType, HeaderName, HeaderValue};
 use lettre::message::{Mailbox, Message};
 use sqlx::Row;
 
@@ -99,7 +99,17 @@ impl Sender {
             .subject(m.subject.clone())
             .message_id(Some(format!("<{}@{domain}>", m.id)))
             .date(std::time::UNIX_EPOCH + Duration::from_millis(m.created_ms.max(0) as u64))
-            .user_agent("Spielleiter".into());
+            .user_agent("Spielleiter".into())
+            // Marks the mail as sent by a program, so auto-responders do not answer it (RFC 3834).
+            .raw_header(HeaderValue::new(
+                HeaderName::new_from_ascii_str("Auto-Submitted"),
+                if m.in_reply_to.is_some() {
+                    "auto-replied"
+                } else {
+                    "auto-generated"
+                }
+                .to_string(),
+            ));
         if let Some(id) = &m.in_reply_to {
             builder = builder.in_reply_to(id.clone()).references(id.clone());
         }
@@ -378,6 +388,7 @@ mod tests {
         let text = String::from_utf8(sender.compose(&message()).expect("a message").formatted()).expect("ASCII");
         assert!(text.contains("Message-ID: <abc123@example.org>"), "{text}");
         assert!(text.contains("In-Reply-To: <x@y>"), "{text}");
+        assert!(text.contains("Auto-Submitted: auto-replied"), "{text}");
         assert!(
             text.contains("=?utf-8?b?RnLDvGhqYWhy?="),
             "the subject is encoded: {text}"

@@ -98,6 +98,29 @@ pub fn database_args(dir: &std::path::Path) -> Vec<String> {
     }
 }
 
+/// A mail file as a test reads it: the header lines (the subject decoded) and the decoded text.
+pub fn mail_text(path: &std::path::Path) -> Option<String> {
+    let raw = std::fs::read(path).ok()?;
+    let message = mail_parser::MessageParser::default().parse(&raw)?;
+    let text = String::from_utf8_lossy(&raw);
+    let head = text.split("\r\n\r\n").next().unwrap_or_default();
+    let mut out: Vec<String> = head
+        .lines()
+        .map(|line| match line.strip_prefix("Subject:") {
+            Some(_) => format!("Subject: {}", message.subject().unwrap_or_default()),
+            None => line.to_string(),
+        })
+        .collect();
+    out.push(String::new());
+    out.push(
+        message
+            .body_text(0)
+            .map(|b| b.replace("\r\n", "\n"))
+            .unwrap_or_default(),
+    );
+    Some(out.join("\n"))
+}
+
 /// A server with a fresh data folder.
 pub fn start_server(name: &str) -> Server {
     start_server_in(fresh_dir(name), &[])

@@ -6,6 +6,7 @@
 use base64::Engine as _;
 use sqlx::Row;
 
+use super::message::Letter;
 use crate::api::AppState;
 use crate::auth::new_id;
 use crate::outbox::{Recipient, queue};
@@ -89,6 +90,8 @@ pub enum Processed {
     Answered,
     /// It could not be read (not a mail, or no sender to answer); it is marked done unanswered.
     Unreadable(String),
+    /// It was sent by a program (a bounce, an auto-reply): not answered, so no mail loop starts.
+    Ignored(String),
     /// Another process has it, or it was processed before.
     Elsewhere,
 }
@@ -138,6 +141,13 @@ pub async fn process(state: &AppState, id: &str) -> Result<Processed, sqlx::Erro
     let envelope_from: Option<String> = row.get(1);
     let mut tx;
     let outcome = match super::message::read(&raw, envelope_from.as_deref()) {
+        Ok(Letter {
+            automatic: Some(why), ..
+        }) => {
+            eprintln!("mail {id} is not answered: {why}");
+            tx = state.store.pool.begin().await?;
+            Processed::Ignored(why)
+        }
         Ok(letter) => {
             let reply = super::session::answer(state, &letter, id).await;
             tx = state.store.pool.begin().await?;

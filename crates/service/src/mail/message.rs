@@ -17,6 +17,9 @@ pub struct Letter {
     pub subject: String,
     /// The lines to read, each with its line number in the mail's text (from 1).
     pub lines: Vec<(usize, String)>,
+    /// Why the mail must not be answered, if it was sent by a program (a bounce, an
+    /// auto-responder, a mailing list): answering could start a mail loop.
+    pub automatic: Option<String>,
 }
 
 /// Why a mail cannot be read at all.
@@ -45,7 +48,21 @@ pub fn read(raw: &[u8], envelope_from: Option<&str>) -> Result<Letter, Unreadabl
     let from_name = sender.and_then(|a| a.name()).map(str::to_string);
     // The first text part; an HTML-only mail is turned into text by the parser.
     let text = message.body_text(0).map(|t| t.into_owned()).unwrap_or_default();
+    let header = |name: &str| message.header_raw(name).map(|v| v.trim().to_ascii_lowercase());
+    let local_part = from_email.split('@').next().unwrap_or_default().to_ascii_lowercase();
+    let automatic = if header("Auto-Submitted").is_some_and(|v| v != "no") {
+        Some("it is marked Auto-Submitted".to_string())
+    } else if header("Precedence").is_some_and(|v| ["bulk", "junk", "list"].contains(&v.as_str())) {
+        Some("it is bulk or list mail".to_string())
+    } else if header("List-Id").is_some() {
+        Some("it comes from a mailing list".to_string())
+    } else if ["mailer-daemon", "postmaster"].contains(&local_part.as_str()) {
+        Some("it is a delivery report".to_string())
+    } else {
+        None
+    };
     Ok(Letter {
+        automatic,
         message_id: message.message_id().map(str::to_string),
         from_email: Some(from_email),
         from_name,
@@ -152,6 +169,16 @@ mod tests {
         );
         let outlook = "A Par H\n-----Ursprüngliche Nachricht-----\nA Mar H\n";
         assert_eq!(own_lines(outlook), [(1, "A Par H".to_string())]);
+    }
+
+    #[test]
+    fn bounces_and_auto_replies_are_recognised() {
+        let auto = "From: a@example.org\r\nAuto-Submitted: auto-replied\r\n\r\nI am away.\r\n";
+        assert!(read(auto.as_bytes(), None).expect("reads").automatic.is_some());
+        let bounce = "From: MAILER-DAEMON@example.org\r\n\r\nUndeliverable\r\n";
+        assert!(read(bounce.as_bytes(), None).expect("reads").automatic.is_some());
+        let person = "From: a@example.org\r\nAuto-Submitted: no\r\n\r\nHELP\r\n";
+        assert_eq!(read(person.as_bytes(), None).expect("reads").automatic, None);
     }
 
     #[test]
