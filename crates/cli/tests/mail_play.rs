@@ -115,7 +115,7 @@ fn seven_players_play_a_turn_by_mail() {
         "anna",
         "england-1",
         "orders",
-        "SIGNON England maildip pw-anna-2026\nF Lon - Nth\nF Edi - Nwg\nA Lvp - Yor\nPRESS TO France, Germany\nHello from London.\nENDPRESS\n\n-- \nAnna\nA Lvp - Wal\n",
+        "SIGNON England maildip pw-anna-2026\nF Lon - Nth\nF Edi - Nwg\nA Lvp - Yor\nF1901M:\nF Nth - Nwy\nPRESS TO France, Germany\nHello from London.\nENDPRESS\n\n-- \nAnna\nA Lvp - Wal\n",
     );
     let france_text = "SIGNON France maildip pw-bert-2026\nA Par - Bur\nA Mar S A Par - Bur\nF Bre - Mao\n";
     let france = format!(
@@ -123,7 +123,7 @@ fn seven_players_play_a_turn_by_mail() {
         base64_lines(france_text.replace('\n', "\r\n").as_bytes())
     );
     // German words and umlauts in Latin-1, quoted-printable.
-    let germany = "From: carl@example.org\r\nMessage-ID: <germany-1@example.org>\r\nSubject: =?ISO-8859-1?Q?Z=FCge?=\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=ISO-8859-1\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\nANMELDEN Deutschland maildip pw-carl-2026\r\nA M=FCnchen nach Tirol\r\nF Kiel - Holland\r\nA Berlin - Kiel\r\n";
+    let germany = "From: carl@example.org\r\nMessage-ID: <germany-1@example.org>\r\nSubject: =?ISO-8859-1?Q?Z=FCge?=\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=ISO-8859-1\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\nANMELDEN Deutschland maildip pw-carl-2026\r\nA M=FCnchen nach Tirol\r\nF Kiel - Holland\r\nA Berlin - Kiel\r\nR=FCckzug A M=FCnchen nach B=F6hmen, Schlesien\r\n";
     // HTML only.
     let italy = "From: dora@example.org\r\nMessage-ID: <italy-1@example.org>\r\nSubject: Italia\r\nMIME-Version: 1.0\r\nContent-Type: text/html; charset=utf-8\r\n\r\n<html><body><p>SIGNON Italy maildip pw-dora-2026</p><p>A Ven H</p><p>A Rom - Apu</p><p>F Nap - Ion</p></body></html>\r\n";
     // German, answering an earlier mail: the quote and the signature are not read.
@@ -199,7 +199,10 @@ fn seven_players_play_a_turn_by_mail() {
 
     let england_orders = || clients[0].ok("GET", &format!("/api/games/{game_id}/orders"), None)["orders"].clone();
     let before = england_orders();
-    assert_eq!(before, json!(["F Lon - Nth", "F Edi - Nwg", "A Lvp - Yor"]));
+    assert_eq!(
+        before,
+        json!(["F Lon - Nth", "F Edi - Nwg", "A Lvp - Yor", "F1901M:", "F Nth - Nwy"])
+    );
 
     // A wrong password: the reply says so, and England's orders stay as they were.
     let wrong = plain(
@@ -267,6 +270,10 @@ fn seven_players_play_a_turn_by_mail() {
     assert!(english.contains("North Sea") || english.contains("NTH"), "{english}");
     let german = &boxes.to(&address("carl"), "Diplomacy-Ergebnisse")[0].body;
     assert!(german.contains("Frühjahr") || german.contains("Frühling"), "{german}");
+    // England's order for the fall waits for its phase.
+    let waiting = clients[0].ok("GET", &format!("/api/games/{game_id}/orders"), None);
+    assert_eq!(waiting["phase"], "F1901M");
+    assert!(waiting["pending"].to_string().contains("Nwy"), "{waiting}");
     // The orders sent by mail were the ones adjudicated.
     let state = gm.ok("GET", &format!("/api/games/{game_id}"), None);
     let units = state.to_string();
@@ -296,4 +303,46 @@ fn base64_lines(bytes: &[u8]) -> String {
         .map(|c| String::from_utf8_lossy(c).into_owned())
         .collect::<Vec<_>>()
         .join("\r\n")
+}
+
+/// The SMTP dialogue itself: commands out of order, unknown ones and a declared size over the
+/// limit are refused with the codes RFC 5321 gives them, and the connection stays usable.
+#[test]
+fn the_smtp_listener_refuses_what_is_out_of_order() {
+    use std::io::{BufRead as _, BufReader, Write as _};
+    let server = start_server_in(fresh_dir("smtp-dialogue"), &["--smtp", "127.0.0.1:0"]);
+    let stream = std::net::TcpStream::connect(server.smtp.as_deref().expect("SMTP")).expect("connects");
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(10)))
+        .expect("a timeout");
+    let mut reader = BufReader::new(stream.try_clone().expect("a second handle"));
+    let mut writer = stream;
+    // The reply to a command: every line up to the last (`250 ` after `250-` lines).
+    let mut say = |command: &str| -> String {
+        if !command.is_empty() {
+            writer.write_all(format!("{command}\r\n").as_bytes()).expect("writes");
+        }
+        let mut reply = String::new();
+        loop {
+            let mut line = String::new();
+            reader.read_line(&mut line).expect("reads");
+            reply.push_str(&line);
+            if line.len() < 4 || line.as_bytes()[3] != b'-' {
+                return reply;
+            }
+        }
+    };
+    assert!(say("").starts_with("220 "));
+    let ehlo = say("EHLO client.example.org");
+    assert!(ehlo.contains("SIZE 1048576") && ehlo.contains("8BITMIME"), "{ehlo}");
+    assert!(say("RCPT TO:<judge@spielleiter.test>").starts_with("503 5.5.1"));
+    assert!(say("DATA").starts_with("503 5.5.1"));
+    assert!(say("FROBNICATE").starts_with("500 5.5.1"));
+    assert!(say("MAIL FROM:<a@example.org> SIZE=99999999").starts_with("552 5.3.4"));
+    assert!(say("MAIL FROM:<a@example.org>").starts_with("250 "));
+    assert!(say("RCPT TO:<judge@spielleiter.test>").starts_with("250 "));
+    assert!(say("DATA").starts_with("354 "));
+    let stored = say("From: a@example.org\r\nMessage-ID: <dialogue@example.org>\r\n\r\nHELP\r\n.");
+    assert!(stored.starts_with("250 2.0.0 queued"), "{stored}");
+    assert!(say("QUIT").starts_with("221 "));
 }

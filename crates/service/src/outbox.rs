@@ -415,6 +415,85 @@ mod tests {
         assert!(sender.compose(&m).is_err_and(|e| e.permanent));
     }
 
+    /// A delivery that fails as told, counting its calls.
+    struct Flaky {
+        failures: std::sync::Mutex<Vec<DeliveryError>>,
+        calls: std::sync::atomic::AtomicUsize,
+    }
+
+    impl Delivery for Flaky {
+        fn deliver(&self, _: &OutgoingMessage) -> Result<(), DeliveryError> {
+            self.calls.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            match self.failures.lock().map(|mut f| f.pop()) {
+                Ok(Some(e)) => Err(e),
+                _ => Ok(()),
+            }
+        }
+    }
+
+    async fn queued(store: &Store, email: &str) -> String {
+        let mut tx = store.pool.begin().await.expect("a transaction");
+        let id = queue(&mut tx, None, Recipient::Address { name: "A", email }, "s", "b", None)
+            .await
+            .expect("queued");
+        tx.commit().await.expect("committed");
+        id
+    }
+
+    async fn row(store: &Store, id: &str) -> (Option<i64>, Option<i64>, i64, Option<String>) {
+        let r = sqlx::query("SELECT sent_ms, failed_ms, attempts, last_error FROM outbox WHERE id = $1")
+            .bind(id)
+            .fetch_one(&store.pool)
+            .await
+            .expect("the row");
+        (r.get(0), r.get(1), r.get(2), r.get(3))
+    }
+
+    #[tokio::test]
+    async fn a_failed_send_is_tried_again_later_and_a_refused_one_given_up() {
+        let store = Store::open("sqlite::memory:").await.expect("a database");
+        let flaky = Arc::new(Flaky {
+            failures: std::sync::Mutex::new(vec![DeliveryError::temporary("connection refused")]),
+            calls: Default::default(),
+        });
+        let delivery: Arc<dyn Delivery> = flaky.clone();
+        let id = queued(&store, "a@example.org").await;
+        assert_eq!(deliver_due(&store, &delivery).await.expect("runs"), 0);
+        let (sent, failed, attempts, error) = row(&store, &id).await;
+        assert_eq!(
+            (sent, failed, attempts, error.as_deref()),
+            (None, None, 1, Some("connection refused"))
+        );
+        // Not due again at once: the pause comes first.
+        assert_eq!(deliver_due(&store, &delivery).await.expect("runs"), 0);
+        assert_eq!(flaky.calls.load(std::sync::atomic::Ordering::SeqCst), 1);
+        sqlx::query("UPDATE outbox SET next_try_ms = 0")
+            .execute(&store.pool)
+            .await
+            .expect("due");
+        assert_eq!(deliver_due(&store, &delivery).await.expect("runs"), 1);
+        assert!(row(&store, &id).await.0.is_some(), "sent on the second try");
+
+        let refused = Arc::new(Flaky {
+            failures: std::sync::Mutex::new(vec![DeliveryError {
+                permanent: true,
+                message: "550 no such user".into(),
+            }]),
+            calls: Default::default(),
+        });
+        let delivery: Arc<dyn Delivery> = refused.clone();
+        let id = queued(&store, "nobody@example.org").await;
+        deliver_due(&store, &delivery).await.expect("runs");
+        sqlx::query("UPDATE outbox SET next_try_ms = 0")
+            .execute(&store.pool)
+            .await
+            .expect("due");
+        deliver_due(&store, &delivery).await.expect("runs");
+        let (sent, failed, attempts, _) = row(&store, &id).await;
+        assert_eq!((sent, failed.is_some(), attempts), (None, true, 1), "given up at once");
+        assert_eq!(refused.calls.load(std::sync::atomic::Ordering::SeqCst), 1);
+    }
+
     #[test]
     fn retries_wait_longer_each_time_up_to_an_hour() {
         assert_eq!(backoff_ms(1), 30_000);
