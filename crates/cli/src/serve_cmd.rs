@@ -133,18 +133,30 @@ pub fn mail(command: &MailCommand) -> anyhow::Result<ExitCode> {
             }
         };
         match receive(&state.store, &raw, envelope_from.as_deref()).await {
-            Ok(Received::Stored(id)) => match process(&state, &id).await? {
-                Processed::Unreadable(why) => {
+            // Once stored, the mail is ours: errors from here on are logged, and the exit status
+            // stays 0 so that the mail server does not bounce a mail `serve` will still answer.
+            Ok(Received::Stored(id)) => match process(&state, &id).await {
+                Ok(Processed::Unreadable(why)) => {
                     eprintln!("refused: {why}");
                     Ok(ExitCode::from(65))
                 }
-                Processed::Ignored(why) => {
+                Ok(Processed::Ignored(why)) => {
                     println!("taken as {id}; not answered: {why}");
                     Ok(ExitCode::SUCCESS)
                 }
-                Processed::Answered | Processed::Elsewhere => {
-                    let sent = spielleiter_service::outbox::deliver_due(&state.store, &delivery).await?;
-                    println!("taken as {id}; {sent} message(s) sent");
+                Ok(Processed::Answered(reply)) => {
+                    match spielleiter_service::outbox::deliver_one(&state.store, &delivery, &reply).await {
+                        Ok(sent) => println!("taken as {id}; {sent} message(s) sent"),
+                        Err(e) => println!("taken as {id}; the reply waits in the outbox: {e}"),
+                    }
+                    Ok(ExitCode::SUCCESS)
+                }
+                Ok(Processed::Elsewhere) => {
+                    println!("taken as {id}; another process answers it");
+                    Ok(ExitCode::SUCCESS)
+                }
+                Err(e) => {
+                    println!("taken as {id}; it is answered later: {e}");
                     Ok(ExitCode::SUCCESS)
                 }
             },

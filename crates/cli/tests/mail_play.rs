@@ -81,7 +81,7 @@ fn seven_players_play_a_turn_by_mail() {
     let game_id = gm.ok(
         "POST",
         "/api/games",
-        Some(json!({"name": GAME, "movement_seconds": 60, "reminder_hours": 1})),
+        Some(json!({"name": GAME, "movement_seconds": 80, "reminder_hours": 1})),
     )["id"]
         .as_str()
         .expect("an id")
@@ -100,7 +100,8 @@ fn seven_players_play_a_turn_by_mail() {
         .collect();
     gm.ok("POST", &format!("/api/games/{game_id}/start"), None);
 
-    // Nobody has ordered: every player is reminded by mail, in the player's language.
+    // Half a phase before the deadline (the phase is shorter than the hour the game asks for),
+    // nobody has ordered: every player is reminded by mail, in the player's language.
     for (name, _, lang) in players {
         let subject = if lang == "de" {
             "Befehle für S1901M fehlen"
@@ -339,6 +340,22 @@ fn the_smtp_listener_refuses_what_is_out_of_order() {
     assert!(say("DATA").starts_with("503 5.5.1"));
     assert!(say("FROBNICATE").starts_with("500 5.5.1"));
     assert!(say("MAIL FROM:<a@example.org> SIZE=99999999").starts_with("552 5.3.4"));
+    assert!(say("MAIL FROM:<a@example.org>").starts_with("250 "));
+    assert!(
+        say("MAIL FROM:<b@example.org>").starts_with("503 "),
+        "one mail at a time"
+    );
+    assert!(say("RCPT TO:<judge@spielleiter.test>").starts_with("250 "));
+    assert!(say("DATA").starts_with("354 "));
+    // An empty mail ends at its lone dot (and is stored: it has nobody to answer).
+    assert!(say(".").starts_with("250 "));
+    let long = format!("NOOP {}", "x".repeat(40_000));
+    let refused = say(&long);
+    assert!(
+        refused.starts_with("500 5.5.6"),
+        "an overlong line is refused once: {refused}"
+    );
+    assert!(say("NOOP").starts_with("250 "), "and the dialogue goes on");
     assert!(say("MAIL FROM:<a@example.org>").starts_with("250 "));
     assert!(say("RCPT TO:<judge@spielleiter.test>").starts_with("250 "));
     assert!(say("DATA").starts_with("354 "));

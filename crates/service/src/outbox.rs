@@ -16,8 +16,9 @@ use sqlx::Row;
 use crate::auth::new_id;
 use crate::store::{Store, now_ms};
 
-/// How long a claimed message is left to the process that claimed it.
-const CLAIM_MS: i64 = 60_000;
+/// How long a claimed message is left to the process that claimed it (longer than the slowest
+/// SMTP exchange: every step of it may take the relay's 30-second timeout).
+const CLAIM_MS: i64 = 10 * 60_000;
 
 /// How often a message is tried before it is given up.
 const MAX_ATTEMPTS: i64 = 10;
@@ -209,6 +210,14 @@ pub enum Recipient<'a> {
     },
 }
 
+/// Text as it may be stored and sent: no control characters but line ends and tabs (PostgreSQL
+/// refuses NUL, and a mail's own text may hold anything); `one_line` also drops line ends.
+fn printable(text: &str, one_line: bool) -> String {
+    text.chars()
+        .filter(|&c| !c.is_control() || (!one_line && (c == '\n' || c == '\t')))
+        .collect()
+}
+
 /// Queues a message inside the caller's transaction; returns its id.
 pub async fn queue(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
@@ -220,6 +229,7 @@ pub async fn queue(
 ) -> Result<String, sqlx::Error> {
     let id = new_id();
     let now = now_ms();
+    let (subject, body) = (printable(subject, true), printable(body, false));
     match to {
         Recipient::Account(account) => {
             sqlx::query(
@@ -228,8 +238,8 @@ pub async fn queue(
             )
             .bind(&id)
             .bind(game_id)
-            .bind(subject)
-            .bind(body)
+            .bind(&subject)
+            .bind(&body)
             .bind(in_reply_to)
             .bind(now)
             .bind(account)
@@ -243,10 +253,10 @@ pub async fn queue(
             )
             .bind(&id)
             .bind(game_id)
-            .bind(name)
-            .bind(email)
-            .bind(subject)
-            .bind(body)
+            .bind(printable(name, true))
+            .bind(printable(email, true))
+            .bind(&subject)
+            .bind(&body)
             .bind(in_reply_to)
             .bind(now)
             .execute(&mut **tx)
@@ -265,16 +275,27 @@ fn backoff_ms(attempts: i64) -> i64 {
 /// Claims, delivers and marks sent every message that is due now; returns how many were sent.
 /// Messages queued together (one adjudication's results) are sent together, oldest first.
 pub async fn deliver_due(store: &Store, delivery: &Arc<dyn Delivery>) -> Result<usize, sqlx::Error> {
+    deliver(store, delivery, None).await
+}
+
+/// Delivers one message now, if it is due (`mail ingest` sends its reply and leaves the rest of
+/// the outbox to `serve`).
+pub async fn deliver_one(store: &Store, delivery: &Arc<dyn Delivery>, id: &str) -> Result<usize, sqlx::Error> {
+    deliver(store, delivery, Some(id)).await
+}
+
+async fn deliver(store: &Store, delivery: &Arc<dyn Delivery>, only: Option<&str>) -> Result<usize, sqlx::Error> {
     let mut sent = 0;
     loop {
         let now = now_ms();
         let rows = sqlx::query(
             "SELECT id, to_name, to_email, subject, body, in_reply_to, created_ms, attempts FROM outbox \
              WHERE sent_ms IS NULL AND failed_ms IS NULL AND next_try_ms <= $1 AND (claimed_ms IS NULL OR claimed_ms < $2) \
-             ORDER BY created_ms, id LIMIT 100",
+             AND ($3 = '' OR id = $3) ORDER BY created_ms, id LIMIT 100",
         )
         .bind(now)
         .bind(now - CLAIM_MS)
+        .bind(only.unwrap_or_default())
         .fetch_all(&store.pool)
         .await?;
         if rows.is_empty() {
@@ -433,7 +454,7 @@ mod tests {
 
     async fn queued(store: &Store, email: &str) -> String {
         let mut tx = store.pool.begin().await.expect("a transaction");
-        let id = queue(&mut tx, None, Recipient::Address { name: "A", email }, "s", "b", None)
+        let id = queue(&mut tx, None, Recipient::Address { name: "A", email }, "s", "b\0", None)
             .await
             .expect("queued");
         tx.commit().await.expect("committed");

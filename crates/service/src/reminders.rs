@@ -37,8 +37,11 @@ pub async fn send_due(state: &AppState) -> Result<usize, ApiError> {
     let mut reminded = 0;
     for r in rows {
         let id: String = r.get(0);
-        if remind(state, &id).await? {
-            reminded += 1;
+        // One game that fails does not hold up the reminders of the others.
+        match remind(state, &id).await {
+            Ok(true) => reminded += 1,
+            Ok(false) => {}
+            Err(e) => eprintln!("reminding the players of game {id}: {e}"),
         }
     }
     Ok(reminded)
@@ -51,6 +54,22 @@ async fn remind(state: &AppState, id: &str) -> Result<bool, ApiError> {
         return Ok(false);
     };
     let phase = position.phase.to_string();
+    // A reminder comes at most half a phase before its deadline, so that a phase shorter than
+    // the reminder time does not start with one.
+    let phase_seconds = match phase.chars().last() {
+        Some('R') => g.seconds[1],
+        Some('A') => g.seconds[2],
+        _ => g.seconds[0],
+    };
+    let reminder_hours: i64 = sqlx::query("SELECT reminder_hours FROM games WHERE id = $1")
+        .bind(id)
+        .fetch_one(&state.store.pool)
+        .await?
+        .get(0);
+    let window_ms = (reminder_hours * 3_600_000).min(phase_seconds * 1000 / 2);
+    if g.deadline_ms.is_none_or(|d| d - window_ms > now_ms()) {
+        return Ok(false);
+    }
     let late = readiness(state, &g, &v, &position).await?.awaited;
     let mut tx = state.store.pool.begin().await?;
     let mine = sqlx::query(

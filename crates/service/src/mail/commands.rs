@@ -208,7 +208,11 @@ pub fn read(lines: &[(usize, String)]) -> Script {
                         "schreibe ANMELDEN Macht Partie Passwort",
                     ),
                 };
-                script.items.push(item(command, hide_last(line, &args)));
+                let shown = match &command {
+                    Ok(_) => hide_from(line, args.len()),
+                    Err(_) => hide_from(line, 1),
+                };
+                script.items.push(item(command, shown));
             }
             Keyword::Register => {
                 let command = match args.as_slice() {
@@ -222,15 +226,10 @@ pub fn read(lines: &[(usize, String)]) -> Script {
                         "schreibe REGISTRIEREN Name Passwort [en|de]",
                     ),
                 };
-                let shown = if args.len() >= 2 {
-                    format!(
-                        "{} {} ********{}",
-                        line.split_whitespace().next().unwrap_or_default(),
-                        args[0],
-                        args.get(2).map(|l| format!(" {l}")).unwrap_or_default()
-                    )
-                } else {
-                    line.to_string()
+                let shown = match (&command, args.get(2)) {
+                    (Ok(_), Some(lang)) => format!("{} {lang}", hide_from(line, 2)),
+                    (Ok(_), None) => hide_from(line, 2),
+                    (Err(_), _) => hide_from(line, 1),
                 };
                 script.items.push(item(command, shown));
             }
@@ -252,12 +251,12 @@ pub fn read(lines: &[(usize, String)]) -> Script {
                     ),
                 };
                 let shown = match args.as_slice() {
-                    [game, _, rest @ ..] => format!(
-                        "{} {game} ********{}",
-                        line.split_whitespace().next().unwrap_or_default(),
+                    [_, _, rest @ ..] => format!(
+                        "{}{}",
+                        hide_from(line, 2),
                         rest.iter().map(|r| format!(" {r}")).collect::<String>()
                     ),
-                    _ => line.to_string(),
+                    _ => hide_from(line, 1),
                 };
                 script.items.push(item(command, shown));
             }
@@ -403,16 +402,15 @@ fn press_recipients(args: &[&str], german: bool) -> Result<Vec<String>, String> 
     Ok(names)
 }
 
-/// The line with its last word (a password) replaced by stars.
-fn hide_last(line: &str, args: &[&str]) -> String {
-    if args.is_empty() {
-        return line.to_string();
+/// The line's first `keep` words, then one `********` for the rest (a password, or words that
+/// may be one): a reply never repeats a password.
+fn hide_from(line: &str, keep: usize) -> String {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let mut shown = words[..keep.min(words.len())].join(" ");
+    if words.len() > keep {
+        shown.push_str(" ********");
     }
-    let mut words: Vec<&str> = line.split_whitespace().collect();
-    if let Some(last) = words.last_mut() {
-        *last = "********";
-    }
-    words.join(" ")
+    shown
 }
 
 #[cfg(test)]
@@ -498,6 +496,13 @@ mod tests {
         assert!(c[0].as_ref().is_err_and(|e| e.contains("PRESS TO")));
         assert!(c[1].as_ref().is_err_and(|e| e.contains("empty")));
         assert!(c[2].is_err() && c[3].is_err() && c[4].is_err(), "{c:?}");
+    }
+
+    #[test]
+    fn a_mistaken_sign_on_repeats_no_word_that_may_be_a_password() {
+        let s = script("SIGNON England game1 my secret\nREGISTER hunter22\nJOIN game1\n");
+        let shown: Vec<_> = s.items.iter().map(|i| i.shown.as_str()).collect();
+        assert_eq!(shown, ["SIGNON ********", "REGISTER ********", "JOIN ********"]);
     }
 
     #[test]

@@ -86,8 +86,8 @@ pub async fn receive(store: &Store, raw: &[u8], envelope_from: Option<&str>) -> 
 /// What processing did with a stored mail.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Processed {
-    /// Its commands were carried out and the reply queued.
-    Answered,
+    /// Its commands were carried out and the reply queued under this outbox id.
+    Answered(String),
     /// It could not be read (not a mail, or no sender to answer); it is marked done unanswered.
     Unreadable(String),
     /// It was sent by a program (a bounce, an auto-reply): not answered, so no mail loop starts.
@@ -108,8 +108,12 @@ pub async fn process_pending(state: &AppState) -> Result<usize, sqlx::Error> {
     let mut done = 0;
     for r in rows {
         let id: String = r.get(0);
-        if process(state, &id).await? == Processed::Answered {
-            done += 1;
+        // One mail that fails (the database refusing its reply, say) does not hold up the others;
+        // its claim expires and it is tried again later.
+        match process(state, &id).await {
+            Ok(Processed::Answered(_)) => done += 1,
+            Ok(_) => {}
+            Err(e) => eprintln!("answering mail {id}: {e}"),
         }
     }
     Ok(done)
@@ -130,7 +134,7 @@ pub async fn process(state: &AppState, id: &str) -> Result<Processed, sqlx::Erro
     if claimed == 0 {
         return Ok(Processed::Elsewhere);
     }
-    let row = sqlx::query("SELECT raw, envelope_from FROM inbox WHERE id = $1")
+    let row = sqlx::query("SELECT raw, envelope_from, received_ms FROM inbox WHERE id = $1")
         .bind(id)
         .fetch_one(&state.store.pool)
         .await?;
@@ -139,6 +143,7 @@ pub async fn process(state: &AppState, id: &str) -> Result<Processed, sqlx::Erro
         .and_then(|text| base64::engine::general_purpose::STANDARD.decode(text).ok())
         .unwrap_or_default();
     let envelope_from: Option<String> = row.get(1);
+    let received_ms: i64 = row.get(2);
     let mut tx;
     let outcome = match super::message::read(&raw, envelope_from.as_deref()) {
         Ok(Letter {
@@ -149,9 +154,9 @@ pub async fn process(state: &AppState, id: &str) -> Result<Processed, sqlx::Erro
             Processed::Ignored(why)
         }
         Ok(letter) => {
-            let reply = super::session::answer(state, &letter, id).await;
+            let reply = super::session::answer(state, &letter, id, received_ms).await;
             tx = state.store.pool.begin().await?;
-            queue(
+            let reply_id = queue(
                 &mut tx,
                 reply.game_id.as_deref(),
                 Recipient::Address {
@@ -163,7 +168,7 @@ pub async fn process(state: &AppState, id: &str) -> Result<Processed, sqlx::Erro
                 letter.message_id.map(|m| format!("<{m}>")).as_deref(),
             )
             .await?;
-            Processed::Answered
+            Processed::Answered(reply_id)
         }
         Err(e) => {
             // Nobody to answer: the mail is kept in the log only.
@@ -172,12 +177,18 @@ pub async fn process(state: &AppState, id: &str) -> Result<Processed, sqlx::Erro
             Processed::Unreadable(e.to_string())
         }
     };
-    sqlx::query("UPDATE inbox SET processed_ms = $1, raw = NULL WHERE id = $2 AND claimed_ms = $3")
+    let still_mine = sqlx::query("UPDATE inbox SET processed_ms = $1, raw = NULL WHERE id = $2 AND claimed_ms = $3")
         .bind(now_ms())
         .bind(id)
         .bind(mine)
         .execute(&mut *tx)
-        .await?;
+        .await?
+        .rows_affected();
+    if still_mine == 0 {
+        // The claim ran out and another process took the mail: its reply is the one that counts.
+        tx.rollback().await?;
+        return Ok(Processed::Elsewhere);
+    }
     tx.commit().await?;
     state.mail_sent.notify_one();
     Ok(outcome)

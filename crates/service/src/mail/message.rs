@@ -50,9 +50,17 @@ pub fn read(raw: &[u8], envelope_from: Option<&str>) -> Result<Letter, Unreadabl
     let text = message.body_text(0).map(|t| t.into_owned()).unwrap_or_default();
     let header = |name: &str| message.header_raw(name).map(|v| v.trim().to_ascii_lowercase());
     let local_part = from_email.split('@').next().unwrap_or_default().to_ascii_lowercase();
-    let automatic = if header("Auto-Submitted").is_some_and(|v| v != "no") {
-        Some("it is marked Auto-Submitted".to_string())
-    } else if header("Precedence").is_some_and(|v| ["bulk", "junk", "list"].contains(&v.as_str())) {
+    let content_type = header("Content-Type").unwrap_or_default();
+    let automatic = if envelope_from == Some("") {
+        Some("it has the empty sender of a delivery report".to_string())
+    } else if header("Auto-Submitted").is_some_and(|v| v != "no")
+        || header("X-Autoreply").is_some()
+        || header("X-Autorespond").is_some()
+    {
+        Some("it is an automatic reply".to_string())
+    } else if content_type.starts_with("multipart/report") {
+        Some("it is a delivery or read report".to_string())
+    } else if header("Precedence").is_some_and(|v| ["bulk", "junk", "list", "auto_reply"].contains(&v.as_str())) {
         Some("it is bulk or list mail".to_string())
     } else if header("List-Id").is_some() {
         Some("it comes from a mailing list".to_string())
@@ -177,6 +185,15 @@ mod tests {
         assert!(read(auto.as_bytes(), None).expect("reads").automatic.is_some());
         let bounce = "From: MAILER-DAEMON@example.org\r\n\r\nUndeliverable\r\n";
         assert!(read(bounce.as_bytes(), None).expect("reads").automatic.is_some());
+        let report = "From: a@example.org\r\nContent-Type: multipart/report; report-type=delivery-status; boundary=x\r\n\r\n--x--\r\n";
+        assert!(read(report.as_bytes(), None).expect("reads").automatic.is_some());
+        let null_sender = "From: a@example.org\r\n\r\nHELP\r\n";
+        assert!(
+            read(null_sender.as_bytes(), Some(""))
+                .expect("reads")
+                .automatic
+                .is_some()
+        );
         let person = "From: a@example.org\r\nAuto-Submitted: no\r\n\r\nHELP\r\n";
         assert_eq!(read(person.as_bytes(), None).expect("reads").automatic, None);
     }

@@ -39,6 +39,10 @@ struct Session<'a> {
     german: bool,
     /// A stable name for this mail, so that press sent by it is recognised when it is read again.
     mail_key: String,
+    /// When the mail arrived: orders and votes count only if the game has not moved on since.
+    received_ms: i64,
+    /// Password checks made for this mail (at most [`MAX_PASSWORD_CHECKS`]).
+    password_checks: usize,
     out: Vec<String>,
     signed: Option<Signed>,
     /// Order lines waiting for the next command or the end of the mail: (line number, text).
@@ -46,8 +50,11 @@ struct Session<'a> {
     errors: usize,
 }
 
-/// Carries out a mail's commands and writes its reply.
-pub async fn answer(state: &AppState, letter: &Letter, mail_key: &str) -> Reply {
+/// Most password checks one mail may cause (each is an Argon2 hash, and a guess).
+const MAX_PASSWORD_CHECKS: usize = 3;
+
+/// Carries out a mail's commands and writes its reply; `received_ms` is when it arrived.
+pub async fn answer(state: &AppState, letter: &Letter, mail_key: &str, received_ms: i64) -> Reply {
     let script = super::commands::read(&letter.lines);
     let from = letter.from_email.clone().unwrap_or_default();
     let account_lang =
@@ -64,6 +71,8 @@ pub async fn answer(state: &AppState, letter: &Letter, mail_key: &str) -> Reply 
         from: from.clone(),
         german,
         mail_key: mail_key.to_string(),
+        received_ms,
+        password_checks: 0,
         out: Vec::new(),
         signed: None,
         orders: Vec::new(),
@@ -167,6 +176,16 @@ impl Session<'_> {
         let Some(signed) = &self.signed else { return };
         let (account, game_id, first_line) = (signed.account.clone(), signed.game_id.clone(), lines[0].0);
         let texts: Vec<String> = lines.iter().map(|(_, t)| t.clone()).collect();
+        if self.moved_on(&game_id).await {
+            for (_, t) in &lines {
+                self.out.push(format!("> {t}"));
+            }
+            return self.fail(
+                first_line,
+                "the phase was adjudicated after this mail arrived: these orders are not taken; read the result and order again",
+                "die Phase wurde nach Eingang dieser Nachricht ausgewertet: diese Befehle werden nicht angenommen; bitte das Ergebnis lesen und neu befehlen",
+            );
+        }
         let result = api::orders::submit(self.state, &account, &game_id, &texts).await;
         let value = match result {
             Ok(v) => v,
@@ -253,6 +272,13 @@ impl Session<'_> {
                 let Some((account, game_id)) = self.signed_account(line) else {
                     return;
                 };
+                if self.moved_on(&game_id).await {
+                    return self.fail(
+                        line,
+                        "the phase was adjudicated after this mail arrived: the vote is not taken",
+                        "die Phase wurde nach Eingang dieser Nachricht ausgewertet: die Stimme wird nicht gezählt",
+                    );
+                }
                 match api::endgame::vote(self.state, &account, &game_id, *yes).await {
                     Ok(v) => {
                         let drawn = v["drawn"].as_bool() == Some(true);
@@ -277,6 +303,13 @@ impl Session<'_> {
                 let Some((account, game_id)) = self.signed_account(line) else {
                     return;
                 };
+                if self.moved_on(&game_id).await {
+                    return self.fail(
+                        line,
+                        "the phase was adjudicated after this mail arrived: the concession is not taken",
+                        "die Phase wurde nach Eingang dieser Nachricht ausgewertet: die Aufgabe wird nicht angenommen",
+                    );
+                }
                 match api::endgame::concede_to(self.state, &account, &game_id, to.as_deref()).await {
                     Ok(v) => {
                         let to = v["concede_to"].as_str().unwrap_or("-").to_string();
@@ -341,20 +374,49 @@ impl Session<'_> {
         }
     }
 
-    /// Checks a password against an account, counting the attempt against the login limit.
+    /// Whether the game was adjudicated after the mail arrived (a mail read late, or again after a
+    /// crash, must not act on a position its sender did not see).
+    async fn moved_on(&self, game_id: &str) -> bool {
+        sqlx::query("SELECT MAX(adjudicated_ms) FROM phases WHERE game_id = $1")
+            .bind(game_id)
+            .fetch_one(&self.state.store.pool)
+            .await
+            .ok()
+            .and_then(|r| r.get::<Option<i64>, _>(0))
+            .is_some_and(|last| last > self.received_ms)
+    }
+
+    /// Checks a password against an account and that the mail comes from the account's
+    /// registered address; attempts are limited per account and address, and per mail. None
+    /// when the check could not be made (the reason is told).
     async fn password_matches(&mut self, line: usize, account: &str, password: &str) -> Option<bool> {
+        if self.password_checks >= MAX_PASSWORD_CHECKS {
+            self.fail(
+                line,
+                format!("at most {MAX_PASSWORD_CHECKS} password checks per mail"),
+                format!("höchstens {MAX_PASSWORD_CHECKS} Passwortprüfungen je Nachricht"),
+            );
+            return None;
+        }
+        self.password_checks += 1;
         let row = sqlx::query("SELECT name, password_hash, email FROM accounts WHERE id = $1")
             .bind(account)
             .fetch_optional(&self.state.store.pool)
-            .await
-            .ok()
-            .flatten()?;
+            .await;
+        let row = match row {
+            Ok(Some(row)) => row,
+            Ok(None) => {
+                self.fail(line, "no such account", "kein solches Konto");
+                return None;
+            }
+            Err(e) => {
+                self.refused(line, &e.into());
+                return None;
+            }
+        };
         let name: String = row.get(0);
-        if let Err(e) = self
-            .state
-            .limits
-            .login(&format!("mail:{name}"), std::net::IpAddr::from([0, 0, 0, 0]))
-        {
+        let key = format!("mail:{name}:{}", self.from.to_lowercase());
+        if let Err(e) = self.state.limits.login(&key, std::net::IpAddr::from([0, 0, 0, 0])) {
             self.refused(line, &e);
             return None;
         }
@@ -364,7 +426,7 @@ impl Session<'_> {
         let ok = tokio::task::spawn_blocking(move || verify_password(&password, &stored))
             .await
             .unwrap_or(false);
-        // The password proves who writes; the registered address must match as well, so that a
+        // The password is the secret; the registered address must match as well, so that a
         // password alone, sent from anywhere, is not enough.
         Some(ok && email.trim().eq_ignore_ascii_case(self.from.trim()))
     }
@@ -389,12 +451,11 @@ impl Session<'_> {
                         .bind(&game_id)
                         .bind(&key)
                         .fetch_optional(&self.state.store.pool)
-                        .await
-                        .ok()
-                        .flatten();
+                        .await;
                 match row {
-                    Some(r) => (r.get::<String, _>(0), Some(key)),
-                    None => {
+                    Err(e) => return self.refused(line, &e.into()),
+                    Ok(Some(r)) => (r.get::<String, _>(0), Some(key)),
+                    Ok(None) => {
                         return self.fail(
                             line,
                             format!("nobody plays {key} in {game_name}"),
@@ -404,39 +465,53 @@ impl Session<'_> {
                 }
             }
             None => {
-                let row = sqlx::query(
+                let rows = sqlx::query(
                     "SELECT a.id, m.power FROM accounts a LEFT JOIN members m ON m.account_id = a.id AND m.game_id = $1 \
-                     WHERE LOWER(a.email) = LOWER($2) AND (m.account_id IS NOT NULL OR a.id = $3) ORDER BY a.created_ms LIMIT 1",
+                     WHERE LOWER(a.email) = LOWER($2) AND (m.account_id IS NOT NULL OR a.id = $3) ORDER BY a.created_ms",
                 )
                 .bind(&game_id)
                 .bind(&self.from)
                 .bind(&g.master)
-                .fetch_optional(&self.state.store.pool)
-                .await
-                .ok()
-                .flatten();
-                match row {
-                    Some(r) => (r.get::<String, _>(0), r.get::<Option<String>, _>(1)),
-                    None => {
-                        return self.fail(
-                            line,
-                            format!("no member of {game_name} has this address; write SIGNON power game password"),
-                            format!("kein Mitglied von {game_name} hat diese Adresse; schreibe ANMELDEN Macht Partie Passwort"),
-                        );
+                .fetch_all(&self.state.store.pool)
+                .await;
+                let rows = match rows {
+                    Ok(rows) => rows,
+                    Err(e) => return self.refused(line, &e.into()),
+                };
+                if rows.is_empty() {
+                    return self.fail(
+                        line,
+                        format!("no member of {game_name} has this address; write SIGNON power game password"),
+                        format!(
+                            "kein Mitglied von {game_name} hat diese Adresse; schreibe ANMELDEN Macht Partie Passwort"
+                        ),
+                    );
+                }
+                // The account of this address whose password this is.
+                let mut found = None;
+                for r in rows {
+                    let account: String = r.get(0);
+                    match self.password_matches(line, &account, password).await {
+                        Some(true) => {
+                            found = Some((account, r.get::<Option<String>, _>(1)));
+                            break;
+                        }
+                        Some(false) => {}
+                        None => return,
                     }
+                }
+                match found {
+                    Some(found) => found,
+                    None => return self.wrong_password(line),
                 }
             }
         };
-        match self.password_matches(line, &account, password).await {
-            Some(true) => {}
-            Some(false) => {
-                return self.fail(
-                    line,
-                    "wrong password, or this is not the address registered for that player: signed on to nothing; the orders below are not taken",
-                    "falsches Passwort, oder dies ist nicht die für diesen Spieler eingetragene Adresse: nicht angemeldet; die folgenden Befehle werden nicht angenommen",
-                );
+        if power.is_some() {
+            match self.password_matches(line, &account, password).await {
+                Some(true) => {}
+                Some(false) => return self.wrong_password(line),
+                None => return,
             }
-            None => return,
         }
         let deadline = g
             .deadline_ms
@@ -459,6 +534,14 @@ impl Session<'_> {
             account,
             power: power_key,
         });
+    }
+
+    fn wrong_password(&mut self, line: usize) {
+        self.fail(
+            line,
+            "wrong password, or this is not the address registered for that player: signed on to nothing; the orders below are not taken",
+            "falsches Passwort, oder dies ist nicht die für diesen Spieler eingetragene Adresse: nicht angemeldet; die folgenden Befehle werden nicht angenommen",
+        );
     }
 
     async fn register(&mut self, line: usize, name: &str, password: &str, lang: Option<&str>) {

@@ -18,6 +18,12 @@ use crate::api::AppState;
 /// How long the listener waits for a client's next bytes.
 const IDLE: Duration = Duration::from_secs(300);
 
+/// How long one client may take to read a reply.
+const WRITE_LIMIT: Duration = Duration::from_secs(60);
+
+/// How long one connection may last in all.
+const SESSION_LIMIT: Duration = Duration::from_secs(30 * 60);
+
 /// Connections served at once; more wait for a free place.
 const MAX_CONNECTIONS: usize = 64;
 
@@ -55,6 +61,13 @@ struct Envelope {
     recipients: usize,
 }
 
+/// Writes a reply, giving up on a client that does not read.
+async fn send(stream: &mut TcpStream, bytes: &[u8]) -> std::io::Result<()> {
+    tokio::time::timeout(WRITE_LIMIT, stream.write_all(bytes))
+        .await
+        .map_err(|_| std::io::Error::new(std::io::ErrorKind::TimedOut, "the client does not read"))?
+}
+
 fn reply(code: u16, esc: [u8; 3], message: &str) -> Vec<u8> {
     let mut out = Vec::new();
     // Writing into a Vec cannot fail.
@@ -63,22 +76,29 @@ fn reply(code: u16, esc: [u8; 3], message: &str) -> Vec<u8> {
 }
 
 async fn converse(mut stream: TcpStream, state: &AppState, hostname: &str) -> std::io::Result<()> {
-    stream
-        .write_all(&reply(220, [0, 0, 0], &format!("{hostname} Spielleiter ESMTP ready")))
-        .await?;
+    send(
+        &mut stream,
+        &reply(220, [0, 0, 0], &format!("{hostname} Spielleiter ESMTP ready")),
+    )
+    .await?;
     let mut requests = RequestReceiver::default();
     let mut envelope = Envelope::default();
     // While a mail's text is read: the receiver, the bytes so far, and how many were thrown away
     // because the mail is too large.
     let mut data: Option<(DataReceiver, Vec<u8>, usize)> = None;
     let mut chunk = vec![0u8; 16 * 1024];
+    // After an overlong line: the rest of it is skipped, up to its end.
+    let mut skipping_line = false;
+    let started = std::time::Instant::now();
     loop {
+        if started.elapsed() > SESSION_LIMIT {
+            send(&mut stream, &reply(421, [4, 4, 2], "connection open too long, closing")).await?;
+            return Ok(());
+        }
         let n = match tokio::time::timeout(IDLE, stream.read(&mut chunk)).await {
             Ok(read) => read?,
             Err(_) => {
-                stream
-                    .write_all(&reply(421, [4, 4, 2], "idle too long, closing"))
-                    .await?;
+                send(&mut stream, &reply(421, [4, 4, 2], "idle too long, closing")).await?;
                 return Ok(());
             }
         };
@@ -109,22 +129,33 @@ async fn converse(mut stream: TcpStream, state: &AppState, hostname: &str) -> st
                     store(state, &text, envelope.from.as_deref()).await
                 };
                 envelope = Envelope::default();
-                stream.write_all(&answer).await?;
+                send(&mut stream, &answer).await?;
                 continue;
+            }
+            if skipping_line {
+                let rest = bytes.as_slice();
+                match rest.iter().position(|&b| b == b'\n') {
+                    Some(end) => {
+                        bytes = rest[end + 1..].iter();
+                        skipping_line = false;
+                    }
+                    None => break,
+                }
             }
             let request = match requests.ingest(&mut bytes) {
                 Ok(request) => request.into_owned(),
                 Err(SmtpError::NeedsMoreData { .. }) => break,
                 Err(SmtpError::ResponseTooLong) => {
-                    stream.write_all(&reply(500, [5, 5, 6], "line too long")).await?;
+                    skipping_line = true;
+                    send(&mut stream, &reply(500, [5, 5, 6], "line too long")).await?;
                     continue;
                 }
                 Err(SmtpError::UnknownCommand) => {
-                    stream.write_all(&reply(500, [5, 5, 1], "unknown command")).await?;
+                    send(&mut stream, &reply(500, [5, 5, 1], "unknown command")).await?;
                     continue;
                 }
                 Err(e) => {
-                    stream.write_all(&reply(501, [5, 5, 4], &e.to_string())).await?;
+                    send(&mut stream, &reply(501, [5, 5, 4], &e.to_string())).await?;
                     continue;
                 }
             };
@@ -145,8 +176,10 @@ async fn converse(mut stream: TcpStream, state: &AppState, hostname: &str) -> st
                     envelope = Envelope::default();
                     reply(250, [0, 0, 0], hostname)
                 }
+                Request::Mail { .. } if envelope.started => reply(503, [5, 5, 1], "a mail is open already: RSET first"),
                 Request::Mail { from } => {
                     if from.size > MAX_MAIL_BYTES {
+                        envelope = Envelope::default();
                         reply(
                             552,
                             [5, 3, 4],
@@ -155,7 +188,8 @@ async fn converse(mut stream: TcpStream, state: &AppState, hostname: &str) -> st
                     } else {
                         envelope = Envelope {
                             started: true,
-                            from: Some(from.address).filter(|a| !a.is_empty()),
+                            // Kept when empty: the null sender marks a delivery report.
+                            from: Some(from.address),
                             recipients: 0,
                         };
                         reply(250, [2, 1, 0], "sender OK")
@@ -171,7 +205,12 @@ async fn converse(mut stream: TcpStream, state: &AppState, hostname: &str) -> st
                 }
                 Request::Data if envelope.recipients == 0 => reply(503, [5, 5, 1], "RCPT TO first"),
                 Request::Data => {
-                    data = Some((DataReceiver::new(), Vec::new(), 0));
+                    // The receiver starts as after a line end, so that an empty mail's lone
+                    // "." ends it too.
+                    let mut receiver = DataReceiver::new();
+                    let mut primer = Vec::new();
+                    receiver.ingest(&mut b"\r\n".iter(), &mut primer);
+                    data = Some((receiver, Vec::new(), 0));
                     reply(354, [0, 0, 0], "send the mail, end with <CRLF>.<CRLF>")
                 }
                 Request::Rset => {
@@ -186,7 +225,7 @@ async fn converse(mut stream: TcpStream, state: &AppState, hostname: &str) -> st
                     "send a mail with HELP in its text for the judge's commands",
                 ),
                 Request::Quit => {
-                    stream.write_all(&reply(221, [2, 0, 0], "bye")).await?;
+                    send(&mut stream, &reply(221, [2, 0, 0], "bye")).await?;
                     return Ok(());
                 }
                 Request::StartTls
@@ -197,7 +236,7 @@ async fn converse(mut stream: TcpStream, state: &AppState, hostname: &str) -> st
                 | Request::Atrn { .. }
                 | Request::Expn { .. } => reply(502, [5, 5, 1], "not offered"),
             };
-            stream.write_all(&answer).await?;
+            send(&mut stream, &answer).await?;
         }
     }
 }
