@@ -86,8 +86,11 @@ impl Sender {
             permanent: true,
             message: e,
         };
+        // A name that is empty or only the address again is left out.
+        let name =
+            Some(m.to_name.trim().to_string()).filter(|n| !n.is_empty() && !n.eq_ignore_ascii_case(m.to_email.trim()));
         let to = Mailbox::new(
-            Some(m.to_name.clone()),
+            name,
             m.to_email
                 .trim()
                 .parse()
@@ -426,6 +429,15 @@ mod tests {
             parsed.body_text(0).as_deref().map(str::trim_end),
             Some("Österreich: A Wien - Galizien.")
         );
+    }
+
+    #[test]
+    fn a_recipient_without_a_name_is_the_bare_address() {
+        let sender = Sender::parse("judge@example.org").expect("an address");
+        let mut m = message();
+        m.to_name = m.to_email.clone();
+        let text = String::from_utf8(sender.compose(&m).expect("a message").formatted()).expect("ASCII");
+        assert!(text.contains("To: juergen@example.org\r\n"), "{text}");
     }
 
     #[test]
