@@ -5,19 +5,17 @@ mod support;
 
 use support::{fresh_dir, run};
 
+/// The (subject, text) of every mail in the folder's `mail/`, sorted.
 fn mails(dir: &std::path::Path) -> Vec<(String, String)> {
-    let mut found: Vec<(String, String)> = std::fs::read_dir(dir.join("mail"))
-        .into_iter()
-        .flatten()
-        .filter_map(Result::ok)
-        .filter(|e| e.path().extension().is_some_and(|x| x == "eml"))
-        .filter_map(|e| std::fs::read(e.path()).ok())
-        .filter_map(|raw| {
-            let m = mail_parser::MessageParser::default().parse(&raw)?;
-            Some((
-                m.subject().unwrap_or_default().to_string(),
-                m.body_text(0).map(|b| b.into_owned()).unwrap_or_default(),
-            ))
+    let mut found: Vec<(String, String)> = support::mails_in(&dir.join("mail"))
+        .iter()
+        .map(|text| {
+            let (head, body) = text.split_once("\n\n").unwrap_or((text, ""));
+            let subject = head
+                .lines()
+                .find_map(|l| l.strip_prefix("Subject: "))
+                .unwrap_or_default();
+            (subject.to_string(), body.to_string())
         })
         .collect();
     found.sort();

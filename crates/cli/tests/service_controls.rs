@@ -29,13 +29,8 @@ fn wait_for_mails(server: &Server, needle: &str, count: usize) -> Vec<String> {
 }
 
 fn mails_with(server: &Server, needle: &str) -> Vec<String> {
-    let Ok(entries) = std::fs::read_dir(server.dir.join("mail")) else {
-        return Vec::new();
-    };
-    entries
-        .filter_map(Result::ok)
-        .filter(|e| e.path().extension().is_some_and(|x| x == "eml"))
-        .filter_map(|e| support::mail_text(&e.path()))
+    support::mails_in(&server.dir.join("mail"))
+        .into_iter()
         .filter(|t| t.contains(needle))
         .collect()
 }

@@ -10,16 +10,10 @@ use serde_json::json;
 use support::{Server, fresh_dir, player, start_server_in, two_player_game};
 
 fn result_mails(dir: &std::path::Path, subject: &str) -> usize {
-    std::fs::read_dir(dir.join("mail"))
-        .map(|entries| {
-            entries
-                .filter_map(Result::ok)
-                .filter(|e| e.path().extension().is_some_and(|x| x == "eml"))
-                .filter_map(|e| support::mail_text(&e.path()))
-                .filter(|t| t.contains(subject))
-                .count()
-        })
-        .unwrap_or(0)
+    support::mails_in(&dir.join("mail"))
+        .iter()
+        .filter(|t| t.contains(subject))
+        .count()
 }
 
 fn wait_for_line(server: &Server, needle: &str) {

@@ -14,14 +14,7 @@ use support::{Client, fresh_dir, player, start_server_in, two_player_game};
 fn result_mails(dirs: &[std::path::PathBuf]) -> BTreeMap<String, usize> {
     let mut count = BTreeMap::new();
     for dir in dirs {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            continue;
-        };
-        for text in entries
-            .filter_map(Result::ok)
-            .filter(|e| e.path().extension().is_some_and(|x| x == "eml"))
-            .filter_map(|e| support::mail_text(&e.path()))
-        {
+        for text in support::mails_in(dir) {
             if let Some(subject) = text.lines().find_map(|l| l.strip_prefix("Subject: Diplomacy results ")) {
                 *count.entry(subject.to_string()).or_insert(0) += 1;
             }

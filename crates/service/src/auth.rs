@@ -34,10 +34,12 @@ pub fn new_id() -> String {
 
 /// The stored form of a token.
 pub fn token_hash(token: &str) -> String {
-    Sha256::digest(token.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    sha256_hex(token.as_bytes())
+}
+
+/// The SHA-256 digest of some bytes, in hex.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
 }
 
 #[cfg(test)]

@@ -37,6 +37,12 @@ impl DeadlineRule {
         }
     }
 
+    /// The rule of settings that were checked when they were stored; UTC should they no longer be
+    /// valid (a zone dropped from the database).
+    pub fn stored(zone_name: &str, at: Option<&str>) -> DeadlineRule {
+        DeadlineRule::new(zone_name, at).unwrap_or_else(|_| DeadlineRule::utc())
+    }
+
     /// The rule of a time zone name and an optional `HH:MM`.
     pub fn new(zone_name: &str, at: Option<&str>) -> Result<DeadlineRule, DeadlineError> {
         let zone = TimeZone::get(zone_name).map_err(|_| DeadlineError::UnknownZone(zone_name.to_string()))?;

@@ -61,12 +61,7 @@ async fn remind(state: &AppState, id: &str) -> Result<bool, ApiError> {
         Some('A') => g.seconds[2],
         _ => g.seconds[0],
     };
-    let reminder_hours: i64 = sqlx::query("SELECT reminder_hours FROM games WHERE id = $1")
-        .bind(id)
-        .fetch_one(&state.store.pool)
-        .await?
-        .get(0);
-    let window_ms = (reminder_hours * 3_600_000).min(phase_seconds * 1000 / 2);
+    let window_ms = (g.reminder_hours * 3_600_000).min(phase_seconds * 1000 / 2);
     if g.deadline_ms.is_none_or(|d| d - window_ms > now_ms()) {
         return Ok(false);
     }

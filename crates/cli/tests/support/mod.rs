@@ -98,6 +98,18 @@ pub fn database_args(dir: &std::path::Path) -> Vec<String> {
     }
 }
 
+/// Every mail in a mail folder (`*.eml`), as [`mail_text`] reads it; none if there is no folder.
+pub fn mails_in(dir: &std::path::Path) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "eml"))
+        .filter_map(|e| mail_text(&e.path()))
+        .collect()
+}
+
 /// A mail file as a test reads it: the header lines (the subject decoded) and the decoded text.
 pub fn mail_text(path: &std::path::Path) -> Option<String> {
     let raw = std::fs::read(path).ok()?;

@@ -228,6 +228,8 @@ pub(crate) struct GameRow {
     pub(crate) deadline_at: Option<String>,
     /// Orders for later phases and retreats ordered in advance, as the last adjudication left them.
     pub(crate) pending: Pending,
+    /// Hours before a deadline at which missing orders are reminded (0: never).
+    pub(crate) reminder_hours: i64,
 }
 
 /// Orders waiting for a later phase, per power (upper-case key): `PHASE: order` lines, and
@@ -265,15 +267,14 @@ impl Pending {
 impl GameRow {
     /// How the game sets deadlines (stored settings were checked when the game was created).
     pub(crate) fn deadline_rule(&self) -> crate::deadlines::DeadlineRule {
-        crate::deadlines::DeadlineRule::new(&self.time_zone, self.deadline_at.as_deref())
-            .unwrap_or_else(|_| crate::deadlines::DeadlineRule::utc())
+        crate::deadlines::DeadlineRule::stored(&self.time_zone, self.deadline_at.as_deref())
     }
 }
 
 pub(crate) async fn game(state: &AppState, id: &str) -> ApiResult<GameRow> {
     let row = sqlx::query(
         "SELECT id, name, variant, master_id, status, press, lot_seed, state_json, deadline_ms, movement_seconds, retreat_seconds, adjustment_seconds, early, \
-         nmr_limit, grace_seconds, in_grace, paused_remaining_ms, extensions, phase, time_zone, deadline_at, pending_json \
+         nmr_limit, grace_seconds, in_grace, paused_remaining_ms, extensions, phase, time_zone, deadline_at, pending_json, reminder_hours \
          FROM games WHERE id = $1",
     )
     .bind(id)
@@ -304,6 +305,7 @@ pub(crate) async fn game(state: &AppState, id: &str) -> ApiResult<GameRow> {
             .get::<Option<String>, _>(21)
             .and_then(|text| serde_json::from_str(&text).ok())
             .unwrap_or_default(),
+        reminder_hours: row.get(22),
     })
 }
 

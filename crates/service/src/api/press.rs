@@ -146,28 +146,22 @@ async fn press_readers(
     to_powers: &[String],
 ) -> ApiResult<Vec<(String, String)>> {
     let everyone = recipients(tx, g).await?;
-    let mut readers = Vec::new();
-    for (account, lang) in everyone {
-        if account == me {
-            continue;
-        }
-        let reads = if to_powers.is_empty() {
-            true
-        } else {
-            let power =
-                sqlx::query("SELECT power FROM members WHERE game_id = $1 AND account_id = $2 AND role = 'player'")
-                    .bind(&g.id)
-                    .bind(&account)
-                    .fetch_optional(&mut **tx)
-                    .await?
-                    .and_then(|r| r.get::<Option<String>, _>(0));
-            power.is_some_and(|p| to_powers.contains(&p))
-        };
-        if reads {
-            readers.push((account, lang));
-        }
-    }
-    Ok(readers)
+    // The power each account plays, read once for all of them.
+    let powers: Vec<(String, String)> = sqlx::query(
+        "SELECT account_id, power FROM members WHERE game_id = $1 AND role = 'player' AND power IS NOT NULL",
+    )
+    .bind(&g.id)
+    .fetch_all(&mut **tx)
+    .await?
+    .iter()
+    .map(|r| (r.get(0), r.get(1)))
+    .collect();
+    let reads =
+        |account: &str| to_powers.is_empty() || powers.iter().any(|(a, p)| a == account && to_powers.contains(p));
+    Ok(everyone
+        .into_iter()
+        .filter(|(account, _)| account != me && reads(account))
+        .collect())
 }
 
 #[utoipa::path(

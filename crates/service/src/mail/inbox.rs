@@ -48,14 +48,7 @@ fn message_key(raw: &[u8]) -> String {
         .filter(|id| !id.is_empty());
     match id {
         Some(id) => format!("id:{id}"),
-        None => {
-            use sha2::Digest as _;
-            let digest = sha2::Sha256::digest(raw);
-            format!(
-                "sha256:{}",
-                digest.iter().map(|b| format!("{b:02x}")).collect::<String>()
-            )
-        }
+        None => format!("sha256:{}", crate::auth::sha256_hex(raw)),
     }
 }
 

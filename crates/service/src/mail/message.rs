@@ -10,7 +10,7 @@ pub struct Letter {
     /// The Message-ID without angle brackets, if the mail has one.
     pub message_id: Option<String>,
     /// The sender's address (`From`, else the SMTP envelope sender).
-    pub from_email: Option<String>,
+    pub from_email: String,
     /// The sender's display name, if given.
     pub from_name: Option<String>,
     /// The subject, decoded.
@@ -72,7 +72,7 @@ pub fn read(raw: &[u8], envelope_from: Option<&str>) -> Result<Letter, Unreadabl
     Ok(Letter {
         automatic,
         message_id: message.message_id().map(str::to_string),
-        from_email: Some(from_email),
+        from_email,
         from_name,
         subject: message.subject().unwrap_or_default().to_string(),
         lines: own_lines(&text),
@@ -136,7 +136,7 @@ mod tests {
         let raw = "From: Anna <anna@example.org>\r\nMessage-ID: <m1@example.org>\r\nSubject: Befehle\r\n\r\nSIGNON England game1 secret\r\nA Lon - Wal\r\n";
         let l = read(raw.as_bytes(), None).expect("reads");
         assert_eq!(l.message_id.as_deref(), Some("m1@example.org"));
-        assert_eq!(l.from_email.as_deref(), Some("anna@example.org"));
+        assert_eq!(l.from_email, "anna@example.org");
         assert_eq!(l.from_name.as_deref(), Some("Anna"));
         assert_eq!(l.lines[1], (2, "A Lon - Wal".to_string()));
     }

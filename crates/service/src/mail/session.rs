@@ -56,7 +56,7 @@ const MAX_PASSWORD_CHECKS: usize = 3;
 /// Carries out a mail's commands and writes its reply; `received_ms` is when it arrived.
 pub async fn answer(state: &AppState, letter: &Letter, mail_key: &str, received_ms: i64) -> Reply {
     let script = super::commands::read(&letter.lines);
-    let from = letter.from_email.clone().unwrap_or_default();
+    let from = letter.from_email.clone();
     let account_lang =
         sqlx::query("SELECT lang FROM accounts WHERE LOWER(email) = LOWER($1) ORDER BY created_ms LIMIT 1")
             .bind(&from)
@@ -180,11 +180,7 @@ impl Session<'_> {
             for (_, t) in &lines {
                 self.out.push(format!("> {t}"));
             }
-            return self.fail(
-                first_line,
-                "the phase was adjudicated after this mail arrived: these orders are not taken; read the result and order again",
-                "die Phase wurde nach Eingang dieser Nachricht ausgewertet: diese Befehle werden nicht angenommen; bitte das Ergebnis lesen und neu befehlen",
-            );
+            return self.too_late(first_line, "these orders are", "diese Befehle werden");
         }
         let result = api::orders::submit(self.state, &account, &game_id, &texts).await;
         let value = match result {
@@ -273,11 +269,7 @@ impl Session<'_> {
                     return;
                 };
                 if self.moved_on(&game_id).await {
-                    return self.fail(
-                        line,
-                        "the phase was adjudicated after this mail arrived: the vote is not taken",
-                        "die Phase wurde nach Eingang dieser Nachricht ausgewertet: die Stimme wird nicht gezählt",
-                    );
+                    return self.too_late(line, "the vote is", "die Stimme wird");
                 }
                 match api::endgame::vote(self.state, &account, &game_id, *yes).await {
                     Ok(v) => {
@@ -304,11 +296,7 @@ impl Session<'_> {
                     return;
                 };
                 if self.moved_on(&game_id).await {
-                    return self.fail(
-                        line,
-                        "the phase was adjudicated after this mail arrived: the concession is not taken",
-                        "die Phase wurde nach Eingang dieser Nachricht ausgewertet: die Aufgabe wird nicht angenommen",
-                    );
+                    return self.too_late(line, "the concession is", "die Aufgabe wird");
                 }
                 match api::endgame::concede_to(self.state, &account, &game_id, to.as_deref()).await {
                     Ok(v) => {
@@ -384,6 +372,15 @@ impl Session<'_> {
             .ok()
             .and_then(|r| r.get::<Option<i64>, _>(0))
             .is_some_and(|last| last > self.received_ms)
+    }
+
+    /// Refuses what a line asked for because the game was adjudicated after the mail arrived.
+    fn too_late(&mut self, line: usize, what_en: &str, what_de: &str) {
+        self.fail(
+            line,
+            format!("the phase was adjudicated after this mail arrived: {what_en} not taken; read the result first"),
+            format!("die Phase wurde nach Eingang dieser Nachricht ausgewertet: {what_de} nicht angenommen; bitte zuerst das Ergebnis lesen"),
+        );
     }
 
     /// Checks a password against an account and that the mail comes from the account's
@@ -624,11 +621,10 @@ impl Session<'_> {
             let deadline = r
                 .get::<Option<i64>, _>(5)
                 .map(|ms| {
-                    crate::deadlines::DeadlineRule::new(
+                    crate::deadlines::DeadlineRule::stored(
                         &r.get::<String, _>(6),
                         r.get::<Option<String>, _>(7).as_deref(),
                     )
-                    .unwrap_or_else(|_| crate::deadlines::DeadlineRule::utc())
                     .describe(ms)
                 })
                 .unwrap_or_else(|| "-".into());
