@@ -5,6 +5,7 @@ mod bench_cmd;
 mod loadtest_cmd;
 mod orders_cmd;
 mod play_cmd;
+mod render_cmd;
 mod serve_cmd;
 mod variant_arg;
 
@@ -42,6 +43,8 @@ enum Command {
     /// Measure the service: order submissions per second and their latency with many running
     /// games (SQLite in a temporary folder).
     Loadtest(loadtest_cmd::LoadtestArgs),
+    /// Draw the map of a game state (JSON) as SVG or PNG, with its orders and their outcomes.
+    Render(render_cmd::RenderArgs),
     /// Print the opening state of a variant (JSON interchange), the first input of `adjudicate`.
     Start {
         /// Variant: a built-in name or a variant file.
@@ -93,6 +96,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play_cmd::run(&args),
         Command::Bench(args) => bench_cmd::run(&args),
         Command::Loadtest(args) => loadtest_cmd::run(&args),
+        Command::Render(args) => render_cmd::run(&args),
         Command::Start { variant } => start(&variant),
         Command::Serve(args) => serve_cmd::serve(&args),
         Command::Mail { command } => serve_cmd::mail(&command),

@@ -403,6 +403,20 @@ fn ownership(w: &Words, variant: &Variant, next: &Position, out: &mut String) {
     let _ = writeln!(out);
 }
 
+/// A phase as a heading: "Spring 1901, movement" / "Frühjahr 1901, Bewegungen".
+pub fn phase_title(phase: Phase, lang: Lang) -> String {
+    let w = Words { lang };
+    let kind = match (lang, phase.kind) {
+        (Lang::En, PhaseKind::Movement) => "movement",
+        (Lang::En, PhaseKind::Retreat) => "retreats",
+        (Lang::En, PhaseKind::Adjustment) => "adjustments",
+        (Lang::De, PhaseKind::Movement) => "Bewegungen",
+        (Lang::De, PhaseKind::Retreat) => "Rückzüge",
+        (Lang::De, PhaseKind::Adjustment) => "Anpassungen",
+    };
+    format!("{} {}, {kind}", w.season(phase.season), phase.year)
+}
+
 /// The whole report of an adjudicated phase in the layout of the classic judges.
 pub fn render(variant: &Variant, report: &PhaseReport, lang: Lang) -> String {
     let w = Words { lang };

@@ -123,9 +123,16 @@ pub(crate) async fn create_session(
     ConnectInfo(client): ConnectInfo<std::net::SocketAddr>,
     ApiJson(body): ApiJson<Login>,
 ) -> ApiResult<Json<Value>> {
-    state.limits.login(&body.name, client.ip())?;
+    let (token, id) = login(&state, client.ip(), &body.name, &body.password).await?;
+    Ok(Json(json!({"token": token, "account": id})))
+}
+
+/// Checks a name and password (rate-limited per name and address) and opens a 30-day session:
+/// its token and the account's id. The one path for logins from the API and the web pages.
+pub(crate) async fn login(state: &AppState, ip: std::net::IpAddr, name: &str, password: &str) -> ApiResult<(String, String)> {
+    state.limits.login(name, ip)?;
     let row = sqlx::query("SELECT id, password_hash FROM accounts WHERE LOWER(name) = LOWER($1)")
-        .bind(body.name.trim())
+        .bind(name.trim())
         .fetch_optional(&state.store.pool)
         .await?;
     let Some(row) = row else {
@@ -137,7 +144,7 @@ pub(crate) async fn create_session(
     };
     let id: String = row.get(0);
     let stored: String = row.get(1);
-    if !verify_password(&body.password, &stored) {
+    if !verify_password(password, &stored) {
         return Err(ApiError::new(
             StatusCode::UNAUTHORIZED,
             "bad_login",
@@ -153,5 +160,5 @@ pub(crate) async fn create_session(
         .bind(now + 30 * 24 * 3600 * 1000)
         .execute(&state.store.pool)
         .await?;
-    Ok(Json(json!({"token": token, "account": id})))
+    Ok((token, id))
 }

@@ -12,37 +12,37 @@ use crate::error::refusals::*;
 
 #[derive(Deserialize, utoipa::ToSchema)]
 pub(crate) struct NewGame {
-    name: String,
+    pub(crate) name: String,
     #[serde(default = "standard")]
-    variant: String,
+    pub(crate) variant: String,
     #[serde(default = "full")]
-    press: String,
+    pub(crate) press: String,
     #[serde(default = "day")]
-    movement_seconds: i64,
+    pub(crate) movement_seconds: i64,
     #[serde(default = "day")]
-    retreat_seconds: i64,
+    pub(crate) retreat_seconds: i64,
     #[serde(default = "day")]
-    adjustment_seconds: i64,
+    pub(crate) adjustment_seconds: i64,
     /// Adjudicate as soon as every power that has something to order has sent orders.
     #[serde(default)]
-    early: bool,
+    pub(crate) early: bool,
     /// Missed turns in a row after which a power is in civil disorder.
     #[serde(default = "two")]
-    nmr_limit: i64,
+    pub(crate) nmr_limit: i64,
     /// Extra time once after a deadline that a played power missed.
     #[serde(default)]
-    grace_seconds: i64,
+    pub(crate) grace_seconds: i64,
     /// The game's time zone (IANA name such as `Europe/Berlin`); deadlines are shown in it.
     #[serde(default = "utc")]
-    time_zone: String,
+    pub(crate) time_zone: String,
     /// A local time of day (`HH:MM`) every deadline is moved to: the first one after the phase's
     /// length.
     #[serde(default)]
-    deadline_at: Option<String>,
+    pub(crate) deadline_at: Option<String>,
     /// Hours before a deadline at which powers whose orders are missing are reminded by mail
     /// (0: no reminders).
     #[serde(default = "reminder_default")]
-    reminder_hours: i64,
+    pub(crate) reminder_hours: i64,
 }
 
 fn reminder_default() -> i64 {
@@ -83,6 +83,12 @@ pub(crate) async fn create_game(
     Caller(me): Caller,
     ApiJson(body): ApiJson<NewGame>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
+    let created = create(&state, &me, &body).await?;
+    Ok((StatusCode::CREATED, Json(created)))
+}
+
+/// Creates a game with `me` as its master after checking every setting.
+pub(crate) async fn create(state: &AppState, me: &str, body: &NewGame) -> ApiResult<Value> {
     variant(&body.variant)?;
     if !matches!(body.press.as_str(), "full" | "grey" | "none") {
         return Err(ApiError::bad_request("bad_press", "press is full, grey or none"));
@@ -159,10 +165,7 @@ pub(crate) async fn create_game(
             e.into()
         }
     })?;
-    Ok((
-        StatusCode::CREATED,
-        Json(json!({"id": id, "name": name, "variant": body.variant, "status": "forming"})),
-    ))
+    Ok(json!({"id": id, "name": name, "variant": body.variant, "status": "forming"}))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -258,6 +261,11 @@ pub(crate) async fn start_game(
     Caller(me): Caller,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Value>> {
+    start(&state, &me, &id).await.map(Json)
+}
+
+/// Starts a forming game (master only): powers by preference, ties by a seeded lot.
+pub(crate) async fn start(state: &AppState, me: &str, id: &str) -> ApiResult<Value> {
     let g = game(&state, &id).await?;
     master_only(&g, &me, "starts the game")?;
     if g.status != "forming" {
@@ -322,9 +330,7 @@ pub(crate) async fn start_game(
         queue_message(&mut tx, &id, account, &format!("Game started: {}", g.name), &text).await?;
     }
     tx.commit().await?;
-    Ok(Json(
-        json!({"game": id, "status": "active", "lot_seed": seed, "phase": position.phase.to_string()}),
-    ))
+    Ok(json!({"game": id, "status": "active", "lot_seed": seed, "phase": position.phase.to_string()}))
 }
 
 #[utoipa::path(
@@ -341,6 +347,11 @@ pub(crate) async fn show_game(
     Caller(me): Caller,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Value>> {
+    view(&state, &me, &id).await.map(Json)
+}
+
+/// The game as `me` sees it: settings, members, state, deadline, result, `me`'s power.
+pub(crate) async fn view(state: &AppState, me: &str, id: &str) -> ApiResult<Value> {
     let g = game(&state, &id).await?;
     let rows = sqlx::query(
         "SELECT a.name, m.role, m.power, m.missed, m.civil_disorder FROM members m JOIN accounts a ON a.id = m.account_id WHERE m.game_id = $1 ORDER BY m.joined_ms, a.name",
@@ -360,7 +371,7 @@ pub(crate) async fn show_game(
         .as_deref()
         .and_then(|s| serde_json::from_str(s).ok())
         .unwrap_or(Value::Null);
-    Ok(Json(json!({
+    Ok(json!({
         "id": g.id, "name": g.name, "variant": g.variant, "status": g.status, "press": g.press,
         "lot_seed": g.lot_seed, "lot": "SplitMix64 shuffle of the players in join order, then first free wish",
         "members": members, "state": state_value, "deadline_ms": g.deadline_ms,
@@ -371,5 +382,5 @@ pub(crate) async fn show_game(
         "deadline_local": g.deadline_ms.map(|d| g.deadline_rule().describe(d)),
         "deadlines": {"movement_seconds": g.seconds[0], "retreat_seconds": g.seconds[1], "adjustment_seconds": g.seconds[2]},
         "result": result_of(&state, &id).await?,
-    })))
+    }))
 }

@@ -159,6 +159,11 @@ pub(crate) async fn my_orders(
     Caller(me): Caller,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Value>> {
+    mine(&state, &me, &id).await.map(Json)
+}
+
+/// `me`'s orders for the current phase, and those waiting for later phases.
+pub(crate) async fn mine(state: &AppState, me: &str, id: &str) -> ApiResult<Value> {
     let g = game(&state, &id).await?;
     let power_key = power_of(&state, &id, &me)
         .await?
@@ -176,7 +181,5 @@ pub(crate) async fn my_orders(
         .map(|r| serde_json::from_str(&r.get::<String, _>(0)).unwrap_or_default())
         .unwrap_or_default();
     let waiting = g.pending.of(&power_key);
-    Ok(Json(
-        json!({"phase": phase, "power": power_key, "orders": lines, "pending": waiting}),
-    ))
+    Ok(json!({"phase": phase, "power": power_key, "orders": lines, "pending": waiting}))
 }

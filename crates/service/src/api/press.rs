@@ -178,6 +178,11 @@ pub(crate) async fn read_press(
     Caller(me): Caller,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Value>> {
+    read(&state, &me, &id).await.map(Json)
+}
+
+/// The press `me` may read in a game.
+pub(crate) async fn read(state: &AppState, me: &str, id: &str) -> ApiResult<Value> {
     let g = game(&state, &id).await?;
     member_or_master(&state, &g, &me).await?;
     let mine = power_of(&state, &id, &me).await?;
@@ -215,5 +220,5 @@ pub(crate) async fn read_press(
         messages.push(json!({"from": from, "to": recipients, "body": r.get::<String, _>(4),
                              "sent_ms": r.get::<i64, _>(5), "phase": r.get::<String, _>(6)}));
     }
-    Ok(Json(json!({"messages": messages})))
+    Ok(json!({"messages": messages}))
 }

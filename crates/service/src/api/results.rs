@@ -50,6 +50,11 @@ pub(crate) async fn history(
     Caller(me): Caller,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Value>> {
+    all_phases(&state, &me, &id).await.map(Json)
+}
+
+/// Every adjudicated phase of a game: the state before it and its result.
+pub(crate) async fn all_phases(state: &AppState, me: &str, id: &str) -> ApiResult<Value> {
     let g = game(&state, &id).await?;
     member_or_master(&state, &g, &me).await?;
     let rows = sqlx::query(
@@ -68,5 +73,5 @@ pub(crate) async fn history(
             })
         })
         .collect();
-    Ok(Json(json!({"game": g.name, "variant": g.variant, "phases": phases})))
+    Ok(json!({"game": g.name, "variant": g.variant, "phases": phases}))
 }

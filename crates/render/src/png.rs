@@ -1,0 +1,73 @@
+//! PNG pictures: an SVG rasterized by resvg with the bundled font, so the same SVG gives the
+//! same PNG on every machine.
+
+use std::sync::{Arc, OnceLock};
+
+use resvg::{tiny_skia, usvg};
+
+use crate::svg::FONT_FAMILY;
+
+/// The one font of the pictures (DejaVu Sans Condensed Bold; licence in `fonts/`).
+static FONT: &[u8] = include_bytes!("../fonts/DejaVuSansCondensed-Bold.ttf");
+
+/// An SVG that could not be turned into a PNG.
+#[derive(Debug, thiserror::Error)]
+pub enum PngError {
+    /// The SVG is malformed.
+    #[error("the picture is not valid SVG: {0}")]
+    Svg(String),
+    /// The picture is empty or too large to rasterize.
+    #[error("the picture size {0}×{1} cannot be rasterized")]
+    Size(u32, u32),
+    /// PNG encoding failed.
+    #[error("PNG encoding failed: {0}")]
+    Encode(String),
+}
+
+fn fonts() -> Arc<usvg::fontdb::Database> {
+    static DB: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
+    DB.get_or_init(|| {
+        let mut db = usvg::fontdb::Database::new();
+        db.load_font_data(FONT.to_vec());
+        Arc::new(db)
+    })
+    .clone()
+}
+
+/// Rasterizes an SVG document at `zoom` times its size into PNG bytes.
+pub fn png(svg: &str, zoom: f32) -> Result<Vec<u8>, PngError> {
+    let opt = usvg::Options {
+        font_family: FONT_FAMILY.to_string(),
+        fontdb: fonts(),
+        ..usvg::Options::default()
+    };
+    let tree = usvg::Tree::from_str(svg, &opt).map_err(|e| PngError::Svg(e.to_string()))?;
+    let size = tree.size();
+    let (w, h) = ((size.width() * zoom).ceil() as u32, (size.height() * zoom).ceil() as u32);
+    if w == 0 || h == 0 || w > 8192 || h > 8192 {
+        return Err(PngError::Size(w, h));
+    }
+    let mut pixmap = tiny_skia::Pixmap::new(w, h).ok_or(PngError::Size(w, h))?;
+    resvg::render(&tree, tiny_skia::Transform::from_scale(zoom, zoom), &mut pixmap.as_mut());
+    pixmap.encode_png().map_err(|e| PngError::Encode(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_small_svg_becomes_a_png_of_its_size() {
+        let svg = r##"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><rect width="20" height="10" fill="#f00"/><text x="1" y="9" font-size="8">Ab</text></svg>"##;
+        let bytes = png(svg, 2.0).unwrap();
+        assert_eq!(&bytes[1..4], b"PNG");
+        // IHDR width and height, big-endian, at bytes 16..24.
+        assert_eq!(u32::from_be_bytes(bytes[16..20].try_into().unwrap()), 40);
+        assert_eq!(u32::from_be_bytes(bytes[20..24].try_into().unwrap()), 20);
+    }
+
+    #[test]
+    fn malformed_svg_is_an_error_not_a_panic() {
+        assert!(matches!(png("<svg", 1.0), Err(PngError::Svg(_))));
+    }
+}

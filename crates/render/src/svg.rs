@@ -1,0 +1,505 @@
+//! The SVG picture of a scene: areas coloured by terrain and centre owner, borders, centres,
+//! labels, orders as arrows (failed ones dashed and crossed), units, dislodged units with their
+//! retreat options, a title and a legend of centre counts.
+
+use std::fmt::Write as _;
+
+use spielleiter_engine::map::model::Terrain;
+use spielleiter_engine::report::{Lang, phase_title};
+use spielleiter_engine::{LocationId, Order, PowerId, UnitType};
+
+use crate::geometry::{BorderKind, MapGeometry};
+use crate::scene::{DrawnOrder, OrderState, Scene};
+use crate::shapes::FillerTerrain;
+use crate::voronoi::Point;
+
+/// The font family the pictures use (bundled for PNG rendering).
+pub const FONT_FAMILY: &str = "DejaVu Sans Condensed";
+
+const SEA: &str = "#b9d4ea";
+const LAND: &str = "#efe6cc";
+const IMPASSABLE: &str = "#c9c2b4";
+const FILLER_LAND: &str = "#d8d2c4";
+const FILLER_SEA: &str = "#a7c4dd";
+const FAILED: &str = "#d01010";
+const NEUTRAL_ORDER: &str = "#555555";
+const UNIT_RADIUS: f64 = 9.0;
+
+/// Draws a scene on a laid-out map as a standalone SVG document.
+pub fn svg(geometry: &MapGeometry, scene: &Scene) -> String {
+    let map = &scene.variant.map;
+    let (w, h) = (geometry.width, geometry.height);
+    let mut s = String::with_capacity(256 * 1024);
+    let _ = write!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" font-family="{FONT_FAMILY}" role="img" aria-labelledby="map-title">"#
+    );
+    let title = format!("{} — {}", scene_variant_title(scene), phase_title(scene.position.phase, scene.lang));
+    let _ = write!(s, r#"<title id="map-title">{}</title>"#, esc(&title));
+    let _ = write!(s, r#"<rect width="{w}" height="{h}" fill="{SEA}"/>"#);
+
+    // Areas.
+    s.push_str(r#"<g id="fillers">"#);
+    for (terrain, cells) in &geometry.fillers {
+        let fill = if *terrain == FillerTerrain::Sea { FILLER_SEA } else { FILLER_LAND };
+        path(&mut s, cells, fill, "");
+    }
+    s.push_str("</g><g id=\"provinces\">");
+    for p in map.provinces() {
+        let fill = match (p.terrain, scene.position.owners.get(p.id.index()).copied().flatten()) {
+            (Terrain::Sea, _) => SEA.to_string(),
+            (Terrain::Impassable, _) => IMPASSABLE.to_string(),
+            (_, Some(owner)) => tint(&map.power(owner).colour, 0.55),
+            _ => LAND.to_string(),
+        };
+        let name = match scene.lang {
+            Lang::En => &p.name,
+            Lang::De => &p.name_de,
+        };
+        let attrs = format!(
+            r#" id="prov-{a}" class="province {t}" data-province="{a}""#,
+            a = esc(&p.abbreviation),
+            t = match p.terrain {
+                Terrain::Sea => "sea",
+                Terrain::Impassable => "impassable",
+                _ => "land",
+            }
+        );
+        let title = format!("<title>{}</title>", esc(name));
+        path_titled(&mut s, &geometry.areas[p.id.index()], &fill, &attrs, &title);
+    }
+    s.push_str("</g>");
+
+    // Borders.
+    for (kind, stroke, width, dash) in [
+        (BorderKind::Sea, "#86a9c8", 0.8, r#" stroke-dasharray="3 2""#),
+        (BorderKind::Land, "#8c7f66", 0.9, ""),
+        (BorderKind::Coast, "#34495e", 1.5, ""),
+    ] {
+        let mut d = String::new();
+        for b in geometry.borders.iter().filter(|b| b.kind == kind) {
+            let _ = write!(d, "M{:.1} {:.1}L{:.1} {:.1}", b.from.x, b.from.y, b.to.x, b.to.y);
+        }
+        let _ = write!(
+            s,
+            r#"<path d="{d}" fill="none" stroke="{stroke}" stroke-width="{width}" stroke-linecap="round"{dash}/>"#
+        );
+    }
+
+    // Centres and labels.
+    s.push_str(r#"<g id="labels">"#);
+    for p in map.provinces() {
+        let at = geometry.label_at[p.id.index()];
+        let colour = if p.terrain == Terrain::Sea { "#2b4d6f" } else { "#3a3226" };
+        let _ = write!(
+            s,
+            r#"<text x="{:.1}" y="{:.1}" font-size="10" text-anchor="middle" fill="{colour}">{}</text>"#,
+            at.x,
+            at.y + 3.5,
+            esc(&label(&p.abbreviation))
+        );
+        if p.centre {
+            let owner = scene.position.owners.get(p.id.index()).copied().flatten();
+            let fill = owner.map_or("#ffffff".to_string(), |o| map.power(o).colour.clone());
+            let _ = write!(
+                s,
+                r##"<circle class="centre" cx="{:.1}" cy="{:.1}" r="3.6" fill="{fill}" stroke="#222" stroke-width="1.1"/>"##,
+                at.x,
+                at.y + 10.0
+            );
+        }
+    }
+    s.push_str("</g>");
+
+    // Orders under the units; supports and convoys under moves.
+    s.push_str(r#"<g id="orders">"#);
+    let mut sorted: Vec<&DrawnOrder> = scene.orders.iter().collect();
+    sorted.sort_by_key(|o| match o.order {
+        Order::SupportHold { .. } | Order::SupportMove { .. } | Order::Convoy { .. } => 0,
+        _ => 1,
+    });
+    for o in sorted {
+        draw_order(&mut s, geometry, scene, o);
+    }
+    s.push_str("</g>");
+
+    // Units.
+    s.push_str(r#"<g id="units">"#);
+    for u in &scene.position.units {
+        let at = geometry.unit_point(u.location);
+        unit(&mut s, scene, u.power, u.kind, u.location, at, 1.0, "unit");
+    }
+    for d in &scene.position.dislodged {
+        let from = geometry.unit_point(d.unit.location);
+        let at = Point::new(from.x + 10.0, from.y + 10.0);
+        for &r in &d.retreats {
+            arrow(&mut s, at, geometry.unit_point(r), FAILED, 1.2, Some("2 2"), 0.75);
+        }
+        unit(&mut s, scene, d.unit.power, d.unit.kind, d.unit.location, at, 0.85, "unit dislodged");
+    }
+    s.push_str("</g>");
+
+    legend(&mut s, scene, &title, h);
+    s.push_str("</svg>\n");
+    s
+}
+
+fn scene_variant_title(scene: &Scene) -> String {
+    match scene.lang {
+        Lang::En => scene.variant.title.clone(),
+        Lang::De => scene.variant.title_de.clone(),
+    }
+}
+
+/// `bud` → `Bud`, the way the board labels provinces.
+fn label(abbreviation: &str) -> String {
+    let mut c = abbreviation.chars();
+    match c.next() {
+        Some(first) => first.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+fn path(s: &mut String, cells: &[Vec<Point>], fill: &str, attrs: &str) {
+    path_titled(s, cells, fill, attrs, "");
+}
+
+fn path_titled(s: &mut String, cells: &[Vec<Point>], fill: &str, attrs: &str, title: &str) {
+    let mut d = String::new();
+    for cell in cells {
+        for (k, p) in cell.iter().enumerate() {
+            let _ = write!(d, "{}{:.1} {:.1}", if k == 0 { 'M' } else { 'L' }, p.x, p.y);
+        }
+        d.push('Z');
+    }
+    // The stroke in the fill colour closes the hairline seams between cells.
+    let _ = write!(
+        s,
+        r#"<path{attrs} d="{d}" fill="{fill}" stroke="{fill}" stroke-width="0.8" stroke-linejoin="round">{title}</path>"#
+    );
+}
+
+fn colour_of(scene: &Scene, power: Option<PowerId>) -> String {
+    power.map_or(NEUTRAL_ORDER.to_string(), |p| scene.variant.map.power(p).colour.clone())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn unit(s: &mut String, scene: &Scene, power: PowerId, kind: UnitType, location: LocationId, at: Point, size: f64, class: &str) {
+    let map = &scene.variant.map;
+    let p = map.power(power);
+    let fill = &p.colour;
+    let text = if luminance(fill) > 0.55 { "#111" } else { "#fff" };
+    let stroke = if class.contains("dislodged") { FAILED } else { "#1b1b1b" };
+    let kind_name = match (scene.lang, kind) {
+        (Lang::En, UnitType::Army) => "Army",
+        (Lang::En, UnitType::Fleet) => "Fleet",
+        (Lang::De, UnitType::Army) => "Armee",
+        (Lang::De, UnitType::Fleet) => "Flotte",
+    };
+    let owner = match scene.lang {
+        Lang::En => &p.name,
+        Lang::De => &p.name_de,
+    };
+    let _ = write!(
+        s,
+        r#"<g class="{class}" data-location="{loc}" data-unit="{k} {loc}" data-power="{key}"><title>{owner}: {kind_name} {loc_title}</title>"#,
+        loc = esc(&map.location_abbreviation(location)),
+        k = kind.letter(),
+        key = esc(&p.key),
+        owner = esc(owner),
+        loc_title = esc(&label(&map.location_abbreviation(location))),
+    );
+    let r = UNIT_RADIUS * size;
+    match kind {
+        UnitType::Army => {
+            let _ = write!(
+                s,
+                r#"<circle cx="{:.1}" cy="{:.1}" r="{r:.1}" fill="{fill}" stroke="{stroke}" stroke-width="1.6"/>"#,
+                at.x, at.y
+            );
+        }
+        UnitType::Fleet => {
+            // A hull: wide deck, narrow keel.
+            let (x, y) = (at.x, at.y);
+            let _ = write!(
+                s,
+                r#"<path d="M{:.1} {:.1}L{:.1} {:.1}L{:.1} {:.1}L{:.1} {:.1}Z" fill="{fill}" stroke="{stroke}" stroke-width="1.6" stroke-linejoin="round"/>"#,
+                x - 1.5 * r, y - 0.75 * r, x + 1.5 * r, y - 0.75 * r, x + r, y + 0.8 * r, x - r, y + 0.8 * r
+            );
+        }
+    }
+    let _ = write!(
+        s,
+        r#"<text x="{:.1}" y="{:.1}" font-size="{:.1}" text-anchor="middle" fill="{text}">{}</text></g>"#,
+        at.x,
+        at.y + 3.8 * size,
+        11.0 * size,
+        esc(&p.letter.to_string())
+    );
+}
+
+fn draw_order(s: &mut String, g: &MapGeometry, scene: &Scene, o: &DrawnOrder) {
+    let colour = colour_of(scene, o.power);
+    let failed = o.state == OrderState::Failed;
+    let dash = if failed { Some("5 3") } else { None };
+    let at = |l: LocationId| g.unit_point(l);
+    match o.order {
+        Order::Move { unit, to, .. } | Order::RailMove { unit, to } | Order::Retreat { unit, to } => {
+            let head = arrow(s, at(unit.location), at(to), &colour, 2.6, dash, 1.0);
+            if failed {
+                cross(s, head);
+            }
+        }
+        Order::SupportHold { unit, supported } => {
+            let (from, target) = (at(unit.location), at(supported.location));
+            let end = shorten(target, from, UNIT_RADIUS + 3.0);
+            line(s, from, end, &colour, 1.6, Some(if failed { "2 3" } else { "6 3" }));
+            let _ = write!(
+                s,
+                r#"<circle cx="{:.1}" cy="{:.1}" r="{:.1}" fill="none" stroke="{colour}" stroke-width="1.6"/>"#,
+                target.x,
+                target.y,
+                UNIT_RADIUS + 3.0
+            );
+            if failed {
+                cross(s, mid(from, end));
+            }
+        }
+        Order::SupportMove { unit, supported, to } => {
+            let target = mid(at(supported.location), at(to));
+            let from = at(unit.location);
+            let head = arrow(s, from, target, &colour, 1.6, Some(if failed { "2 3" } else { "6 3" }), 0.8);
+            if failed {
+                cross(s, head);
+            }
+        }
+        Order::Convoy { unit, army, to } => {
+            let target = mid(at(army), at(to));
+            let from = at(unit.location);
+            line(s, from, target, &colour, 1.8, Some("1 3"));
+            let _ = write!(
+                s,
+                r##"<circle cx="{:.1}" cy="{:.1}" r="3" fill="{colour}" stroke="#1b1b1b" stroke-width="0.8"/>"##,
+                target.x, target.y
+            );
+            if failed {
+                cross(s, mid(from, target));
+            }
+        }
+        Order::Hold { unit } => {
+            let c = at(unit.location);
+            let _ = write!(
+                s,
+                r#"<circle cx="{:.1}" cy="{:.1}" r="{:.1}" fill="none" stroke="{colour}" stroke-width="2.2"{}/>"#,
+                c.x,
+                c.y,
+                UNIT_RADIUS + 4.0,
+                dash.map(|d| format!(r#" stroke-dasharray="{d}""#)).unwrap_or_default()
+            );
+        }
+        Order::Disband { unit } => {
+            let c = at(unit.location);
+            cross(s, c);
+        }
+        Order::Build { unit } => {
+            let c = at(unit.location);
+            let _ = write!(
+                s,
+                r#"<circle cx="{:.1}" cy="{:.1}" r="{:.1}" fill="none" stroke="{colour}" stroke-width="2.4" stroke-dasharray="4 2"/>"#,
+                c.x,
+                c.y,
+                UNIT_RADIUS + 5.0
+            );
+            if let Some(power) = o.power {
+                unit_symbol_ghost(s, scene, power, unit.kind, unit.location, c);
+            }
+            if failed {
+                cross(s, c);
+            }
+        }
+        Order::Waive => {}
+    }
+}
+
+fn unit_symbol_ghost(s: &mut String, scene: &Scene, power: PowerId, kind: UnitType, location: LocationId, at: Point) {
+    s.push_str(r#"<g opacity="0.6">"#);
+    unit(s, scene, power, kind, location, at, 0.9, "unit built");
+    s.push_str("</g>");
+}
+
+fn mid(a: Point, b: Point) -> Point {
+    Point::new((a.x + b.x) / 2.0, (a.y + b.y) / 2.0)
+}
+
+/// The point `by` pixels before `to` on the way from `from`.
+fn shorten(to: Point, from: Point, by: f64) -> Point {
+    let len = from.dist(to);
+    if len <= by {
+        return from;
+    }
+    let t = (len - by) / len;
+    Point::new(from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t)
+}
+
+fn line(s: &mut String, a: Point, b: Point, colour: &str, width: f64, dash: Option<&str>) {
+    let _ = write!(
+        s,
+        r#"<path d="M{:.1} {:.1}L{:.1} {:.1}" fill="none" stroke="{colour}" stroke-width="{width}" stroke-linecap="round"{}/>"#,
+        a.x,
+        a.y,
+        b.x,
+        b.y,
+        dash.map(|d| format!(r#" stroke-dasharray="{d}""#)).unwrap_or_default()
+    );
+}
+
+/// Draws an arrow from a unit's place towards another place (stopping short of a unit there);
+/// returns the arrow's tip.
+fn arrow(s: &mut String, from: Point, to: Point, colour: &str, width: f64, dash: Option<&str>, opacity: f64) -> Point {
+    let start = shorten(from, to, UNIT_RADIUS.min(from.dist(to) / 3.0));
+    let tip = shorten(to, from, (UNIT_RADIUS + 1.0).min(from.dist(to) / 3.0));
+    let len = start.dist(tip).max(1e-6);
+    let (ux, uy) = ((tip.x - start.x) / len, (tip.y - start.y) / len);
+    let head = 4.0 + 2.2 * width;
+    let base = Point::new(tip.x - ux * head, tip.y - uy * head);
+    let _ = write!(s, r#"<g opacity="{opacity}">"#);
+    // A dark casing under the shaft keeps light colours readable.
+    let _ = write!(
+        s,
+        r##"<path d="M{:.1} {:.1}L{:.1} {:.1}" stroke="#1b1b1b" stroke-opacity="0.45" stroke-width="{:.1}" fill="none"{}/>"##,
+        start.x,
+        start.y,
+        base.x,
+        base.y,
+        width + 1.6,
+        dash.map(|d| format!(r#" stroke-dasharray="{d}""#)).unwrap_or_default()
+    );
+    line(s, start, base, colour, width, dash);
+    let (px, py) = (-uy * head * 0.55, ux * head * 0.55);
+    let _ = write!(
+        s,
+        r##"<path d="M{:.1} {:.1}L{:.1} {:.1}L{:.1} {:.1}Z" fill="{colour}" stroke="#1b1b1b" stroke-width="0.8"/></g>"##,
+        tip.x,
+        tip.y,
+        base.x + px,
+        base.y + py,
+        base.x - px,
+        base.y - py
+    );
+    tip
+}
+
+fn cross(s: &mut String, at: Point) {
+    let r = 5.0;
+    let _ = write!(
+        s,
+        r#"<path class="failed" d="M{:.1} {:.1}L{:.1} {:.1}M{:.1} {:.1}L{:.1} {:.1}" stroke="{FAILED}" stroke-width="3" stroke-linecap="round"/>"#,
+        at.x - r,
+        at.y - r,
+        at.x + r,
+        at.y + r,
+        at.x - r,
+        at.y + r,
+        at.x + r,
+        at.y - r
+    );
+}
+
+fn legend(s: &mut String, scene: &Scene, title: &str, height: f64) {
+    let map = &scene.variant.map;
+    let powers = map.powers();
+    let _ = write!(
+        s,
+        r##"<g id="legend"><rect x="8" y="8" width="{:.0}" height="24" rx="4" fill="#ffffff" fill-opacity="0.85" stroke="#555"/><text x="16" y="25" font-size="14" fill="#111">{}</text>"##,
+        14.0 + 7.2 * title.chars().count() as f64,
+        esc(title)
+    );
+    let rows = powers.len() as f64;
+    let top = height - 12.0 - 18.0 * rows;
+    let _ = write!(
+        s,
+        r##"<rect x="8" y="{:.0}" width="190" height="{:.0}" rx="4" fill="#ffffff" fill-opacity="0.85" stroke="#555"/>"##,
+        top - 6.0,
+        18.0 * rows + 10.0
+    );
+    for (i, p) in powers.iter().enumerate() {
+        let y = top + 18.0 * i as f64;
+        let centres = scene.position.centre_count(map, p.id);
+        let units = scene.position.units.iter().filter(|u| u.power == p.id).count();
+        let name = match scene.lang {
+            Lang::En => &p.name,
+            Lang::De => &p.name_de,
+        };
+        let counts = match scene.lang {
+            Lang::En => format!("{centres} SC, {units} units"),
+            Lang::De => format!("{centres} VZ, {units} Einh."),
+        };
+        let _ = write!(
+            s,
+            r##"<rect x="14" y="{:.0}" width="12" height="12" fill="{}" stroke="#222"/><text x="32" y="{:.0}" font-size="11" fill="#111">{}</text><text x="190" y="{:.0}" font-size="11" text-anchor="end" fill="#111">{}</text>"##,
+            y,
+            esc(&p.colour),
+            y + 10.0,
+            esc(name),
+            y + 10.0,
+            esc(&counts)
+        );
+    }
+    s.push_str("</g>");
+}
+
+/// Blends a `#rrggbb` colour with white: `amount` 0 keeps it, 1 gives white.
+fn tint(colour: &str, amount: f64) -> String {
+    let Some((r, g, b)) = rgb(colour) else { return LAND.to_string() };
+    let mix = |c: u8| (f64::from(c) + (255.0 - f64::from(c)) * amount).round() as u8;
+    format!("#{:02x}{:02x}{:02x}", mix(r), mix(g), mix(b))
+}
+
+fn luminance(colour: &str) -> f64 {
+    rgb(colour).map_or(0.0, |(r, g, b)| {
+        (0.299 * f64::from(r) + 0.587 * f64::from(g) + 0.114 * f64::from(b)) / 255.0
+    })
+}
+
+fn rgb(colour: &str) -> Option<(u8, u8, u8)> {
+    let hex = colour.strip_prefix('#')?;
+    if hex.len() != 6 || !hex.is_ascii() {
+        return None;
+    }
+    let c = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
+    Some((c(0)?, c(2)?, c(4)?))
+}
+
+/// Escapes text for SVG/XML content and attribute values.
+pub fn esc(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tints_blend_towards_white_and_bad_colours_fall_back() {
+        assert_eq!(tint("#000000", 0.5), "#808080");
+        assert_eq!(tint("#ff0000", 0.0), "#ff0000");
+        assert_eq!(tint("red", 0.5), LAND);
+    }
+
+    #[test]
+    fn labels_are_capitalised_and_text_is_escaped() {
+        assert_eq!(label("bud"), "Bud");
+        assert_eq!(esc(r#"<a & "b">"#), "&lt;a &amp; &quot;b&quot;&gt;");
+    }
+}
