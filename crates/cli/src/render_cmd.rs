@@ -65,7 +65,9 @@ pub fn run(args: &RenderArgs) -> Result<ExitCode> {
             text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
         }
         _ => {
-            std::io::stdin().read_to_string(&mut text).context("reading standard input")?;
+            std::io::stdin()
+                .read_to_string(&mut text)
+                .context("reading standard input")?;
         }
     }
     let input: AdjudicationInput = serde_json::from_str(&text).context("the state is not valid JSON interchange")?;

@@ -57,6 +57,10 @@ pub struct ServeArgs {
     /// Take players' mail with the built-in SMTP listener on this address (e.g. 127.0.0.1:2525).
     #[arg(long)]
     smtp: Option<std::net::SocketAddr>,
+    /// Send the web pages' cookies without the Secure mark: only for plain HTTP on an address
+    /// other than localhost (behind HTTPS or on localhost, leave it out).
+    #[arg(long)]
+    insecure_cookies: bool,
     /// Crash tests only: hold every adjudication's transaction open this many milliseconds.
     #[arg(long, default_value_t = 0, hide = true)]
     adjudication_delay_ms: u64,
@@ -92,6 +96,7 @@ pub fn serve(args: &ServeArgs) -> anyhow::Result<ExitCode> {
         mail_from: args.mail.mail_from.clone(),
         smtp_relay: args.mail.smtp_relay.clone(),
         smtp_listen: args.smtp,
+        secure_cookies: !args.insecure_cookies,
     };
     let runtime = tokio::runtime::Runtime::new()?;
     runtime

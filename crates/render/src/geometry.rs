@@ -93,8 +93,7 @@ pub struct MapGeometry {
 impl MapGeometry {
     /// Lays out a variant's map from its shape file.
     pub fn new(variant: &Variant, shapes_toml: &str) -> Result<MapGeometry, ShapeError> {
-        let shapes: MapShapes =
-            toml::from_str(shapes_toml).map_err(|e| ShapeError::Syntax(e.to_string()))?;
+        let shapes: MapShapes = toml::from_str(shapes_toml).map_err(|e| ShapeError::Syntax(e.to_string()))?;
         Self::from_shapes(variant, &shapes)
     }
 
@@ -237,13 +236,32 @@ impl MapGeometry {
             }
             for (what, at) in places {
                 if self.region_at(at) != Some(Region::Province(p.id)) {
-                    out.push(format!("{}: the {what} place lies outside the province", p.abbreviation));
+                    out.push(format!(
+                        "{}: the {what} place lies outside the province",
+                        p.abbreviation
+                    ));
                 }
             }
         }
-        let pair = |a: &str, b: &str| if a < b { (a.to_string(), b.to_string()) } else { (b.to_string(), a.to_string()) };
-        let apart: Vec<_> = shapes.drawing.adjacent_not_touching.iter().map(|[a, b]| pair(a, b)).collect();
-        let touch: Vec<_> = shapes.drawing.touching_not_adjacent.iter().map(|[a, b]| pair(a, b)).collect();
+        let pair = |a: &str, b: &str| {
+            if a < b {
+                (a.to_string(), b.to_string())
+            } else {
+                (b.to_string(), a.to_string())
+            }
+        };
+        let apart: Vec<_> = shapes
+            .drawing
+            .adjacent_not_touching
+            .iter()
+            .map(|[a, b]| pair(a, b))
+            .collect();
+        let touch: Vec<_> = shapes
+            .drawing
+            .touching_not_adjacent
+            .iter()
+            .map(|[a, b]| pair(a, b))
+            .collect();
         let mut adjacent = std::collections::BTreeSet::new();
         for l in 0..map.locations().len() {
             let from = LocationId(l as u16);

@@ -43,12 +43,19 @@ pub fn png(svg: &str, zoom: f32) -> Result<Vec<u8>, PngError> {
     };
     let tree = usvg::Tree::from_str(svg, &opt).map_err(|e| PngError::Svg(e.to_string()))?;
     let size = tree.size();
-    let (w, h) = ((size.width() * zoom).ceil() as u32, (size.height() * zoom).ceil() as u32);
+    let (w, h) = (
+        (size.width() * zoom).ceil() as u32,
+        (size.height() * zoom).ceil() as u32,
+    );
     if w == 0 || h == 0 || w > 8192 || h > 8192 {
         return Err(PngError::Size(w, h));
     }
     let mut pixmap = tiny_skia::Pixmap::new(w, h).ok_or(PngError::Size(w, h))?;
-    resvg::render(&tree, tiny_skia::Transform::from_scale(zoom, zoom), &mut pixmap.as_mut());
+    resvg::render(
+        &tree,
+        tiny_skia::Transform::from_scale(zoom, zoom),
+        &mut pixmap.as_mut(),
+    );
     pixmap.encode_png().map_err(|e| PngError::Encode(e.to_string()))
 }
 

@@ -44,13 +44,23 @@ pub struct Scene<'a> {
 impl<'a> Scene<'a> {
     /// A position alone.
     pub fn position(variant: &'a Variant, position: &'a Position, lang: Lang) -> Scene<'a> {
-        Scene { variant, position, orders: Vec::new(), lang }
+        Scene {
+            variant,
+            position,
+            orders: Vec::new(),
+            lang,
+        }
     }
 
     /// The orders of an adjudicated phase and how each turned out, drawn on the position the
     /// phase started from (which must be `before`).
     pub fn adjudicated(variant: &'a Variant, before: &'a Position, report: &PhaseReport, lang: Lang) -> Scene<'a> {
-        Scene { variant, position: before, orders: drawn_orders(report), lang }
+        Scene {
+            variant,
+            position: before,
+            orders: drawn_orders(report),
+            lang,
+        }
     }
 }
 
@@ -77,13 +87,21 @@ pub fn drawn_orders(report: &PhaseReport) -> Vec<DrawnOrder> {
         for (i, d) in r.dislodged.iter().enumerate() {
             let Some(order) = r.orders[i] else { continue };
             let ok = matches!(r.outcomes[i], RetreatOutcome::Retreated(_) | RetreatOutcome::Disbanded);
-            out.push(DrawnOrder { power: Some(d.unit.power), order, state: state(ok) });
+            out.push(DrawnOrder {
+                power: Some(d.unit.power),
+                order,
+                state: state(ok),
+            });
         }
     }
     if let Some(a) = &report.adjustments {
         for (o, outcome) in a.orders.iter().zip(&a.outcomes) {
             let ok = matches!(outcome, AdjustmentOutcome::Built | AdjustmentOutcome::Disbanded);
-            out.push(DrawnOrder { power: o.power, order: o.order, state: state(ok) });
+            out.push(DrawnOrder {
+                power: o.power,
+                order: o.order,
+                state: state(ok),
+            });
         }
     }
     out

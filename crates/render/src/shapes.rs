@@ -107,9 +107,9 @@ pub struct DrawingExceptions {
 /// The shape file of a built-in variant, if it has one.
 pub fn builtin(name: &str) -> Option<&'static str> {
     match name.to_ascii_lowercase().as_str() {
-        // TEMP-SHAPES "standard" => Some(include_str!("../../../variants/standard/map.toml")),
-        // TEMP-SHAPES "ancmed" => Some(include_str!("../../../variants/ancmed/map.toml")),
-        // TEMP-SHAPES "colonial" => Some(include_str!("../../../variants/colonial/map.toml")),
+        "standard" => Some(include_str!("../../../variants/standard/map.toml")),
+        "ancmed" => Some(include_str!("../../../variants/ancmed/map.toml")),
+        "colonial" => Some(include_str!("../../../variants/colonial/map.toml")),
         _ => None,
     }
 }

@@ -34,14 +34,22 @@ pub fn svg(geometry: &MapGeometry, scene: &Scene) -> String {
         s,
         r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" font-family="{FONT_FAMILY}" role="img" aria-labelledby="map-title">"#
     );
-    let title = format!("{} — {}", scene_variant_title(scene), phase_title(scene.position.phase, scene.lang));
+    let title = format!(
+        "{} — {}",
+        scene_variant_title(scene),
+        phase_title(scene.position.phase, scene.lang)
+    );
     let _ = write!(s, r#"<title id="map-title">{}</title>"#, esc(&title));
     let _ = write!(s, r#"<rect width="{w}" height="{h}" fill="{SEA}"/>"#);
 
     // Areas.
     s.push_str(r#"<g id="fillers">"#);
     for (terrain, cells) in &geometry.fillers {
-        let fill = if *terrain == FillerTerrain::Sea { FILLER_SEA } else { FILLER_LAND };
+        let fill = if *terrain == FillerTerrain::Sea {
+            FILLER_SEA
+        } else {
+            FILLER_LAND
+        };
         path(&mut s, cells, fill, "");
     }
     s.push_str("</g><g id=\"provinces\">");
@@ -90,7 +98,11 @@ pub fn svg(geometry: &MapGeometry, scene: &Scene) -> String {
     s.push_str(r#"<g id="labels">"#);
     for p in map.provinces() {
         let at = geometry.label_at[p.id.index()];
-        let colour = if p.terrain == Terrain::Sea { "#2b4d6f" } else { "#3a3226" };
+        let colour = if p.terrain == Terrain::Sea {
+            "#2b4d6f"
+        } else {
+            "#3a3226"
+        };
         let _ = write!(
             s,
             r#"<text x="{:.1}" y="{:.1}" font-size="10" text-anchor="middle" fill="{colour}">{}</text>"#,
@@ -135,7 +147,16 @@ pub fn svg(geometry: &MapGeometry, scene: &Scene) -> String {
         for &r in &d.retreats {
             arrow(&mut s, at, geometry.unit_point(r), FAILED, 1.2, Some("2 2"), 0.75);
         }
-        unit(&mut s, scene, d.unit.power, d.unit.kind, d.unit.location, at, 0.85, "unit dislodged");
+        unit(
+            &mut s,
+            scene,
+            d.unit.power,
+            d.unit.kind,
+            d.unit.location,
+            at,
+            0.85,
+            "unit dislodged",
+        );
     }
     s.push_str("</g>");
 
@@ -184,7 +205,16 @@ fn colour_of(scene: &Scene, power: Option<PowerId>) -> String {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn unit(s: &mut String, scene: &Scene, power: PowerId, kind: UnitType, location: LocationId, at: Point, size: f64, class: &str) {
+fn unit(
+    s: &mut String,
+    scene: &Scene,
+    power: PowerId,
+    kind: UnitType,
+    location: LocationId,
+    at: Point,
+    size: f64,
+    class: &str,
+) {
     let map = &scene.variant.map;
     let p = map.power(power);
     let fill = &p.colour;
@@ -224,7 +254,14 @@ fn unit(s: &mut String, scene: &Scene, power: PowerId, kind: UnitType, location:
             let _ = write!(
                 s,
                 r#"<path d="M{:.1} {:.1}L{:.1} {:.1}L{:.1} {:.1}L{:.1} {:.1}Z" fill="{fill}" stroke="{stroke}" stroke-width="1.6" stroke-linejoin="round"/>"#,
-                x - 1.5 * r, y - 0.75 * r, x + 1.5 * r, y - 0.75 * r, x + r, y + 0.8 * r, x - r, y + 0.8 * r
+                x - 1.5 * r,
+                y - 0.75 * r,
+                x + 1.5 * r,
+                y - 0.75 * r,
+                x + r,
+                y + 0.8 * r,
+                x - r,
+                y + 0.8 * r
             );
         }
     }
@@ -268,7 +305,15 @@ fn draw_order(s: &mut String, g: &MapGeometry, scene: &Scene, o: &DrawnOrder) {
         Order::SupportMove { unit, supported, to } => {
             let target = mid(at(supported.location), at(to));
             let from = at(unit.location);
-            let head = arrow(s, from, target, &colour, 1.6, Some(if failed { "2 3" } else { "6 3" }), 0.8);
+            let head = arrow(
+                s,
+                from,
+                target,
+                &colour,
+                1.6,
+                Some(if failed { "2 3" } else { "6 3" }),
+                0.8,
+            );
             if failed {
                 cross(s, head);
             }
@@ -450,7 +495,9 @@ fn legend(s: &mut String, scene: &Scene, title: &str, height: f64) {
 
 /// Blends a `#rrggbb` colour with white: `amount` 0 keeps it, 1 gives white.
 fn tint(colour: &str, amount: f64) -> String {
-    let Some((r, g, b)) = rgb(colour) else { return LAND.to_string() };
+    let Some((r, g, b)) = rgb(colour) else {
+        return LAND.to_string();
+    };
     let mix = |c: u8| (f64::from(c) + (255.0 - f64::from(c)) * amount).round() as u8;
     format!("#{:02x}{:02x}{:02x}", mix(r), mix(g), mix(b))
 }

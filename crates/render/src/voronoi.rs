@@ -39,45 +39,112 @@ pub struct Corner {
 /// other seed, as a convex polygon (corners in order). A seed outside the rectangle, or sharing
 /// its place with an earlier seed, gets an empty cell.
 pub fn cells(seeds: &[Point], width: f64, height: f64) -> Vec<Vec<Corner>> {
-    // Seeds sorted by x, to visit the nearest candidates first.
-    let mut order: Vec<usize> = (0..seeds.len()).collect();
-    order.sort_by(|&a, &b| seeds[a].x.total_cmp(&seeds[b].x));
+    let grid = Grid::new(seeds, width, height);
     let mut out = Vec::with_capacity(seeds.len());
+    let mut candidates = Vec::new();
     for (i, &s) in seeds.iter().enumerate() {
-        let frame = vec![
-            Corner { at: Point::new(0.0, 0.0), across: None },
-            Corner { at: Point::new(width, 0.0), across: None },
-            Corner { at: Point::new(width, height), across: None },
-            Corner { at: Point::new(0.0, height), across: None },
-        ];
         if !(0.0..=width).contains(&s.x) || !(0.0..=height).contains(&s.y) {
             out.push(Vec::new());
             continue;
         }
-        let mut cell = frame;
-        let mut others: Vec<usize> = order.iter().copied().filter(|&j| j != i).collect();
-        others.sort_by(|&a, &b| s.dist2(seeds[a]).total_cmp(&s.dist2(seeds[b])));
-        for j in others {
+        let mut cell = vec![
+            Corner {
+                at: Point::new(0.0, 0.0),
+                across: None,
+            },
+            Corner {
+                at: Point::new(width, 0.0),
+                across: None,
+            },
+            Corner {
+                at: Point::new(width, height),
+                across: None,
+            },
+            Corner {
+                at: Point::new(0.0, height),
+                across: None,
+            },
+        ];
+        let (cx, cy) = grid.cell_of(s);
+        // Rings of grid cells around the seed's own, nearest first, until no seed further out
+        // can cut the cell: a seed further than twice the cell's reach cannot.
+        'rings: for ring in 0..=grid.cols.max(grid.rows) {
             let reach = cell.iter().map(|c| s.dist2(c.at)).fold(0.0, f64::max);
-            // A seed further than twice the cell's reach cannot cut it.
-            if s.dist2(seeds[j]) > 4.0 * reach {
+            let nearest = (ring.saturating_sub(1) as f64) * grid.size;
+            if nearest * nearest > 4.0 * reach {
                 break;
             }
-            if s.dist2(seeds[j]) == 0.0 {
-                if j < i {
-                    cell.clear();
-                    break;
+            candidates.clear();
+            grid.ring(cx, cy, ring, &mut candidates);
+            candidates.retain(|&j| j != i);
+            candidates.sort_by(|&a, &b| s.dist2(seeds[a]).total_cmp(&s.dist2(seeds[b])));
+            for &j in &candidates {
+                if s.dist2(seeds[j]) == 0.0 {
+                    if j < i {
+                        cell.clear();
+                        break 'rings;
+                    }
+                    continue;
                 }
-                continue;
-            }
-            cell = clip(&cell, s, seeds[j], j);
-            if cell.is_empty() {
-                break;
+                cell = clip(&cell, s, seeds[j], j);
+                if cell.is_empty() {
+                    break 'rings;
+                }
             }
         }
         out.push(cell);
     }
     out
+}
+
+/// Seeds bucketed in square grid cells, to visit them from near to far.
+struct Grid {
+    size: f64,
+    cols: usize,
+    rows: usize,
+    buckets: Vec<Vec<usize>>,
+}
+
+impl Grid {
+    fn new(seeds: &[Point], width: f64, height: f64) -> Grid {
+        let size = (width * height / seeds.len().max(1) as f64).sqrt().max(1.0) * 1.5;
+        let cols = (width / size).ceil().max(1.0) as usize;
+        let rows = (height / size).ceil().max(1.0) as usize;
+        let mut grid = Grid {
+            size,
+            cols,
+            rows,
+            buckets: vec![Vec::new(); cols * rows],
+        };
+        for (i, &p) in seeds.iter().enumerate() {
+            // Seeds outside the picture still cut cells: they go into the nearest border cell.
+            let (c, r) = grid.cell_of(p);
+            grid.buckets[r * cols + c].push(i);
+        }
+        grid
+    }
+
+    fn cell_of(&self, p: Point) -> (usize, usize) {
+        let c = (p.x / self.size).floor().clamp(0.0, (self.cols - 1) as f64) as usize;
+        let r = (p.y / self.size).floor().clamp(0.0, (self.rows - 1) as f64) as usize;
+        (c, r)
+    }
+
+    /// The seeds in the grid cells exactly `ring` steps (Chebyshev) away from (`c`, `r`).
+    fn ring(&self, c: usize, r: usize, ring: usize, out: &mut Vec<usize>) {
+        let (c, r, k) = (c as i64, r as i64, ring as i64);
+        for y in r - k..=r + k {
+            for x in c - k..=c + k {
+                if (x - c).abs() != k && (y - r).abs() != k {
+                    continue;
+                }
+                if x < 0 || y < 0 || x >= self.cols as i64 || y >= self.rows as i64 {
+                    continue;
+                }
+                out.extend_from_slice(&self.buckets[y as usize * self.cols + x as usize]);
+            }
+        }
+    }
 }
 
 /// Keeps the part of `cell` nearer to `s` than to `t` (seed `j`); the new edge is across `j`.
@@ -96,13 +163,19 @@ fn clip(cell: &[Corner], s: Point, t: Point, j: usize) -> Vec<Corner> {
             if db > 0.0 {
                 // Leaving: the edge from here on runs along the bisector.
                 let cut = lerp(a.at, b.at, da / (da - db));
-                out.push(Corner { at: cut, across: Some(j) });
+                out.push(Corner {
+                    at: cut,
+                    across: Some(j),
+                });
                 // The corner pushed before the cut keeps its original edge up to the cut.
             }
         } else if db <= 0.0 {
             // Entering: the part from the cut to b keeps the original edge.
             let cut = lerp(a.at, b.at, da / (da - db));
-            out.push(Corner { at: cut, across: a.across });
+            out.push(Corner {
+                at: cut,
+                across: a.across,
+            });
         }
     }
     if out.len() < 3 { Vec::new() } else { out }
@@ -156,7 +229,11 @@ mod tests {
 
     #[test]
     fn a_seed_outside_or_repeated_gets_no_cell() {
-        let c = cells(&[Point::new(5.0, 5.0), Point::new(5.0, 5.0), Point::new(-1.0, 5.0)], 10.0, 10.0);
+        let c = cells(
+            &[Point::new(5.0, 5.0), Point::new(5.0, 5.0), Point::new(-1.0, 5.0)],
+            10.0,
+            10.0,
+        );
         assert!(!c[0].is_empty());
         assert!(c[1].is_empty() && c[2].is_empty());
     }

@@ -12,6 +12,7 @@ pub mod outbox;
 pub mod reminders;
 pub mod scheduler;
 pub mod store;
+mod web;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -38,6 +39,9 @@ pub struct Config {
     pub smtp_relay: Option<String>,
     /// Where the built-in SMTP listener takes mail, if anywhere.
     pub smtp_listen: Option<SocketAddr>,
+    /// Mark the web pages' cookies Secure (browsers then send them over HTTPS and to localhost
+    /// only); off only for plain HTTP on another address.
+    pub secure_cookies: bool,
 }
 
 impl Config {
@@ -52,6 +56,7 @@ impl Config {
             mail_from: "Spielleiter <judge@localhost>".into(),
             smtp_relay: None,
             smtp_listen: None,
+            secure_cookies: true,
         }
     }
 }
@@ -71,7 +76,8 @@ pub struct Bound {
 pub async fn bind(config: Config) -> Result<Bound, Box<dyn std::error::Error>> {
     let sender = outbox::Sender::parse(&config.mail_from)?;
     let delivery = outbox::configured(&config.mail_from, config.smtp_relay.as_deref(), &config.mail_dir)?;
-    let state = open_state(&config.database_url, config.adjudication_delay, config.limits).await?;
+    let mut state = open_state(&config.database_url, config.adjudication_delay, config.limits).await?;
+    state.secure_cookies = config.secure_cookies;
     tokio::spawn(scheduler::run(state.clone(), Duration::from_millis(500)));
     tokio::spawn(reminders::run(state.clone(), Duration::from_secs(5)));
     tokio::spawn(mail::inbox::run(state.clone(), Duration::from_secs(5)));
@@ -114,6 +120,8 @@ pub async fn open_state(
         limits: limits::Limits::new(limits),
         mail_received: Arc::new(tokio::sync::Notify::new()),
         mail_sent: Arc::new(tokio::sync::Notify::new()),
+        game_changed: tokio::sync::broadcast::channel(64).0,
+        secure_cookies: true,
     })
 }
 

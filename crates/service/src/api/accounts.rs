@@ -129,7 +129,12 @@ pub(crate) async fn create_session(
 
 /// Checks a name and password (rate-limited per name and address) and opens a 30-day session:
 /// its token and the account's id. The one path for logins from the API and the web pages.
-pub(crate) async fn login(state: &AppState, ip: std::net::IpAddr, name: &str, password: &str) -> ApiResult<(String, String)> {
+pub(crate) async fn login(
+    state: &AppState,
+    ip: std::net::IpAddr,
+    name: &str,
+    password: &str,
+) -> ApiResult<(String, String)> {
     state.limits.login(name, ip)?;
     let row = sqlx::query("SELECT id, password_hash FROM accounts WHERE LOWER(name) = LOWER($1)")
         .bind(name.trim())

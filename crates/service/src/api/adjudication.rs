@@ -193,6 +193,7 @@ pub async fn adjudicate_game(state: &AppState, id: &str, trigger: Trigger<'_>) -
         tokio::time::sleep(state.adjudication_delay).await;
     }
     tx.commit().await?;
+    state.changed(&g.id);
     Ok(json!({
         "phase": phase,
         "result": serde_json::from_str::<Value>(&result_json).unwrap_or(Value::Null),

@@ -47,6 +47,18 @@ pub struct AppState {
     pub mail_received: std::sync::Arc<tokio::sync::Notify>,
     /// Wakes the outbox delivery when messages were queued.
     pub mail_sent: std::sync::Arc<tokio::sync::Notify>,
+    /// Tells open game pages (server-sent events) that a game changed: carries its id.
+    pub game_changed: tokio::sync::broadcast::Sender<String>,
+    /// Whether the web pages' cookies are marked Secure (HTTPS, or localhost).
+    pub secure_cookies: bool,
+}
+
+impl AppState {
+    /// Tells the open pages of a game that it changed.
+    pub fn changed(&self, game: &str) {
+        // No page listening is no error.
+        let _ = self.game_changed.send(game.to_string());
+    }
 }
 
 /// The OpenAPI document's frame; the paths come from the handlers as they are routed.
@@ -81,7 +93,14 @@ pub fn router(state: AppState) -> Router {
     let (router, document) = routes().split_for_parts();
     router
         .route("/api/openapi.json", get(move || async move { axum::Json(document) }))
-        .fallback(|| async { ApiError::not_found("route") })
+        .merge(crate::web::routes())
+        .fallback(|uri: axum::http::Uri| async move {
+            if uri.path().starts_with("/api") {
+                axum::response::IntoResponse::into_response(ApiError::not_found("route"))
+            } else {
+                crate::web::not_found_page()
+            }
+        })
         .layer(axum::middleware::from_fn(read_whole_body))
         .with_state(state)
 }

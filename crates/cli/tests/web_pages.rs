@@ -1,0 +1,266 @@
+//! The web pages over plain HTTP (no browser): cookies and their marks, CSRF refusals, escaped
+//! output, error pages, and the map files.
+
+mod support;
+
+use serde_json::json;
+
+/// A browser stand-in: keeps the cookies it is given, posts forms.
+struct Browser {
+    agent: ureq::Agent,
+    base: String,
+    cookies: Vec<(String, String)>,
+    set_cookies: Vec<String>,
+}
+
+struct Page {
+    status: u16,
+    location: Option<String>,
+    body: String,
+}
+
+impl Browser {
+    fn new(base: &str) -> Browser {
+        let agent: ureq::Agent = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .max_redirects(0)
+            .build()
+            .into();
+        Browser {
+            agent,
+            base: base.to_string(),
+            cookies: Vec::new(),
+            set_cookies: Vec::new(),
+        }
+    }
+
+    fn cookie_header(&self) -> String {
+        self.cookies
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+
+    fn keep(&mut self, response: &ureq::http::Response<ureq::Body>) {
+        for c in response.headers().get_all("set-cookie") {
+            let text = c.to_str().unwrap().to_string();
+            let (pair, _) = text.split_once(';').unwrap_or((&text, ""));
+            let (k, v) = pair.split_once('=').unwrap();
+            self.cookies.retain(|(name, _)| name != k);
+            if !v.is_empty() {
+                self.cookies.push((k.to_string(), v.to_string()));
+            }
+            self.set_cookies.push(text);
+        }
+    }
+
+    fn finish(&mut self, mut response: ureq::http::Response<ureq::Body>) -> Page {
+        self.keep(&response);
+        Page {
+            status: response.status().as_u16(),
+            location: response
+                .headers()
+                .get("location")
+                .map(|l| l.to_str().unwrap().to_string()),
+            body: response.body_mut().read_to_string().unwrap_or_default(),
+        }
+    }
+
+    fn get(&mut self, path: &str) -> Page {
+        let r = self
+            .agent
+            .get(format!("{}{path}", self.base))
+            .header("Cookie", self.cookie_header())
+            .call()
+            .unwrap();
+        self.finish(r)
+    }
+
+    fn csrf(&self) -> String {
+        self.cookies
+            .iter()
+            .find(|(k, _)| k == "sl_csrf")
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    }
+
+    fn post(&mut self, path: &str, fields: &[(&str, &str)], origin: Option<&str>) -> Page {
+        let body: String = form_urlencoded::Serializer::new(String::new())
+            .extend_pairs(fields)
+            .finish();
+        let mut r = self
+            .agent
+            .post(format!("{}{path}", self.base))
+            .header("Cookie", self.cookie_header())
+            .header("Content-Type", "application/x-www-form-urlencoded");
+        if let Some(o) = origin {
+            r = r.header("Origin", o);
+        }
+        let r = r.send(body).unwrap();
+        self.finish(r)
+    }
+
+    fn sign_up(&mut self, name: &str) {
+        self.get("/");
+        let csrf = self.csrf();
+        let email = format!("{name}@example.org");
+        let page = self.post(
+            "/signup",
+            &[
+                ("csrf", &csrf),
+                ("name", name),
+                ("email", &email),
+                ("password", "long enough"),
+                ("lang", "en"),
+            ],
+            None,
+        );
+        assert_eq!(page.status, 303, "{}", page.body);
+        assert_eq!(page.location.as_deref(), Some("/games"));
+    }
+}
+
+#[test]
+fn cookies_are_http_only_same_site_and_secure() {
+    let server = support::start_server("web-cookies");
+    let mut b = Browser::new(&server.base);
+    b.sign_up("carla");
+    let session = b
+        .set_cookies
+        .iter()
+        .find(|c| c.starts_with("sl_session="))
+        .expect("a session cookie");
+    for mark in ["HttpOnly", "SameSite=Lax", "Secure", "Path=/"] {
+        assert!(session.contains(mark), "{session}");
+    }
+    let csrf = b
+        .set_cookies
+        .iter()
+        .find(|c| c.starts_with("sl_csrf="))
+        .expect("a CSRF cookie");
+    assert!(csrf.contains("SameSite=Strict") && csrf.contains("HttpOnly"), "{csrf}");
+    let games = b.get("/games");
+    assert_eq!(games.status, 200);
+    assert!(games.body.contains(r#"<strong id="viewer">carla</strong>"#));
+    // Logging out ends the session in the database, not only in the browser.
+    let stolen = b.cookies.clone();
+    let csrf = b.csrf();
+    assert_eq!(b.post("/logout", &[("csrf", &csrf)], None).status, 303);
+    b.cookies = stolen;
+    assert_eq!(b.get("/games").status, 401);
+}
+
+#[test]
+fn forms_without_the_token_or_from_another_site_are_refused() {
+    let server = support::start_server("web-csrf");
+    let mut b = Browser::new(&server.base);
+    b.sign_up("dora");
+    // No token, a wrong token, or a foreign origin: refused, nothing created.
+    let csrf = b.csrf();
+    let wrong = "x".repeat(csrf.len());
+    for (fields, origin) in [
+        (vec![("name", "Evil")], None),
+        (vec![("csrf", wrong.as_str()), ("name", "Evil")], None),
+        (
+            vec![("csrf", csrf.as_str()), ("name", "Evil")],
+            Some("http://evil.example"),
+        ),
+    ] {
+        let mut f = fields.clone();
+        f.extend([("variant", "standard"), ("press", "full"), ("minutes", "60")]);
+        let page = b.post("/games", &f, origin);
+        assert_eq!(page.status, 403, "{}", page.body);
+        assert!(page.body.contains("another site"), "{}", page.body);
+    }
+    assert!(!b.get("/games").body.contains("Evil"));
+    // With the token from this site it works.
+    let same_origin = server.base.clone();
+    let page = b.post(
+        "/games",
+        &[
+            ("csrf", &csrf),
+            ("name", "Fair"),
+            ("variant", "standard"),
+            ("press", "full"),
+            ("minutes", "60"),
+        ],
+        Some(&same_origin),
+    );
+    assert_eq!(page.status, 303, "{}", page.body);
+    assert!(page.location.unwrap().starts_with("/games/"));
+}
+
+#[test]
+fn output_is_escaped_and_errors_are_pages() {
+    let server = support::start_server("web-escape");
+    let mut b = Browser::new(&server.base);
+    b.sign_up("erik");
+    let csrf = b.csrf();
+    let page = b.post(
+        "/games",
+        &[
+            ("csrf", &csrf),
+            ("name", "<script>alert(1)</script>"),
+            ("variant", "standard"),
+            ("press", "full"),
+            ("minutes", "60"),
+        ],
+        None,
+    );
+    assert_eq!(page.status, 303);
+    let game = b.get(page.location.as_deref().unwrap());
+    assert!(game.body.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+    assert!(!game.body.contains("<script>alert(1)"));
+    // The map of a game that has not started: the opening position.
+    let svg = b.get(&format!("{}/map.svg", page.location.as_deref().unwrap()));
+    assert_eq!(svg.status, 200);
+    assert_eq!(svg.body.matches(r#"<g class="unit""#).count(), 22);
+    // A refusal of the service is shown in words, with the way back.
+    let bad = b.post(
+        "/games",
+        &[
+            ("csrf", &csrf),
+            ("name", "x"),
+            ("variant", "nonsense"),
+            ("press", "full"),
+            ("minutes", "60"),
+        ],
+        None,
+    );
+    assert_eq!(bad.status, 400);
+    assert!(
+        bad.body.contains("unknown variant `nonsense`") && bad.body.contains(r#"href="/games""#),
+        "{}",
+        bad.body
+    );
+    let wrong = b.post(
+        "/login",
+        &[("csrf", &csrf), ("name", "erik"), ("password", "wrong password")],
+        None,
+    );
+    assert_eq!(wrong.status, 401);
+    assert!(wrong.body.contains("unknown name or wrong password"));
+    // Unknown pages are HTML, unknown API routes JSON.
+    let missing = b.get("/nowhere");
+    assert_eq!(missing.status, 404);
+    assert!(missing.body.contains("<h1>Not found</h1>"));
+    let api = support::Client::new(&server).call("GET", "/api/nowhere", None);
+    assert_eq!(api.0, 404);
+    assert_eq!(api.1["code"], json!("not_found"));
+}
+
+#[test]
+fn pages_follow_the_language_chosen() {
+    let server = support::start_server("web-lang");
+    let mut b = Browser::new(&server.base);
+    let english = b.get("/");
+    assert!(english.body.contains("<html lang=\"en\">") && english.body.contains("Sign up"));
+    assert_eq!(b.get("/lang?to=de").status, 303);
+    let german = b.get("/");
+    assert!(
+        german.body.contains("<html lang=\"de\">") && german.body.contains("Registrieren"),
+        "{}",
+        german.body
+    );
+}

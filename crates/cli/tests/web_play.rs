@@ -1,0 +1,332 @@
+//! The web pages in a real browser: Debian's headless Chromium driven through chromedriver
+//! (WebDriver). Two players sign up, one creates a game, both join with wishes, the game starts,
+//! both enter orders (with the echo shown as they type), press goes across, the deadline
+//! passes, and both pages show the new phase on the map without being reloaded by hand; then
+//! the history slider's first step and the German pages. Screenshots are kept in
+//! `target/tmp/browser/` as test artifacts.
+//!
+//! Needs `chromium` and `chromium-driver` (Debian packages; `.ci/run` installs them).
+
+mod support;
+
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::json;
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+/// chromedriver on a free port, killed when dropped.
+struct Driver {
+    child: Child,
+    url: String,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+fn start_driver() -> Driver {
+    for tool in [CHROMIUM, CHROMEDRIVER] {
+        assert!(
+            std::path::Path::new(tool).exists(),
+            "{tool} is missing: install Debian's chromium and chromium-driver packages (CI does)"
+        );
+    }
+    let port = free_port();
+    let child = Command::new(CHROMEDRIVER)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "chromedriver did not listen");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    Driver {
+        child,
+        url: format!("http://127.0.0.1:{port}"),
+    }
+}
+
+async fn browser(driver: &Driver, profile: &std::path::Path) -> Client {
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".to_string(),
+        json!({
+            "binary": CHROMIUM,
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage", "--window-size=1400,1100", "--lang=en-GB",
+                format!("--user-data-dir={}", profile.display()),
+            ]
+        }),
+    );
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    ClientBuilder::new(connector)
+        .capabilities(caps)
+        .connect(&driver.url)
+        .await
+        .expect("a browser session")
+}
+
+struct Shots {
+    dir: std::path::PathBuf,
+    n: usize,
+}
+
+impl Shots {
+    async fn take(&mut self, c: &Client, name: &str) {
+        self.n += 1;
+        let png = c.screenshot().await.expect("a screenshot");
+        assert_eq!(&png[1..4], b"PNG");
+        std::fs::write(self.dir.join(format!("{:02}-{name}.png", self.n)), png).unwrap();
+    }
+}
+
+async fn text_of(c: &Client, css: &str) -> String {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .text()
+        .await
+        .unwrap()
+}
+
+/// Waits until the element's text contains `want`.
+async fn wait_text(c: &Client, css: &str, want: &str, seconds: u64) -> String {
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    loop {
+        if let Ok(e) = c.find(Locator::Css(css)).await
+            && let Ok(t) = e.text().await
+            && t.contains(want)
+        {
+            return t;
+        }
+        if Instant::now() > deadline {
+            let source = c.source().await.unwrap_or_default();
+            panic!("`{css}` never showed `{want}`; the page:\n{source}");
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+}
+
+async fn sign_up(c: &Client, base: &str, name: &str) {
+    c.goto(base).await.unwrap();
+    let form = c.form(Locator::Css("#signup-form")).await.unwrap();
+    form.set_by_name("name", name).await.unwrap();
+    form.set_by_name("email", &format!("{name}@example.org")).await.unwrap();
+    form.set_by_name("password", "correct horse battery").await.unwrap();
+    form.submit().await.unwrap();
+    assert_eq!(wait_text(c, "#viewer", name, 10).await, name);
+}
+
+async fn join(c: &Client, base: &str, game: &str, wish: &str) {
+    c.goto(&format!("{base}/games/{game}")).await.unwrap();
+    c.find(Locator::Css("select[name=wish1]"))
+        .await
+        .unwrap()
+        .select_by_value(wish)
+        .await
+        .unwrap();
+    c.form(Locator::Css("#join-form"))
+        .await
+        .unwrap()
+        .submit()
+        .await
+        .unwrap();
+    wait_text(c, "#members", "", 10).await;
+}
+
+async fn type_orders(c: &Client, lines: &str) {
+    let area = c.find(Locator::Css("#orders-text")).await.unwrap();
+    area.clear().await.unwrap();
+    area.send_keys(lines).await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_play_a_turn_in_the_browser() {
+    let shots_dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser");
+    let _ = std::fs::remove_dir_all(&shots_dir);
+    std::fs::create_dir_all(&shots_dir).unwrap();
+    let mut shots = Shots { dir: shots_dir, n: 0 };
+    let server = support::start_server("web-play");
+    let base = server.base.clone();
+    let driver = start_driver();
+    let profiles = support::fresh_dir("web-play-profiles");
+    let alice = browser(&driver, &profiles.join("alice")).await;
+    let bob = browser(&driver, &profiles.join("bob")).await;
+
+    sign_up(&alice, &base, "alice").await;
+    shots.take(&alice, "games-list").await;
+    sign_up(&bob, &base, "bob").await;
+
+    // Alice creates a game with one minute per phase.
+    let form = alice.form(Locator::Css("#new-game")).await.unwrap();
+    form.set_by_name("name", "Browser One").await.unwrap();
+    form.set_by_name("minutes", "1").await.unwrap();
+    form.submit().await.unwrap();
+    assert_eq!(wait_text(&alice, "#game-name", "Browser One", 10).await, "Browser One");
+    let url = alice.current_url().await.unwrap();
+    let game = url.path().rsplit('/').next().unwrap().to_string();
+
+    join(&alice, &base, &game, "france").await;
+    // Bob finds the game in the list.
+    bob.goto(&format!("{base}/games")).await.unwrap();
+    bob.find(Locator::LinkText("Browser One"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_text(&bob, "#game-name", "Browser One", 10).await;
+    join(&bob, &base, &game, "germany").await;
+    shots.take(&bob, "joined").await;
+
+    alice.goto(&format!("{base}/games/{game}")).await.unwrap();
+    alice
+        .form(Locator::Css("#start-form"))
+        .await
+        .unwrap()
+        .submit()
+        .await
+        .unwrap();
+    assert!(
+        wait_text(&alice, "#phase", "Spring 1901", 10)
+            .await
+            .contains("movement")
+    );
+    assert_eq!(text_of(&alice, "#my-power").await, "France");
+    // The map shows the opening position: 22 units, among them a French army in Paris.
+    let svg = text_of(&alice, "#map").await;
+    drop(svg);
+    let units = alice.find_all(Locator::Css("#map g.unit")).await.unwrap();
+    assert_eq!(units.len(), 22);
+    alice
+        .find(Locator::Css("#map g.unit[data-unit='A par']"))
+        .await
+        .unwrap();
+
+    // Orders, with the echo as they are typed (before sending).
+    type_orders(&alice, "A Par - Bur\nF Bre - Mao\nA Mar S A Par - Bur").await;
+    wait_text(&alice, "#echo", "A PAR - BUR", 10).await;
+    shots.take(&alice, "typing-orders").await;
+    alice
+        .form(Locator::Css("#orders-form"))
+        .await
+        .unwrap()
+        .submit()
+        .await
+        .unwrap();
+    let echo = wait_text(&alice, "#echo", "A MAR S A PAR - BUR", 10).await;
+    assert!(echo.contains("F BRE - MAO"), "{echo}");
+    // Her orders are drawn on her map as arrows.
+    alice.find(Locator::Css("#orders")).await.unwrap();
+
+    bob.goto(&format!("{base}/games/{game}")).await.unwrap();
+    assert_eq!(text_of(&bob, "#my-power").await, "Germany");
+    type_orders(&bob, "A Mun - Bur\nA Ber - Kie\nF Kie - Den\nA Xyz - Abc").await;
+    bob.form(Locator::Css("#orders-form"))
+        .await
+        .unwrap()
+        .submit()
+        .await
+        .unwrap();
+    let echo = wait_text(&bob, "#echo", "F KIE - DEN", 10).await;
+    assert!(echo.contains("A Xyz - Abc"), "the bad line is echoed: {echo}");
+    assert_eq!(bob.find_all(Locator::Css("#echo tr.bad")).await.unwrap().len(), 1);
+
+    // Press from Bob to France.
+    let press = bob.form(Locator::Css("#press-form")).await.unwrap();
+    bob.find(Locator::Css("#press-form input[value=france]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    bob.find(Locator::Css("#press-form textarea"))
+        .await
+        .unwrap()
+        .send_keys("Burgundy is mine.")
+        .await
+        .unwrap();
+    press.submit().await.unwrap();
+    wait_text(&bob, "#press", "Burgundy is mine.", 10).await;
+    shots.take(&bob, "orders-and-press").await;
+
+    // Both pages stay open; the deadline passes and they show the new phase by themselves.
+    alice.goto(&format!("{base}/games/{game}")).await.unwrap();
+    wait_text(&alice, "#press", "Burgundy is mine.", 10).await;
+    wait_text(&alice, "#phase", "Fall 1901", 120).await;
+    wait_text(&bob, "#phase", "Fall 1901", 30).await;
+    // Paris and Munich bounced in Burgundy? No: France had support, so Paris is in Burgundy.
+    alice
+        .find(Locator::Css("#map g.unit[data-unit='A bur']"))
+        .await
+        .unwrap();
+    bob.find(Locator::Css("#map g.unit[data-unit='F den']")).await.unwrap();
+    shots.take(&alice, "after-the-deadline").await;
+
+    // The history slider's first step: the spring orders with their outcomes, and the report.
+    alice.goto(&format!("{base}/games/{game}?step=0")).await.unwrap();
+    let report = wait_text(&alice, "#report", "Movement results for Spring of 1901", 10).await;
+    assert!(report.contains("Burgundy"), "{report}");
+    assert!(
+        !alice
+            .find_all(Locator::Css("#map path.failed"))
+            .await
+            .unwrap()
+            .is_empty(),
+        "the bounced Munich army is crossed out"
+    );
+    shots.take(&alice, "history-first-step").await;
+
+    // German pages.
+    bob.find(Locator::LinkText("Deutsch"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_text(&bob, "#phase", "Herbst 1901", 10).await;
+    shots.take(&bob, "german").await;
+
+    // The map as a PNG file.
+    let png = ureq_png(&base, &alice).await;
+    assert_eq!(&png[1..4], b"PNG");
+
+    alice.close().await.unwrap();
+    bob.close().await.unwrap();
+    let _ = std::fs::remove_dir_all(&profiles);
+}
+
+/// Fetches the PNG map with the browser's session cookie.
+async fn ureq_png(base: &str, c: &Client) -> Vec<u8> {
+    let cookie = c.get_named_cookie("sl_session").await.unwrap();
+    let url = c.current_url().await.unwrap();
+    let game = url.path().rsplit('/').next().unwrap().to_string();
+    let agent = ureq::Agent::new_with_defaults();
+    let mut response = agent
+        .get(format!("{base}/games/{game}/map.png"))
+        .header("Cookie", format!("sl_session={}", cookie.value()))
+        .call()
+        .unwrap();
+    assert_eq!(response.headers().get("content-type").unwrap(), "image/png");
+    response.body_mut().read_to_vec().unwrap()
+}

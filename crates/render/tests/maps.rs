@@ -1,0 +1,146 @@
+//! The built-in maps: every shape file fits its variant and agrees with its adjacency rules,
+//! and pictures of real positions show what they should.
+
+use spielleiter_engine::adjudication::adjudicate_with;
+use spielleiter_engine::interchange::{AdjudicationInput, position_from_state, state_from_position};
+use spielleiter_engine::report::Lang;
+use spielleiter_engine::variant::{builtin, builtin_names};
+use spielleiter_engine::{Position, Variant};
+use spielleiter_render::shapes::{self, MapShapes};
+use spielleiter_render::{MapGeometry, Scene, png, svg};
+
+fn variant(name: &str) -> Variant {
+    builtin(name).unwrap().unwrap()
+}
+
+fn count(haystack: &str, needle: &str) -> usize {
+    haystack.matches(needle).count()
+}
+
+#[test]
+fn every_built_in_map_is_drawn_as_its_rules_say() {
+    for name in builtin_names() {
+        let v = variant(name);
+        let text = shapes::builtin(name).unwrap_or_else(|| panic!("{name} has no shapes"));
+        let parsed: MapShapes = toml::from_str(text).unwrap();
+        let g = MapGeometry::from_shapes(&v, &parsed).unwrap();
+        let problems = g.problems(&v, &parsed);
+        assert!(problems.is_empty(), "{name}:\n{}", problems.join("\n"));
+        // Every province has an area.
+        for p in v.map.provinces() {
+            assert!(
+                !g.areas[p.id.index()].is_empty(),
+                "{name}: {} has no area",
+                p.abbreviation
+            );
+        }
+    }
+}
+
+#[test]
+fn the_opening_position_shows_every_unit_centre_and_province() {
+    for name in builtin_names() {
+        let v = variant(name);
+        let g = spielleiter_render::builtin_geometry(&v).unwrap().unwrap();
+        let position = Position::initial(&v);
+        let picture = svg(&g, &Scene::position(&v, &position, Lang::En));
+        assert_eq!(count(&picture, r#"<g class="unit""#), position.units.len(), "{name}");
+        assert_eq!(count(&picture, r#"class="centre""#), v.map.centres().count(), "{name}");
+        assert_eq!(
+            count(&picture, r#"class="province "#),
+            v.map.provinces().len(),
+            "{name}"
+        );
+        // Home centres are filled with their owner's colour.
+        for power in v.map.powers() {
+            assert!(
+                picture.contains(&format!(r#"fill="{}""#, power.colour)),
+                "{name}: {}",
+                power.key
+            );
+        }
+    }
+}
+
+#[test]
+fn a_png_has_the_size_of_the_map() {
+    let v = variant("standard");
+    let g = spielleiter_render::builtin_geometry(&v).unwrap().unwrap();
+    let picture = svg(&g, &Scene::position(&v, &Position::initial(&v), Lang::De));
+    let bytes = png(&picture, 1.0).unwrap();
+    let width = u32::from_be_bytes(bytes[16..20].try_into().unwrap());
+    let height = u32::from_be_bytes(bytes[20..24].try_into().unwrap());
+    assert_eq!((f64::from(width), f64::from(height)), (g.width, g.height));
+}
+
+fn input(v: &Variant, position: &Position, orders: &[(&str, &[&str])]) -> AdjudicationInput {
+    AdjudicationInput {
+        variant: Some(v.name.clone()),
+        state: state_from_position(v, position),
+        orders: orders
+            .iter()
+            .map(|(p, lines)| (p.to_string(), lines.iter().map(|l| l.to_string()).collect()))
+            .collect(),
+        ..AdjudicationInput::default()
+    }
+}
+
+#[test]
+fn orders_are_drawn_with_failures_crossed_out() {
+    let v = variant("standard");
+    let g = spielleiter_render::builtin_geometry(&v).unwrap().unwrap();
+    let start = Position::initial(&v);
+    let orders = input(
+        &v,
+        &start,
+        &[
+            ("FRANCE", &["A Par - Bur", "A Mar S A Par - Bur", "F Bre - Mao"]),
+            ("GERMANY", &["A Mun - Bur"]),
+        ],
+    );
+    let (_, report) = adjudicate_with(&v, &orders).unwrap();
+    let picture = svg(&g, &Scene::adjudicated(&v, &start, &report, Lang::En));
+    // One failed order (Munich bounced), crossed out once; three moves and a support drawn.
+    assert_eq!(count(&picture, r#"class="failed""#), 1);
+    assert_eq!(
+        count(&picture, r#"stroke-dasharray="6 3""#),
+        2,
+        "the support line and its casing"
+    );
+    let germany = &v.map.power(v.map.power_by_name("germany").unwrap()).colour;
+    assert!(picture.contains(&format!(
+        r#"stroke="{germany}" stroke-width="2.6" stroke-linecap="round" stroke-dasharray="5 3""#
+    )));
+}
+
+#[test]
+fn dislodged_units_are_drawn_with_their_retreats() {
+    let v = variant("standard");
+    let g = spielleiter_render::builtin_geometry(&v).unwrap().unwrap();
+    // Spring 1901 with a German army in Burgundy, attacked with support.
+    let mut state = state_from_position(&v, &Position::initial(&v));
+    state.units.get_mut("GERMANY").unwrap().push("A BUR".to_string());
+    let before = position_from_state(&v, &state).unwrap();
+    let orders = input(&v, &before, &[("FRANCE", &["A Par - Bur", "A Mar S A Par - Bur"])]);
+    let (_, report) = adjudicate_with(&v, &orders).unwrap();
+    assert_eq!(report.next.dislodged.len(), 1);
+    let options = report.next.dislodged[0].retreats.len();
+    assert!(options > 0);
+    let picture = svg(&g, &Scene::position(&v, &report.next, Lang::En));
+    assert_eq!(count(&picture, r#"<g class="unit dislodged""#), 1);
+    assert_eq!(
+        count(&picture, r#"stroke-dasharray="2 2""#),
+        2 * options,
+        "a dashed arrow (and casing) per retreat"
+    );
+}
+
+#[test]
+fn text_from_data_is_escaped() {
+    let mut v = variant("standard");
+    v.title = "<Diplomacy & Co>".to_string();
+    let g = spielleiter_render::builtin_geometry(&v).unwrap().unwrap();
+    let picture = svg(&g, &Scene::position(&v, &Position::initial(&v), Lang::En));
+    assert!(picture.contains("&lt;Diplomacy &amp; Co&gt;"));
+    assert!(!picture.contains("<Diplomacy"));
+}

@@ -1,0 +1,237 @@
+//! The map of a game at any step of its history (each adjudicated phase with its orders and
+//! their outcomes, then the current position), as SVG for the pages and as SVG or PNG files.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, OnceLock};
+
+use axum::extract::{Path, Query, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use sqlx::Row;
+
+use spielleiter_engine::adjudication::adjudicate_with;
+use spielleiter_engine::game::PhaseOrders;
+use spielleiter_engine::interchange::{AdjudicationInput, GameState, position_from_state};
+use spielleiter_engine::report::{Lang, phase_title};
+use spielleiter_engine::{Position, Variant};
+use spielleiter_render::{DrawnOrder, MapGeometry, OrderState, Scene};
+
+use super::Viewer;
+use super::pages::StepQuery;
+use crate::api::{self, AppState, GameRow};
+use crate::error::ApiError;
+
+/// Which picture of a game's history.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Step {
+    /// The n-th adjudicated phase (0 = the first); the number of phases means "now".
+    Index(usize),
+}
+
+/// A picture with where it stands in the history.
+pub(crate) struct Picture {
+    pub(crate) svg: String,
+    /// Its step.
+    pub(crate) step: usize,
+    /// The last step (the current position).
+    pub(crate) steps: usize,
+    /// The step in words.
+    pub(crate) label: String,
+    /// The report of the adjudicated phase shown, if it is one.
+    pub(crate) report: Option<String>,
+}
+
+/// The laid-out map of a built-in variant (computed once per process).
+fn geometry(v: &Variant) -> Option<Arc<MapGeometry>> {
+    static ALL: OnceLock<std::sync::Mutex<BTreeMap<String, Option<Arc<MapGeometry>>>>> = OnceLock::new();
+    let all = ALL.get_or_init(Default::default);
+    let mut all = all.lock().unwrap_or_else(|e| e.into_inner());
+    all.entry(v.name.clone())
+        .or_insert_with(|| match spielleiter_render::builtin_geometry(v) {
+            Some(Ok(g)) => Some(Arc::new(g)),
+            Some(Err(e)) => {
+                eprintln!("map shapes of {}: {e}", v.name);
+                None
+            }
+            None => None,
+        })
+        .clone()
+}
+
+fn draw(v: &Variant, scene: &Scene) -> String {
+    match geometry(v) {
+        Some(g) => spielleiter_render::svg(&g, scene),
+        None => format!(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="600" height="60"><text x="10" y="35">{}</text></svg>"#,
+            spielleiter_render::svg::esc(&format!("No map pictures for the variant {}.", v.name))
+        ),
+    }
+}
+
+/// The picture of a game at a step (default: now) as `me` may see it: the history only for its
+/// members and master, the orders of the current phase only `me`'s own.
+pub(crate) async fn picture(
+    state: &AppState,
+    me: &str,
+    g: &GameRow,
+    v: &Arc<Variant>,
+    step: Option<Step>,
+    lang: Lang,
+) -> Result<Picture, ApiError> {
+    let insider = api::member_or_master(state, g, me).await.is_ok();
+    let rows = if insider {
+        sqlx::query(
+            "SELECT phase, state_json, result_json, report_en, report_de FROM phases WHERE game_id = $1 ORDER BY adjudicated_ms, phase",
+        )
+        .bind(&g.id)
+        .fetch_all(&state.store.pool)
+        .await?
+    } else {
+        Vec::new()
+    };
+    let steps = rows.len();
+    let Step::Index(wanted) = step.unwrap_or(Step::Index(steps));
+    let at = wanted.min(steps);
+    if at < steps {
+        let r = &rows[at];
+        let phase: String = r.get(0);
+        let before: GameState = serde_json::from_str(&r.get::<String, _>(1))
+            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?;
+        let result: serde_json::Value = serde_json::from_str(&r.get::<String, _>(2)).unwrap_or_default();
+        let orders: BTreeMap<String, Vec<String>> =
+            serde_json::from_value(result["accepted_orders"].clone()).unwrap_or_default();
+        let report: String = if lang == Lang::De { r.get(4) } else { r.get(3) };
+        let v2 = v.clone();
+        let svg = tokio::task::spawn_blocking(move || {
+            let position = position_from_state(&v2, &before).ok()?;
+            let input = AdjudicationInput {
+                variant: Some(v2.name.clone()),
+                state: before,
+                orders,
+                ..AdjudicationInput::default()
+            };
+            let (_, report) = adjudicate_with(&v2, &input).ok()?;
+            Some(draw(&v2, &Scene::adjudicated(&v2, &position, &report, lang)))
+        })
+        .await
+        .ok()
+        .flatten()
+        .unwrap_or_default();
+        let label = phase.parse().map(|p| phase_title(p, lang)).unwrap_or(phase);
+        return Ok(Picture {
+            svg,
+            step: at,
+            steps,
+            label,
+            report: Some(report),
+        });
+    }
+    // Now: the current position (the opening one before the start), with `me`'s orders.
+    let position: Position = if g.state_json.is_some() {
+        api::current_position(v, g)?.1
+    } else {
+        Position::initial(v)
+    };
+    let mut drawn = Vec::new();
+    if g.status == "active"
+        && let Some(power) = api::power_of(state, &g.id, me).await?
+        && let Some(pid) = v.map.power_by_name(&power)
+    {
+        let row = sqlx::query("SELECT lines FROM orders WHERE game_id = $1 AND power = $2 AND phase = $3")
+            .bind(&g.id)
+            .bind(&power)
+            .bind(position.phase.to_string())
+            .fetch_optional(&state.store.pool)
+            .await?;
+        let lines: Vec<String> = row
+            .map(|r| serde_json::from_str(&r.get::<String, _>(0)).unwrap_or_default())
+            .unwrap_or_default();
+        let mut read = PhaseOrders::default();
+        read.read(v, &position, Some(pid), lines.iter().map(String::as_str));
+        drawn = read
+            .lines
+            .iter()
+            .filter_map(|l| l.result.as_ref().ok())
+            .map(|o| DrawnOrder {
+                power: Some(pid),
+                order: *o,
+                state: OrderState::Pending,
+            })
+            .collect();
+    }
+    let v2 = v.clone();
+    let svg = tokio::task::spawn_blocking(move || {
+        let mut scene = Scene::position(&v2, &position, lang);
+        scene.orders = drawn;
+        draw(&v2, &scene)
+    })
+    .await
+    .unwrap_or_default();
+    let label = match lang {
+        Lang::En => "now",
+        Lang::De => "jetzt",
+    };
+    let label = match g.phase.as_deref().and_then(|p| p.parse().ok()) {
+        Some(p) if g.status == "active" => format!("{label}: {}", phase_title(p, lang)),
+        _ => label.to_string(),
+    };
+    Ok(Picture {
+        svg,
+        step: steps,
+        steps,
+        label,
+        report: None,
+    })
+}
+
+async fn game_picture(state: &AppState, viewer: &Viewer, id: &str, step: Option<usize>) -> Result<String, Response> {
+    let me = viewer.account()?.clone();
+    let lang = if viewer.t.lang == "de" { Lang::De } else { Lang::En };
+    let run = async {
+        let g = api::game(state, id).await?;
+        let v = api::variant(&g.variant)?;
+        picture(state, &me.id, &g, &v, step.map(Step::Index), lang).await
+    };
+    run.await.map(|p| p.svg).map_err(|e| viewer.error(&e, "/games"))
+}
+
+/// `GET /games/{id}/map.svg?step=N`.
+pub(crate) async fn svg(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<String>,
+    Query(q): Query<StepQuery>,
+) -> Response {
+    match game_picture(&state, &viewer, &id, q.step).await {
+        Ok(svg) => (
+            [
+                (header::CONTENT_TYPE, "image/svg+xml"),
+                (header::CACHE_CONTROL, "no-store"),
+            ],
+            svg,
+        )
+            .into_response(),
+        Err(r) => r,
+    }
+}
+
+/// `GET /games/{id}/map.png?step=N`.
+pub(crate) async fn png(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<String>,
+    Query(q): Query<StepQuery>,
+) -> Response {
+    let svg = match game_picture(&state, &viewer, &id, q.step).await {
+        Ok(svg) => svg,
+        Err(r) => return r,
+    };
+    match tokio::task::spawn_blocking(move || spielleiter_render::png(&svg, 1.0)).await {
+        Ok(Ok(bytes)) => (
+            [(header::CONTENT_TYPE, "image/png"), (header::CACHE_CONTROL, "no-store")],
+            bytes,
+        )
+            .into_response(),
+        _ => (StatusCode::INTERNAL_SERVER_ERROR, "the picture could not be rasterized").into_response(),
+    }
+}

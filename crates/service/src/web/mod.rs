@@ -1,0 +1,295 @@
+//! The web pages served by `spielleiter serve`: sign up and log in, the list of games, the game
+//! page with its map, orders with their echo, press, history and reports, in English and
+//! German. Pages are rendered on the server and work without JavaScript; a small script adds
+//! the live echo, clicking on the map and the notice of a new phase (server-sent events).
+//!
+//! Security: the session is an HttpOnly, SameSite=Lax cookie (Secure unless switched off for
+//! plain HTTP); every form carries a CSRF token that must match the `sl_csrf` cookie, and a
+//! cross-site `Origin` is refused; all output is escaped by the templates.
+
+mod events;
+mod maps;
+mod pages;
+mod text;
+
+use axum::Router;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::{get, post};
+use cookie::{Cookie, SameSite};
+use sqlx::Row;
+
+use crate::api::AppState;
+use crate::auth::{new_token, token_hash};
+use crate::error::ApiError;
+use crate::store::now_ms;
+pub(crate) use text::Text;
+
+const SESSION: &str = "sl_session";
+const CSRF: &str = "sl_csrf";
+const LANG: &str = "sl_lang";
+
+/// The routes of the web pages (everything outside `/api`).
+pub(crate) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/", get(pages::home))
+        .route("/signup", post(pages::signup))
+        .route("/login", post(pages::login))
+        .route("/logout", post(pages::logout))
+        .route("/lang", get(pages::language))
+        .route("/games", get(pages::games).post(pages::create_game))
+        .route("/games/{id}", get(pages::game))
+        .route("/games/{id}/join", post(pages::join))
+        .route("/games/{id}/start", post(pages::start))
+        .route("/games/{id}/orders", post(pages::orders))
+        .route("/games/{id}/echo", post(pages::echo))
+        .route("/games/{id}/press", post(pages::press))
+        .route("/games/{id}/events", get(events::stream))
+        .route("/games/{id}/map.svg", get(maps::svg))
+        .route("/games/{id}/map.png", get(maps::png))
+        .route(
+            "/static/site.css",
+            get(|| async { static_file("text/css", include_str!("../../static/site.css")) }),
+        )
+        .route(
+            "/static/game.js",
+            get(|| async { static_file("text/javascript", include_str!("../../static/game.js")) }),
+        )
+}
+
+fn static_file(kind: &'static str, text: &'static str) -> Response {
+    (
+        [(header::CONTENT_TYPE, kind), (header::CACHE_CONTROL, "max-age=300")],
+        text,
+    )
+        .into_response()
+}
+
+/// A logged-in account.
+#[derive(Clone, Debug)]
+pub(crate) struct Account {
+    pub(crate) id: String,
+    pub(crate) name: String,
+}
+
+/// Who is looking at a page: the account (if logged in), the CSRF token of the browser, and the
+/// language of the page.
+pub(crate) struct Viewer {
+    pub(crate) account: Option<Account>,
+    pub(crate) csrf: String,
+    /// The CSRF cookie is new and must be set with the answer.
+    new_csrf: bool,
+    pub(crate) t: &'static Text,
+    secure: bool,
+}
+
+fn cookies(headers: &HeaderMap) -> Vec<Cookie<'static>> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| {
+            Cookie::split_parse(v.to_string())
+                .filter_map(Result::ok)
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+impl axum::extract::FromRequestParts<AppState> for Viewer {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &AppState) -> Result<Viewer, Response> {
+        let jar = cookies(&parts.headers);
+        let get = |name: &str| jar.iter().find(|c| c.name() == name).map(|c| c.value().to_string());
+        let mut account = None;
+        let mut account_lang = None;
+        if let Some(token) = get(SESSION) {
+            let row = sqlx::query(
+                "SELECT a.id, a.name, a.lang FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.token_hash = $1 AND s.expires_ms > $2",
+            )
+            .bind(token_hash(&token))
+            .bind(now_ms())
+            .fetch_optional(&state.store.pool)
+            .await
+            .map_err(|e| ApiError::from(e).into_response())?;
+            if let Some(r) = row {
+                account = Some(Account {
+                    id: r.get(0),
+                    name: r.get(1),
+                });
+                account_lang = Some(r.get::<String, _>(2));
+            }
+        }
+        let lang = get(LANG).or(account_lang).unwrap_or_else(|| {
+            let accept = parts
+                .headers
+                .get(header::ACCEPT_LANGUAGE)
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or("");
+            if accept.trim_start().to_ascii_lowercase().starts_with("de") {
+                "de"
+            } else {
+                "en"
+            }
+            .to_string()
+        });
+        let (csrf, new_csrf) = match get(CSRF).filter(|c| c.len() >= 20) {
+            Some(c) => (c, false),
+            None => (new_token(), true),
+        };
+        Ok(Viewer {
+            account,
+            csrf,
+            new_csrf,
+            t: Text::of(&lang),
+            secure: state.secure_cookies,
+        })
+    }
+}
+
+impl Viewer {
+    /// A cookie with the attributes every cookie of the site has.
+    fn cookie(&self, name: &'static str, value: String, max_age_s: i64, same_site: SameSite) -> HeaderValue {
+        let c = Cookie::build((name, value))
+            .path("/")
+            .http_only(true)
+            .secure(self.secure)
+            .same_site(same_site)
+            .max_age(cookie::time::Duration::seconds(max_age_s))
+            .build();
+        HeaderValue::from_str(&c.to_string()).unwrap_or_else(|_| HeaderValue::from_static(""))
+    }
+
+    /// Adds the CSRF cookie to an answer when the browser has none yet.
+    fn finish(&self, mut response: Response) -> Response {
+        if self.new_csrf {
+            let c = self.cookie(CSRF, self.csrf.clone(), 30 * 24 * 3600, SameSite::Strict);
+            response.headers_mut().append(header::SET_COOKIE, c);
+        }
+        response
+    }
+
+    /// An HTML page.
+    pub(crate) fn page(&self, status: StatusCode, html: Result<String, askama::Error>) -> Response {
+        let response = match html {
+            Ok(body) => (
+                status,
+                [(header::CACHE_CONTROL, "no-store"), (header::X_FRAME_OPTIONS, "DENY")],
+                Html(body),
+            )
+                .into_response(),
+            Err(e) => {
+                eprintln!("page template failed: {e}");
+                (StatusCode::INTERNAL_SERVER_ERROR, "internal error").into_response()
+            }
+        };
+        self.finish(response)
+    }
+
+    /// A redirect after a form (303: the browser follows with GET).
+    pub(crate) fn redirect(&self, to: &str) -> Response {
+        let response = (
+            StatusCode::SEE_OTHER,
+            [(
+                header::LOCATION,
+                HeaderValue::from_str(to).unwrap_or_else(|_| HeaderValue::from_static("/")),
+            )],
+        )
+            .into_response();
+        self.finish(response)
+    }
+
+    /// The error page: what went wrong, in the words of the refusal, and the way back.
+    pub(crate) fn error(&self, e: &ApiError, back: &str) -> Response {
+        let page = pages::ErrorPage {
+            t: self.t,
+            viewer_name: self.account.as_ref().map(|a| a.name.clone()),
+            csrf: self.csrf.clone(),
+            flash: None,
+            message: e.message.clone(),
+            back: back.to_string(),
+        };
+        let status = if e.status.is_success() {
+            StatusCode::BAD_REQUEST
+        } else {
+            e.status
+        };
+        self.page(status, askama::Template::render(&page))
+    }
+
+    /// The logged-in account, or the error page asking to log in.
+    pub(crate) fn account(&self) -> Result<&Account, Response> {
+        self.account.as_ref().ok_or_else(|| {
+            self.error(
+                &ApiError::new(StatusCode::UNAUTHORIZED, "unauthorized", self.t.login),
+                "/",
+            )
+        })
+    }
+}
+
+/// The fields of a submitted form, in order (a name may repeat).
+pub(crate) struct Form(pub(crate) Vec<(String, String)>);
+
+impl Form {
+    fn parse(body: &[u8]) -> Form {
+        Form(form_urlencoded::parse(body).into_owned().collect())
+    }
+
+    /// The first value of a field, or "".
+    pub(crate) fn get(&self, name: &str) -> &str {
+        self.0.iter().find(|(k, _)| k == name).map_or("", |(_, v)| v.as_str())
+    }
+
+    /// Every value of a field.
+    pub(crate) fn all(&self, name: &str) -> Vec<String> {
+        self.0
+            .iter()
+            .filter(|(k, _)| k == name)
+            .map(|(_, v)| v.clone())
+            .collect()
+    }
+}
+
+/// Checks a form post: the CSRF field must match the browser's CSRF cookie, and a browser that
+/// says where the form came from must say it came from this site.
+pub(crate) fn checked_form(viewer: &Viewer, headers: &HeaderMap, body: &[u8]) -> Result<Form, Response> {
+    let refuse = || {
+        viewer.error(
+            &ApiError::forbidden("the form has expired or came from another site: reload the page and try again"),
+            "/",
+        )
+    };
+    if let (Some(origin), Some(host)) = (
+        headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()),
+        headers.get(header::HOST).and_then(|v| v.to_str().ok()),
+    ) {
+        let origin_host = origin.split("://").nth(1).unwrap_or("");
+        if origin == "null" || origin_host != host {
+            return Err(refuse());
+        }
+    }
+    let form = Form::parse(body);
+    let sent = form.get("csrf").as_bytes();
+    let ok = !viewer.new_csrf
+        && sent.len() == viewer.csrf.len()
+        && sent
+            .iter()
+            .zip(viewer.csrf.as_bytes())
+            .fold(0u8, |acc, (a, b)| acc | (a ^ b))
+            == 0;
+    if !ok {
+        return Err(refuse());
+    }
+    Ok(form)
+}
+
+/// The answer to a request for a page that does not exist.
+pub(crate) fn not_found_page() -> Response {
+    (
+        StatusCode::NOT_FOUND,
+        Html("<!DOCTYPE html><title>Not found</title><h1>Not found</h1><p><a href=\"/\">Spielleiter</a></p>"),
+    )
+        .into_response()
+}

@@ -1,0 +1,714 @@
+//! The page handlers: home (log in, sign up), the list of games, the game page, and the forms
+//! they post (each goes through the same domain function as the JSON API).
+
+use std::net::SocketAddr;
+
+use askama::Template;
+use axum::body::Bytes;
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use cookie::SameSite;
+use serde_json::Value;
+use sqlx::Row;
+
+use spielleiter_engine::game::PhaseOrders;
+use spielleiter_engine::report::{Lang, error_de, phase_title};
+
+use super::maps::{Step, picture};
+use super::{LANG, SESSION, Text, Viewer, checked_form};
+use crate::api::{self, AppState, accounts, games, orders, press};
+use crate::auth::token_hash;
+use crate::error::ApiError;
+
+#[derive(Template)]
+#[template(path = "home.html")]
+pub(crate) struct HomePage {
+    pub(crate) t: &'static Text,
+    pub(crate) viewer_name: Option<String>,
+    pub(crate) csrf: String,
+    pub(crate) flash: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "error.html")]
+pub(crate) struct ErrorPage {
+    pub(crate) t: &'static Text,
+    pub(crate) viewer_name: Option<String>,
+    pub(crate) csrf: String,
+    pub(crate) flash: Option<String>,
+    pub(crate) message: String,
+    pub(crate) back: String,
+}
+
+/// One line of the games list.
+pub(crate) struct GameLine {
+    id: String,
+    name: String,
+    variant: String,
+    status: &'static str,
+    phase: String,
+    players: i64,
+    mine: bool,
+}
+
+#[derive(Template)]
+#[template(path = "games.html")]
+pub(crate) struct GamesPage {
+    t: &'static Text,
+    viewer_name: Option<String>,
+    csrf: String,
+    flash: Option<String>,
+    games: Vec<GameLine>,
+    variants: Vec<(String, String)>,
+}
+
+/// One order line as read.
+pub(crate) struct EchoLine {
+    input: String,
+    read: Option<String>,
+    error: Option<String>,
+}
+
+/// A member of a game as listed.
+pub(crate) struct MemberLine {
+    name: String,
+    power: Option<String>,
+    observer: bool,
+}
+
+/// A press message as listed.
+pub(crate) struct PressLine {
+    phase: String,
+    from: String,
+    to: String,
+    body: String,
+}
+
+#[derive(Template)]
+#[template(path = "game.html")]
+pub(crate) struct GamePage {
+    t: &'static Text,
+    viewer_name: Option<String>,
+    csrf: String,
+    flash: Option<String>,
+    id: String,
+    name: String,
+    variant_title: String,
+    status_text: &'static str,
+    phase_text: Option<String>,
+    deadline: Option<String>,
+    result: Option<String>,
+    my_power: Option<(String, String)>,
+    is_master: bool,
+    map_svg: String,
+    step: usize,
+    max_step: usize,
+    step_label: String,
+    report: Option<String>,
+    can_order: bool,
+    orders_text: String,
+    echo: Vec<EchoLine>,
+    can_join: bool,
+    can_start: bool,
+    powers: Vec<(String, String)>,
+    members: Vec<MemberLine>,
+    can_read_press: bool,
+    can_press: bool,
+    press: Vec<PressLine>,
+    version: String,
+}
+
+#[derive(Template)]
+#[template(path = "echo.html")]
+pub(crate) struct EchoFragment {
+    t: &'static Text,
+    echo: Vec<EchoLine>,
+}
+
+fn lang_of(t: &Text) -> Lang {
+    if t.lang == "de" { Lang::De } else { Lang::En }
+}
+
+/// `/`: log in or sign up; logged-in visitors go to their games.
+pub(crate) async fn home(viewer: Viewer) -> Response {
+    if viewer.account.is_some() {
+        return viewer.redirect("/games");
+    }
+    let page = HomePage {
+        t: viewer.t,
+        viewer_name: None,
+        csrf: viewer.csrf.clone(),
+        flash: None,
+    };
+    viewer.page(StatusCode::OK, page.render())
+}
+
+/// Opens a session for an account and sends the browser to its games.
+async fn open_session(state: &AppState, viewer: &Viewer, ip: std::net::IpAddr, name: &str, password: &str) -> Response {
+    match accounts::login(state, ip, name, password).await {
+        Ok((token, _)) => {
+            let mut response = viewer.redirect("/games");
+            let c = viewer.cookie(SESSION, token, 30 * 24 * 3600, SameSite::Lax);
+            response.headers_mut().append(header::SET_COOKIE, c);
+            response
+        }
+        Err(e) => viewer.error(&e, "/"),
+    }
+}
+
+/// `POST /signup`: creates the account and logs it in.
+pub(crate) async fn signup(
+    State(state): State<AppState>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    viewer: Viewer,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let form = match checked_form(&viewer, &headers, &body) {
+        Ok(f) => f,
+        Err(r) => return r,
+    };
+    let new = accounts::NewAccount {
+        name: form.get("name").to_string(),
+        email: form.get("email").to_string(),
+        password: form.get("password").to_string(),
+        lang: if form.get("lang") == "de" { "de" } else { "en" }.to_string(),
+    };
+    if let Err(e) = accounts::create(&state, &new).await {
+        return viewer.error(&e, "/");
+    }
+    open_session(&state, &viewer, client.ip(), &new.name, &new.password).await
+}
+
+/// `POST /login`.
+pub(crate) async fn login(
+    State(state): State<AppState>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    viewer: Viewer,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let form = match checked_form(&viewer, &headers, &body) {
+        Ok(f) => f,
+        Err(r) => return r,
+    };
+    open_session(&state, &viewer, client.ip(), form.get("name"), form.get("password")).await
+}
+
+/// `POST /logout`: ends the session here and in the database.
+pub(crate) async fn logout(State(state): State<AppState>, viewer: Viewer, headers: HeaderMap, body: Bytes) -> Response {
+    if let Err(r) = checked_form(&viewer, &headers, &body) {
+        return r;
+    }
+    if let Some(token) = super::cookies(&headers).iter().find(|c| c.name() == SESSION) {
+        let _ = sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+            .bind(token_hash(token.value()))
+            .execute(&state.store.pool)
+            .await;
+    }
+    let mut response = viewer.redirect("/");
+    let c = viewer.cookie(SESSION, String::new(), 0, SameSite::Lax);
+    response.headers_mut().append(header::SET_COOKIE, c);
+    response
+}
+
+#[derive(serde::Deserialize)]
+pub(crate) struct LanguageQuery {
+    to: String,
+}
+
+/// `GET /lang?to=de`: switches the language of the pages and goes back to the page.
+pub(crate) async fn language(viewer: Viewer, headers: HeaderMap, Query(q): Query<LanguageQuery>) -> Response {
+    let lang = if q.to == "de" { "de" } else { "en" };
+    // Back to the page the link was on: only a path of this site.
+    let back = headers
+        .get(header::REFERER)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|r| r.split_once("://").map(|(_, rest)| rest))
+        .and_then(|rest| rest.find('/').map(|i| rest[i..].to_string()))
+        .filter(|p| p.starts_with('/') && !p.starts_with("//"))
+        .unwrap_or_else(|| "/".to_string());
+    let mut response = viewer.redirect(&back);
+    let c = viewer.cookie(LANG, lang.to_string(), 365 * 24 * 3600, SameSite::Lax);
+    response.headers_mut().append(header::SET_COOKIE, c);
+    response
+}
+
+/// `GET /games`: every game, the viewer's marked, and the form for a new one.
+pub(crate) async fn games(State(state): State<AppState>, viewer: Viewer) -> Response {
+    let me = match viewer.account() {
+        Ok(a) => a.clone(),
+        Err(r) => return r,
+    };
+    let rows = sqlx::query(
+        "SELECT g.id, g.name, g.variant, g.status, g.phase, g.master_id, \
+         (SELECT COUNT(*) FROM members m WHERE m.game_id = g.id AND m.role = 'player'), \
+         (SELECT COUNT(*) FROM members m WHERE m.game_id = g.id AND m.account_id = $1) \
+         FROM games g ORDER BY g.created_ms DESC LIMIT 200",
+    )
+    .bind(&me.id)
+    .fetch_all(&state.store.pool)
+    .await;
+    let rows = match rows {
+        Ok(r) => r,
+        Err(e) => return viewer.error(&e.into(), "/games"),
+    };
+    let t = viewer.t;
+    let lines = rows
+        .iter()
+        .map(|r| {
+            let phase: Option<String> = r.get(4);
+            GameLine {
+                id: r.get(0),
+                name: r.get(1),
+                variant: r.get(2),
+                status: t.status(&r.get::<String, _>(3)),
+                phase: phase
+                    .and_then(|p| p.parse().ok())
+                    .map(|p| phase_title(p, lang_of(t)))
+                    .unwrap_or_default(),
+                players: r.get(6),
+                mine: r.get::<String, _>(5) == me.id || r.get::<i64, _>(7) > 0,
+            }
+        })
+        .collect();
+    let variants = spielleiter_engine::variant::builtin_names()
+        .filter_map(|n| api::variant(n).ok())
+        .map(|v| {
+            (
+                v.name.clone(),
+                if t.lang == "de" {
+                    v.title_de.clone()
+                } else {
+                    v.title.clone()
+                },
+            )
+        })
+        .collect();
+    let page = GamesPage {
+        t,
+        viewer_name: Some(me.name.clone()),
+        csrf: viewer.csrf.clone(),
+        flash: None,
+        games: lines,
+        variants,
+    };
+    viewer.page(StatusCode::OK, page.render())
+}
+
+/// `POST /games`: creates a game with the viewer as master.
+pub(crate) async fn create_game(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let me = match viewer.account() {
+        Ok(a) => a.clone(),
+        Err(r) => return r,
+    };
+    let form = match checked_form(&viewer, &headers, &body) {
+        Ok(f) => f,
+        Err(r) => return r,
+    };
+    let minutes: f64 = form.get("minutes").trim().parse().unwrap_or(f64::NAN);
+    if !minutes.is_finite() || minutes <= 0.0 {
+        return viewer.error(
+            &ApiError::bad_request("bad_deadline", "minutes per phase: a positive number"),
+            "/games",
+        );
+    }
+    let seconds = (minutes * 60.0).round().max(1.0) as i64;
+    let new = games::NewGame {
+        name: form.get("name").to_string(),
+        variant: form.get("variant").to_string(),
+        press: form.get("press").to_string(),
+        movement_seconds: seconds,
+        retreat_seconds: seconds,
+        adjustment_seconds: seconds,
+        early: false,
+        nmr_limit: 2,
+        grace_seconds: 0,
+        time_zone: "UTC".to_string(),
+        deadline_at: None,
+        reminder_hours: 24,
+    };
+    match games::create(&state, &me.id, &new).await {
+        Ok(created) => {
+            let id = created["id"].as_str().unwrap_or_default().to_string();
+            viewer.redirect(&format!("/games/{id}"))
+        }
+        Err(e) => viewer.error(&e, "/games"),
+    }
+}
+
+#[derive(serde::Deserialize)]
+pub(crate) struct StepQuery {
+    pub(crate) step: Option<usize>,
+}
+
+/// Reads order lines against a position in the viewer's language.
+pub(crate) fn echo_lines(
+    v: &spielleiter_engine::Variant,
+    position: &spielleiter_engine::Position,
+    power: &str,
+    lines: &[String],
+    t: &Text,
+) -> Vec<EchoLine> {
+    let Some(power) = v.map.power_by_name(power) else {
+        return Vec::new();
+    };
+    let mut read = PhaseOrders::default();
+    read.read(v, position, Some(power), lines.iter().map(String::as_str));
+    let de = t.lang == "de";
+    let mut out: Vec<EchoLine> = read
+        .lines
+        .iter()
+        .map(|l| match &l.result {
+            Ok(o) => EchoLine {
+                input: l.text.clone(),
+                read: Some(o.display(&v.map).to_string()),
+                error: None,
+            },
+            Err(e) => EchoLine {
+                input: l.text.clone(),
+                read: None,
+                error: Some(if de { error_de(&e.kind) } else { e.kind.to_string() }),
+            },
+        })
+        .collect();
+    out.extend(read.advance_errors.iter().map(|(_, text, e)| EchoLine {
+        input: text.clone(),
+        read: None,
+        error: Some(if de { error_de(&e.kind) } else { e.kind.to_string() }),
+    }));
+    out
+}
+
+/// `GET /games/{id}`: the game page.
+pub(crate) async fn game(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<String>,
+    Query(q): Query<StepQuery>,
+) -> Response {
+    let me = match viewer.account() {
+        Ok(a) => a.clone(),
+        Err(r) => return r,
+    };
+    match game_page(&state, &viewer, &me, &id, q.step).await {
+        Ok(page) => viewer.page(StatusCode::OK, page.render()),
+        Err(e) => viewer.error(&e, "/games"),
+    }
+}
+
+async fn game_page(
+    state: &AppState,
+    viewer: &Viewer,
+    me: &super::Account,
+    id: &str,
+    step: Option<usize>,
+) -> Result<GamePage, ApiError> {
+    let t = viewer.t;
+    let lang = lang_of(t);
+    let view = games::view(state, &me.id, id).await?;
+    let g = api::game(state, id).await?;
+    let v = api::variant(&g.variant)?;
+    let status = g.status.clone();
+    let my_power: Option<String> = view["my_power"].as_str().map(str::to_string);
+    let is_master = view["master"].as_bool().unwrap_or(false);
+    let members: Vec<MemberLine> = view["members"]
+        .as_array()
+        .map(|ms| {
+            ms.iter()
+                .map(|m| MemberLine {
+                    name: m["name"].as_str().unwrap_or_default().to_string(),
+                    power: m["power"].as_str().and_then(|p| power_name(&v, p, t)),
+                    observer: m["role"] == "observer",
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let is_member = members.iter().any(|m| m.name == me.name);
+    let pic = picture(state, &me.id, &g, &v, step.map(Step::Index), lang).await?;
+    let phase_text = g
+        .phase
+        .as_deref()
+        .and_then(|p| p.parse().ok())
+        .map(|p| phase_title(p, lang));
+    let (mut orders_text, mut echo) = (String::new(), Vec::new());
+    let can_order = status == "active" && my_power.is_some();
+    if can_order && let Ok(mine) = orders::mine(state, &me.id, id).await {
+        let lines: Vec<String> = mine["orders"]
+            .as_array()
+            .map(|a| a.iter().filter_map(|l| l.as_str().map(str::to_string)).collect())
+            .unwrap_or_default();
+        orders_text = lines.join("\n");
+        if let (Some(p), Ok((_, position))) = (&my_power, api::current_position(&v, &g)) {
+            echo = echo_lines(&v, &position, p, &lines, t);
+        }
+    }
+    let can_read_press = is_member || is_master;
+    let mut press_lines = Vec::new();
+    if can_read_press && let Ok(read) = press::read(state, &me.id, id).await {
+        for m in read["messages"].as_array().into_iter().flatten() {
+            let from = match &m["from"] {
+                Value::Null => t.anonymous.to_string(),
+                Value::String(s) if s == "Game master" => t.game_master.to_string(),
+                Value::String(s) => power_name(&v, s, t).unwrap_or_else(|| s.clone()),
+                _ => String::new(),
+            };
+            let to: Vec<String> = m["to"]
+                .as_array()
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|p| p.as_str().and_then(|p| power_name(&v, p, t)))
+                        .collect()
+                })
+                .unwrap_or_default();
+            press_lines.push(PressLine {
+                phase: m["phase"].as_str().unwrap_or_default().to_string(),
+                from,
+                to: if to.is_empty() {
+                    t.to_everyone.to_string()
+                } else {
+                    to.join(", ")
+                },
+                body: m["body"].as_str().unwrap_or_default().to_string(),
+            });
+        }
+    }
+    let result = view["result"].as_object().map(|r| {
+        let kind = r.get("kind").and_then(Value::as_str).unwrap_or_default();
+        let powers: Vec<String> = r
+            .get("powers")
+            .and_then(Value::as_array)
+            .map(|a| {
+                a.iter()
+                    .filter_map(|p| p.as_str().and_then(|p| power_name(&v, p, t)))
+                    .collect()
+            })
+            .unwrap_or_default();
+        format!("{kind}: {}", powers.join(", "))
+    });
+    let powers: Vec<(String, String)> = v
+        .map
+        .powers()
+        .iter()
+        .map(|p| {
+            (
+                p.key.clone(),
+                if t.lang == "de" {
+                    p.name_de.clone()
+                } else {
+                    p.name.clone()
+                },
+            )
+        })
+        .collect();
+    Ok(GamePage {
+        t,
+        viewer_name: Some(me.name.clone()),
+        csrf: viewer.csrf.clone(),
+        flash: None,
+        id: g.id.clone(),
+        name: g.name.clone(),
+        variant_title: if t.lang == "de" {
+            v.title_de.clone()
+        } else {
+            v.title.clone()
+        },
+        status_text: t.status(&status),
+        phase_text: if status == "active" { phase_text } else { None },
+        deadline: if status == "active" {
+            view["deadline_local"].as_str().map(str::to_string)
+        } else {
+            None
+        },
+        result,
+        my_power: my_power.as_deref().and_then(|p| {
+            let id = v.map.power_by_name(p)?;
+            let power = v.map.power(id);
+            Some((
+                if t.lang == "de" {
+                    power.name_de.clone()
+                } else {
+                    power.name.clone()
+                },
+                power.colour.clone(),
+            ))
+        }),
+        is_master,
+        map_svg: pic.svg,
+        step: pic.step,
+        max_step: pic.steps,
+        step_label: pic.label,
+        report: pic.report,
+        can_order,
+        orders_text,
+        echo,
+        can_join: status == "forming" && !is_member,
+        can_start: status == "forming" && is_master,
+        powers,
+        members,
+        can_read_press,
+        can_press: status == "active" && (my_power.is_some() || is_master) && (g.press != "none" || is_master),
+        press: press_lines,
+        version: format!("{status}:{}", g.phase.clone().unwrap_or_default()),
+    })
+}
+
+fn power_name(v: &spielleiter_engine::Variant, key: &str, t: &Text) -> Option<String> {
+    let id = v.map.power_by_name(key)?;
+    let p = v.map.power(id);
+    Some(if t.lang == "de" {
+        p.name_de.clone()
+    } else {
+        p.name.clone()
+    })
+}
+
+/// Runs a form action of the game page and goes back to the page (or shows the refusal).
+async fn game_action<F, Fut>(
+    state: AppState,
+    viewer: Viewer,
+    headers: HeaderMap,
+    body: Bytes,
+    id: String,
+    anchor: &str,
+    act: F,
+) -> Response
+where
+    F: FnOnce(AppState, String, super::Form) -> Fut,
+    Fut: std::future::Future<Output = Result<Value, ApiError>>,
+{
+    let me = match viewer.account() {
+        Ok(a) => a.clone(),
+        Err(r) => return r,
+    };
+    let form = match checked_form(&viewer, &headers, &body) {
+        Ok(f) => f,
+        Err(r) => return r,
+    };
+    let back = format!("/games/{id}");
+    match act(state.clone(), me.id, form).await {
+        Ok(_) => {
+            state.changed(&id);
+            viewer.redirect(&format!("{back}{anchor}"))
+        }
+        Err(e) => viewer.error(&e, &back),
+    }
+}
+
+/// `POST /games/{id}/join`.
+pub(crate) async fn join(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Response {
+    let game_id = id.clone();
+    game_action(state, viewer, headers, body, id, "", |state, me, form| async move {
+        let wishes: Vec<String> = ["wish1", "wish2", "wish3"]
+            .iter()
+            .map(|k| form.get(k).to_string())
+            .filter(|w| !w.is_empty())
+            .collect();
+        games::join(&state, &me, &game_id, &wishes, form.get("observer") == "1").await
+    })
+    .await
+}
+
+/// `POST /games/{id}/start`.
+pub(crate) async fn start(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Response {
+    let game_id = id.clone();
+    game_action(state, viewer, headers, body, id, "", |state, me, _| async move {
+        games::start(&state, &me, &game_id).await
+    })
+    .await
+}
+
+/// `POST /games/{id}/orders`: stores the orders; the page shows how each line was read.
+pub(crate) async fn orders(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Response {
+    let game_id = id.clone();
+    game_action(
+        state,
+        viewer,
+        headers,
+        body,
+        id,
+        "#orders",
+        |state, me, form| async move {
+            let lines: Vec<String> = form.get("orders").lines().map(|l| l.trim_end().to_string()).collect();
+            orders::submit(&state, &me, &game_id, &lines).await
+        },
+    )
+    .await
+}
+
+/// `POST /games/{id}/press`.
+pub(crate) async fn press(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Response {
+    let game_id = id.clone();
+    game_action(state, viewer, headers, body, id, "#press", |state, me, form| async move {
+        press::send(&state, &me, &game_id, &form.all("to"), form.get("body"), None).await
+    })
+    .await
+}
+
+/// `POST /games/{id}/echo`: how order lines would be read, as an HTML fragment (nothing stored).
+pub(crate) async fn echo(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Response {
+    let me = match viewer.account() {
+        Ok(a) => a.clone(),
+        Err(r) => return r,
+    };
+    let form = match checked_form(&viewer, &headers, &body) {
+        Ok(f) => f,
+        Err(r) => return r,
+    };
+    let run = async {
+        let g = api::game(&state, &id).await?;
+        let v = api::variant(&g.variant)?;
+        let power = api::power_of(&state, &id, &me.id)
+            .await?
+            .ok_or_else(|| ApiError::forbidden("only the game's players give orders"))?;
+        let (_, position) = api::current_position(&v, &g)?;
+        let lines: Vec<String> = form.get("orders").lines().take(500).map(str::to_string).collect();
+        Ok::<_, ApiError>(echo_lines(&v, &position, &power, &lines, viewer.t))
+    };
+    match run.await {
+        Ok(echo) => {
+            let fragment = EchoFragment { t: viewer.t, echo };
+            match fragment.render() {
+                Ok(html) => ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response(),
+                Err(_) => StatusCode::INTERNAL_SERVER_ERROR.into_response(),
+            }
+        }
+        Err(e) => (e.status, e.message).into_response(),
+    }
+}

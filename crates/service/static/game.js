@@ -1,0 +1,69 @@
+// The game page without reloads where a browser runs scripts: the echo of orders as they are
+// typed, orders written by clicking the map, the history slider, and the notice of a new phase.
+// Everything here also works without it, through the forms.
+(function () {
+  "use strict";
+  var mapBox = document.getElementById("map");
+  if (!mapBox) return;
+  var game = mapBox.getAttribute("data-game");
+  var version = mapBox.getAttribute("data-version");
+  var text = document.getElementById("orders-text");
+  var form = document.getElementById("orders-form");
+  var echo = document.getElementById("echo");
+  var typed = false;
+
+  // Echo while typing.
+  if (text && form && echo) {
+    var timer = null;
+    text.addEventListener("input", function () {
+      typed = true;
+      clearTimeout(timer);
+      timer = setTimeout(function () {
+        var body = new URLSearchParams(new FormData(form));
+        fetch("/games/" + game + "/echo", { method: "POST", body: body, credentials: "same-origin" })
+          .then(function (r) { return r.ok ? r.text() : null; })
+          .then(function (html) { if (html !== null) echo.innerHTML = html; });
+      }, 250);
+    });
+  }
+
+  // Clicking: a unit starts an order line, a province then names the destination.
+  function append(words) {
+    if (!text) return;
+    var lines = text.value.replace(/\s+$/, "");
+    text.value = (lines ? lines + "\n" : "") + words;
+    text.dispatchEvent(new Event("input"));
+  }
+  var pendingUnit = null;
+  mapBox.addEventListener("click", function (ev) {
+    if (!text) return;
+    var unit = ev.target.closest("g.unit");
+    if (unit && !pendingUnit) {
+      pendingUnit = unit.getAttribute("data-unit");
+      append(pendingUnit);
+      return;
+    }
+    var province = ev.target.closest("[data-province]");
+    var target = unit ? unit.getAttribute("data-location") : province && province.getAttribute("data-province");
+    if (pendingUnit && target) {
+      text.value = text.value.replace(/\s+$/, "") + " - " + target;
+      text.dispatchEvent(new Event("input"));
+      pendingUnit = null;
+    }
+  });
+
+  // The history slider shows the chosen step at once.
+  var slider = document.getElementById("step");
+  if (slider) slider.addEventListener("change", function () { slider.form.submit(); });
+
+  // A new phase: reload at once unless orders are being typed.
+  if (window.EventSource) {
+    var events = new EventSource("/games/" + game + "/events");
+    events.addEventListener("state", function (ev) {
+      if (ev.data === version) return;
+      if (!typed) { window.location.href = "/games/" + game; return; }
+      var live = document.getElementById("live");
+      if (live) live.hidden = false;
+    });
+  }
+})();
