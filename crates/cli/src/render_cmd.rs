@@ -22,7 +22,7 @@ pub struct RenderArgs {
     /// Variant: a built-in name or a variant file (default: the state's `variant`, or standard).
     #[arg(long)]
     variant: Option<String>,
-    /// Map shapes file for a variant without built-in shapes (see docs/MAP_SHAPES.md).
+    /// Map shapes file for a variant without built-in shapes (see docs/MAPS.md).
     #[arg(long)]
     shapes: Option<PathBuf>,
     /// Draw the position after the orders were adjudicated (dislodged units and their retreats)

@@ -210,7 +210,10 @@ fn output_is_escaped_and_errors_are_pages() {
     );
     assert_eq!(page.status, 303);
     let game = b.get(page.location.as_deref().unwrap());
-    assert!(game.body.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+    assert!(
+        game.body
+            .contains(r#"<h1 id="game-name">&#60;script&#62;alert(1)&#60;/script&#62;</h1>"#)
+    );
     assert!(!game.body.contains("<script>alert(1)"));
     // The map of a game that has not started: the opening position.
     let svg = b.get(&format!("{}/map.svg", page.location.as_deref().unwrap()));

@@ -74,6 +74,16 @@ mod tests {
     }
 
     #[test]
+    fn text_is_drawn_with_the_bundled_font() {
+        let svg = format!(
+            r##"<svg xmlns="http://www.w3.org/2000/svg" width="60" height="20" font-family="{FONT_FAMILY}" font-weight="bold" font-stretch="condensed"><rect width="60" height="20" fill="#fff"/><text x="2" y="16" font-size="16" fill="#000">Mun</text></svg>"##
+        );
+        let pixmap = tiny_skia::Pixmap::decode_png(&png(&svg, 1.0).unwrap()).unwrap();
+        let dark = pixmap.pixels().iter().filter(|p| p.red() < 100).count();
+        assert!(dark > 30, "only {dark} dark pixels: the text was not drawn");
+    }
+
+    #[test]
     fn malformed_svg_is_an_error_not_a_panic() {
         assert!(matches!(png("<svg", 1.0), Err(PngError::Svg(_))));
     }

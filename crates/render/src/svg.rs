@@ -14,7 +14,7 @@ use crate::shapes::FillerTerrain;
 use crate::voronoi::Point;
 
 /// The font family the pictures use (bundled for PNG rendering).
-pub const FONT_FAMILY: &str = "DejaVu Sans Condensed";
+pub const FONT_FAMILY: &str = "DejaVu Sans";
 
 const SEA: &str = "#b9d4ea";
 const LAND: &str = "#efe6cc";
@@ -32,7 +32,7 @@ pub fn svg(geometry: &MapGeometry, scene: &Scene) -> String {
     let mut s = String::with_capacity(256 * 1024);
     let _ = write!(
         s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" font-family="{FONT_FAMILY}" role="img" aria-labelledby="map-title">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" font-family="{FONT_FAMILY}, sans-serif" font-weight="bold" font-stretch="condensed" role="img" aria-labelledby="map-title">"#
     );
     let title = format!(
         "{} — {}",

@@ -144,7 +144,7 @@ pub(crate) async fn create(state: &AppState, me: &str, body: &NewGame) -> ApiRes
     .bind(&id)
     .bind(name)
     .bind(&body.variant)
-    .bind(&me)
+    .bind(me)
     .bind(&body.press)
     .bind(body.movement_seconds)
     .bind(body.retreat_seconds)
@@ -266,8 +266,8 @@ pub(crate) async fn start_game(
 
 /// Starts a forming game (master only): powers by preference, ties by a seeded lot.
 pub(crate) async fn start(state: &AppState, me: &str, id: &str) -> ApiResult<Value> {
-    let g = game(&state, &id).await?;
-    master_only(&g, &me, "starts the game")?;
+    let g = game(state, id).await?;
+    master_only(&g, me, "starts the game")?;
     if g.status != "forming" {
         return Err(ApiError::conflict("the game has started already"));
     }
@@ -289,7 +289,7 @@ pub(crate) async fn start(state: &AppState, me: &str, id: &str) -> ApiResult<Val
     .bind(&state_json)
     .bind(deadline)
     .bind(position.phase.to_string())
-    .bind(&id)
+    .bind(id)
     .execute(&mut *tx)
     .await?
     .rows_affected();
@@ -299,7 +299,7 @@ pub(crate) async fn start(state: &AppState, me: &str, id: &str) -> ApiResult<Val
     let rows = sqlx::query(
         "SELECT account_id, preferences FROM members WHERE game_id = $1 AND role = 'player' ORDER BY joined_ms, account_id",
     )
-    .bind(&id)
+    .bind(id)
     .fetch_all(&mut *tx)
     .await?;
     let powers: Vec<String> = v.map.powers().iter().map(|p| p.key.to_ascii_uppercase()).collect();
@@ -318,7 +318,7 @@ pub(crate) async fn start(state: &AppState, me: &str, id: &str) -> ApiResult<Val
     for (account, power) in accounts.iter().zip(&assigned) {
         sqlx::query("UPDATE members SET power = $1 WHERE game_id = $2 AND account_id = $3")
             .bind(power)
-            .bind(&id)
+            .bind(id)
             .bind(account)
             .execute(&mut *tx)
             .await?;
@@ -327,7 +327,7 @@ pub(crate) async fn start(state: &AppState, me: &str, id: &str) -> ApiResult<Val
             g.name,
             rule.describe(deadline)
         );
-        queue_message(&mut tx, &id, account, &format!("Game started: {}", g.name), &text).await?;
+        queue_message(&mut tx, id, account, &format!("Game started: {}", g.name), &text).await?;
     }
     tx.commit().await?;
     Ok(json!({"game": id, "status": "active", "lot_seed": seed, "phase": position.phase.to_string()}))
@@ -352,11 +352,11 @@ pub(crate) async fn show_game(
 
 /// The game as `me` sees it: settings, members, state, deadline, result, `me`'s power.
 pub(crate) async fn view(state: &AppState, me: &str, id: &str) -> ApiResult<Value> {
-    let g = game(&state, &id).await?;
+    let g = game(state, id).await?;
     let rows = sqlx::query(
         "SELECT a.name, m.role, m.power, m.missed, m.civil_disorder FROM members m JOIN accounts a ON a.id = m.account_id WHERE m.game_id = $1 ORDER BY m.joined_ms, a.name",
     )
-    .bind(&id)
+    .bind(id)
     .fetch_all(&state.store.pool)
     .await?;
     let members: Vec<Value> = rows
@@ -375,12 +375,12 @@ pub(crate) async fn view(state: &AppState, me: &str, id: &str) -> ApiResult<Valu
         "id": g.id, "name": g.name, "variant": g.variant, "status": g.status, "press": g.press,
         "lot_seed": g.lot_seed, "lot": "SplitMix64 shuffle of the players in join order, then first free wish",
         "members": members, "state": state_value, "deadline_ms": g.deadline_ms,
-        "my_power": power_of(&state, &id, &me).await?, "master": g.master == me, "early": g.early,
+        "my_power": power_of(state, id, me).await?, "master": g.master == me, "early": g.early,
         "nmr_limit": g.nmr_limit, "grace_seconds": g.grace_seconds, "in_grace": g.in_grace,
         "paused": g.paused_remaining_ms.is_some(), "extensions": g.extensions,
         "time_zone": g.time_zone, "deadline_at": g.deadline_at,
         "deadline_local": g.deadline_ms.map(|d| g.deadline_rule().describe(d)),
         "deadlines": {"movement_seconds": g.seconds[0], "retreat_seconds": g.seconds[1], "adjustment_seconds": g.seconds[2]},
-        "result": result_of(&state, &id).await?,
+        "result": result_of(state, id).await?,
     }))
 }

@@ -164,15 +164,15 @@ pub(crate) async fn my_orders(
 
 /// `me`'s orders for the current phase, and those waiting for later phases.
 pub(crate) async fn mine(state: &AppState, me: &str, id: &str) -> ApiResult<Value> {
-    let g = game(&state, &id).await?;
-    let power_key = power_of(&state, &id, &me)
+    let g = game(state, id).await?;
+    let power_key = power_of(state, id, me)
         .await?
         .ok_or_else(|| ApiError::forbidden("only the game's players have orders"))?;
     let v = variant(&g.variant)?;
     let (_, position) = current_position(&v, &g)?;
     let phase = position.phase.to_string();
     let row = sqlx::query("SELECT lines FROM orders WHERE game_id = $1 AND power = $2 AND phase = $3")
-        .bind(&id)
+        .bind(id)
         .bind(&power_key)
         .bind(&phase)
         .fetch_optional(&state.store.pool)

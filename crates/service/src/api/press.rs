@@ -183,13 +183,13 @@ pub(crate) async fn read_press(
 
 /// The press `me` may read in a game.
 pub(crate) async fn read(state: &AppState, me: &str, id: &str) -> ApiResult<Value> {
-    let g = game(&state, &id).await?;
-    member_or_master(&state, &g, &me).await?;
-    let mine = power_of(&state, &id, &me).await?;
+    let g = game(state, id).await?;
+    member_or_master(state, &g, me).await?;
+    let mine = power_of(state, id, me).await?;
     let rows = sqlx::query(
         "SELECT from_account, from_power, recipients, grey, body, sent_ms, phase FROM press WHERE game_id = $1 ORDER BY sent_ms, id",
     )
-    .bind(&id)
+    .bind(id)
     .fetch_all(&state.store.pool)
     .await?;
     let mut messages = Vec::new();

@@ -55,12 +55,12 @@ pub(crate) async fn history(
 
 /// Every adjudicated phase of a game: the state before it and its result.
 pub(crate) async fn all_phases(state: &AppState, me: &str, id: &str) -> ApiResult<Value> {
-    let g = game(&state, &id).await?;
-    member_or_master(&state, &g, &me).await?;
+    let g = game(state, id).await?;
+    member_or_master(state, &g, me).await?;
     let rows = sqlx::query(
         "SELECT phase, state_json, result_json FROM phases WHERE game_id = $1 ORDER BY adjudicated_ms, phase",
     )
-    .bind(&id)
+    .bind(id)
     .fetch_all(&state.store.pool)
     .await?;
     let phases: Vec<Value> = rows

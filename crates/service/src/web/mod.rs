@@ -219,6 +219,7 @@ impl Viewer {
     }
 
     /// The logged-in account, or the error page asking to log in.
+    #[allow(clippy::result_large_err)] // The refusal is the page to answer with.
     pub(crate) fn account(&self) -> Result<&Account, Response> {
         self.account.as_ref().ok_or_else(|| {
             self.error(
@@ -254,6 +255,7 @@ impl Form {
 
 /// Checks a form post: the CSRF field must match the browser's CSRF cookie, and a browser that
 /// says where the form came from must say it came from this site.
+#[allow(clippy::result_large_err)] // The refusal is the page to answer with.
 pub(crate) fn checked_form(viewer: &Viewer, headers: &HeaderMap, body: &[u8]) -> Result<Form, Response> {
     let refuse = || {
         viewer.error(
