@@ -139,7 +139,7 @@ fn cookies_are_http_only_same_site_and_secure() {
         .iter()
         .find(|c| c.starts_with("sl_csrf="))
         .expect("a CSRF cookie");
-    assert!(csrf.contains("SameSite=Strict") && csrf.contains("HttpOnly"), "{csrf}");
+    assert!(csrf.contains("SameSite=Lax") && csrf.contains("HttpOnly"), "{csrf}");
     let games = b.get("/games");
     assert_eq!(games.status, 200);
     assert!(games.body.contains(r#"<strong id="viewer">carla</strong>"#));

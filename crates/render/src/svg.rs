@@ -112,7 +112,7 @@ pub fn svg(geometry: &MapGeometry, scene: &Scene) -> String {
         );
         if p.centre {
             let owner = scene.position.owners.get(p.id.index()).copied().flatten();
-            let fill = owner.map_or("#ffffff".to_string(), |o| map.power(o).colour.clone());
+            let fill = owner.map_or("#ffffff".to_string(), |o| esc(&map.power(o).colour));
             let _ = write!(
                 s,
                 r##"<circle class="centre" cx="{:.1}" cy="{:.1}" r="3.6" fill="{fill}" stroke="#222" stroke-width="1.1"/>"##,
@@ -201,7 +201,7 @@ fn path_titled(s: &mut String, cells: &[Vec<Point>], fill: &str, attrs: &str, ti
 }
 
 fn colour_of(scene: &Scene, power: Option<PowerId>) -> String {
-    power.map_or(NEUTRAL_ORDER.to_string(), |p| scene.variant.map.power(p).colour.clone())
+    power.map_or(NEUTRAL_ORDER.to_string(), |p| esc(&scene.variant.map.power(p).colour))
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -217,8 +217,8 @@ fn unit(
 ) {
     let map = &scene.variant.map;
     let p = map.power(power);
-    let fill = &p.colour;
-    let text = if luminance(fill) > 0.55 { "#111" } else { "#fff" };
+    let fill = &esc(&p.colour);
+    let text = if luminance(&p.colour) > 0.55 { "#111" } else { "#fff" };
     let stroke = if class.contains("dislodged") { FAILED } else { "#1b1b1b" };
     let kind_name = match (scene.lang, kind) {
         (Lang::En, UnitType::Army) => "Army",

@@ -38,6 +38,10 @@
   mapBox.addEventListener("click", function (ev) {
     if (!text) return;
     var unit = ev.target.closest("g.unit");
+    if (unit && pendingUnit === unit.getAttribute("data-unit")) {
+      pendingUnit = null; // the same unit again: nothing to add
+      return;
+    }
     if (unit && !pendingUnit) {
       pendingUnit = unit.getAttribute("data-unit");
       append(pendingUnit);

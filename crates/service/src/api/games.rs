@@ -330,6 +330,7 @@ pub(crate) async fn start(state: &AppState, me: &str, id: &str) -> ApiResult<Val
         queue_message(&mut tx, id, account, &format!("Game started: {}", g.name), &text).await?;
     }
     tx.commit().await?;
+    state.changed(id);
     Ok(json!({"game": id, "status": "active", "lot_seed": seed, "phase": position.phase.to_string()}))
 }
 

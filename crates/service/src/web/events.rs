@@ -34,9 +34,14 @@ pub(crate) async fn stream(State(state): State<AppState>, viewer: Viewer, Path(i
     if let Err(r) = viewer.account() {
         return r;
     }
+    // An unknown game is a 404, which stops the browser from reconnecting.
+    if let Err(e) = crate::api::game(&state, &id).await {
+        return e.into_response();
+    }
     let rx = state.game_changed.subscribe();
     let start = (state, id, rx, None::<String>, true);
     let events = futures_util::stream::unfold(start, |(state, id, mut rx, last, mut first)| async move {
+        let poll = tokio::time::Instant::now() + Duration::from_secs(10);
         loop {
             if !first {
                 tokio::select! {
@@ -45,7 +50,7 @@ pub(crate) async fn stream(State(state): State<AppState>, viewer: Viewer, Path(i
                         Err(broadcast::error::RecvError::Closed) => return None,
                         _ => {}
                     },
-                    _ = tokio::time::sleep(Duration::from_secs(10)) => {}
+                    _ = tokio::time::sleep_until(poll) => {}
                 }
             }
             first = false;

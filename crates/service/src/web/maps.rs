@@ -102,21 +102,28 @@ pub(crate) async fn picture(
             serde_json::from_value(result["accepted_orders"].clone()).unwrap_or_default();
         let report: String = if lang == Lang::De { r.get(4) } else { r.get(3) };
         let v2 = v.clone();
-        let svg = tokio::task::spawn_blocking(move || {
-            let position = position_from_state(&v2, &before).ok()?;
+        let drawn = tokio::task::spawn_blocking(move || {
+            let position = position_from_state(&v2, &before).map_err(|e| e.to_string())?;
             let input = AdjudicationInput {
                 variant: Some(v2.name.clone()),
                 state: before,
                 orders,
                 ..AdjudicationInput::default()
             };
-            let (_, report) = adjudicate_with(&v2, &input).ok()?;
-            Some(draw(&v2, &Scene::adjudicated(&v2, &position, &report, lang)))
+            let (_, report) = adjudicate_with(&v2, &input).map_err(|e| e.to_string())?;
+            Ok::<_, String>(draw(&v2, &Scene::adjudicated(&v2, &position, &report, lang)))
         })
         .await
-        .ok()
-        .flatten()
-        .unwrap_or_default();
+        .map_err(|e| e.to_string())
+        .and_then(|r| r);
+        let svg = drawn.map_err(|e| {
+            eprintln!("map of {} {phase}: {e}", g.id);
+            ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "internal",
+                "the map of this phase could not be drawn",
+            )
+        })?;
         let label = phase.parse().map(|p| phase_title(p, lang)).unwrap_or(phase);
         return Ok(Picture {
             svg,
@@ -207,6 +214,12 @@ pub(crate) async fn svg(
             [
                 (header::CONTENT_TYPE, "image/svg+xml"),
                 (header::CACHE_CONTROL, "no-store"),
+                (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+                // Opened on its own, the picture runs nothing and loads nothing.
+                (
+                    header::CONTENT_SECURITY_POLICY,
+                    "default-src 'none'; style-src 'unsafe-inline'",
+                ),
             ],
             svg,
         )

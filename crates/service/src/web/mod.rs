@@ -164,7 +164,9 @@ impl Viewer {
     /// Adds the CSRF cookie to an answer when the browser has none yet.
     fn finish(&self, mut response: Response) -> Response {
         if self.new_csrf {
-            let c = self.cookie(CSRF, self.csrf.clone(), 30 * 24 * 3600, SameSite::Strict);
+            // Lax, not Strict: a page opened from a link elsewhere must not replace the token of
+            // forms open in other tabs. The token check is the protection.
+            let c = self.cookie(CSRF, self.csrf.clone(), 30 * 24 * 3600, SameSite::Lax);
             response.headers_mut().append(header::SET_COOKIE, c);
         }
         response
@@ -263,12 +265,11 @@ pub(crate) fn checked_form(viewer: &Viewer, headers: &HeaderMap, body: &[u8]) ->
             "/",
         )
     };
-    if let (Some(origin), Some(host)) = (
-        headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()),
-        headers.get(header::HOST).and_then(|v| v.to_str().ok()),
-    ) {
+    if let Some(origin) = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) {
+        // A browser that names the form's origin must name this site (the Host it asked for).
+        let host = headers.get(header::HOST).and_then(|v| v.to_str().ok());
         let origin_host = origin.split("://").nth(1).unwrap_or("");
-        if origin == "null" || origin_host != host {
+        if origin == "null" || host != Some(origin_host) {
             return Err(refuse());
         }
     }
