@@ -94,11 +94,10 @@ pub fn run(args: &RenderArgs) -> Result<ExitCode> {
         LangArg::En => Lang::En,
         LangArg::De => Lang::De,
     };
+    let before = position_from_state(&variant, &input.state)?;
     let picture = if input.orders.is_empty() && input.pending_retreats.is_empty() && input.pending_orders.is_empty() {
-        let position = position_from_state(&variant, &input.state)?;
-        svg(&geometry, &Scene::position(&variant, &position, lang))
+        svg(&geometry, &Scene::position(&variant, &before, lang))
     } else {
-        let before = position_from_state(&variant, &input.state)?;
         let (_, report) = adjudicate_with(&variant, &input)?;
         if args.after {
             svg(&geometry, &Scene::position(&variant, &report.next, lang))

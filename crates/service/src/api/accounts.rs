@@ -140,21 +140,13 @@ pub(crate) async fn login(
         .bind(name.trim())
         .fetch_optional(&state.store.pool)
         .await?;
-    let Some(row) = row else {
-        return Err(ApiError::new(
-            StatusCode::UNAUTHORIZED,
-            "bad_login",
-            "unknown name or wrong password",
-        ));
-    };
+    // One answer for an unknown name and a wrong password: names are not revealed.
+    let refused = || ApiError::new(StatusCode::UNAUTHORIZED, "bad_login", "unknown name or wrong password");
+    let row = row.ok_or_else(refused)?;
     let id: String = row.get(0);
     let stored: String = row.get(1);
     if !verify_password(password, &stored) {
-        return Err(ApiError::new(
-            StatusCode::UNAUTHORIZED,
-            "bad_login",
-            "unknown name or wrong password",
-        ));
+        return Err(refused());
     }
     let token = new_token();
     let now = now_ms();

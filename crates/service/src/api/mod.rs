@@ -360,16 +360,21 @@ pub(crate) fn current_position(v: &Variant, g: &GameRow) -> ApiResult<(GameState
 }
 
 pub(crate) async fn member_or_master(state: &AppState, g: &GameRow, me: &str) -> ApiResult<()> {
-    if g.master == me {
-        return Ok(());
+    if g.master == me || is_member(state, &g.id, me).await? {
+        Ok(())
+    } else {
+        Err(ApiError::forbidden("only the game's members see its results"))
     }
+}
+
+/// Whether an account has joined a game (as a player or an observer).
+pub(crate) async fn is_member(state: &AppState, id: &str, me: &str) -> ApiResult<bool> {
     let row = sqlx::query("SELECT role FROM members WHERE game_id = $1 AND account_id = $2")
-        .bind(&g.id)
+        .bind(id)
         .bind(me)
         .fetch_optional(&state.store.pool)
         .await?;
-    row.map(|_| ())
-        .ok_or_else(|| ApiError::forbidden("only the game's members see its results"))
+    Ok(row.is_some())
 }
 
 /// The powers of a game that have a player, with whether each is in civil disorder.

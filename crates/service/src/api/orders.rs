@@ -10,23 +10,78 @@ use sqlx::Row;
 use super::adjudication::{Trigger, adjudicate_game, readiness};
 use super::*;
 use crate::error::refusals::*;
+use spielleiter_engine::PowerId;
 
 #[derive(Deserialize, utoipa::ToSchema)]
 pub(crate) struct Orders {
     orders: Vec<String>,
 }
 
+/// How one order line was read: the order in the interchange notation, or the error.
 #[derive(Serialize)]
 pub(crate) struct Echo {
-    input: String,
+    pub(crate) input: String,
     #[serde(skip_serializing_if = "Option::is_none")]
-    order: Option<String>,
+    pub(crate) order: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<String>,
+    pub(crate) error: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     position: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     suggestion: Option<String>,
+}
+
+/// Reads order lines of `power` against a position and tells how each was read (errors in
+/// `lang`), with the orders as read. The one reading behind the API's answer and the web echo.
+pub(crate) fn echo(
+    v: &Variant,
+    position: &Position,
+    power: PowerId,
+    lines: &[String],
+    lang: Lang,
+) -> (PhaseOrders, Vec<Echo>) {
+    let mut read = PhaseOrders::default();
+    read.read(v, position, Some(power), lines.iter().map(String::as_str));
+    let error = |e: &spielleiter_engine::OrderError| match lang {
+        Lang::En => e.kind.to_string(),
+        Lang::De => spielleiter_engine::report::error_de(&e.kind),
+    };
+    let refused = |input: &str, e: &spielleiter_engine::OrderError| Echo {
+        input: input.to_string(),
+        order: None,
+        error: Some(error(e)),
+        position: Some(e.position),
+        suggestion: e.suggestion.clone(),
+    };
+    let mut out: Vec<Echo> = read
+        .lines
+        .iter()
+        .map(|l| match &l.result {
+            Ok(o) => Echo {
+                input: l.text.clone(),
+                order: Some(o.display(&v.map).to_string()),
+                error: None,
+                position: None,
+                suggestion: None,
+            },
+            Err(e) => refused(&l.text, e),
+        })
+        .collect();
+    out.extend(read.advance_errors.iter().map(|(_, text, e)| refused(text, e)));
+    (read, out)
+}
+
+/// The lines `power` stored for `phase` of a game (none: empty).
+pub(crate) async fn stored(state: &AppState, id: &str, power: &str, phase: &str) -> ApiResult<Vec<String>> {
+    let row = sqlx::query("SELECT lines FROM orders WHERE game_id = $1 AND power = $2 AND phase = $3")
+        .bind(id)
+        .bind(power)
+        .bind(phase)
+        .fetch_optional(&state.store.pool)
+        .await?;
+    Ok(row
+        .map(|r| serde_json::from_str(&r.get::<String, _>(0)).unwrap_or_default())
+        .unwrap_or_default())
 }
 
 #[utoipa::path(
@@ -72,35 +127,7 @@ pub(crate) async fn submit(state: &AppState, me: &str, id: &str, lines: &[String
             "at most 500 lines of at most 500 characters",
         ));
     }
-    let mut read = PhaseOrders::default();
-    read.read(&v, &position, Some(power), lines.iter().map(String::as_str));
-    let mut echo: Vec<Echo> = read
-        .lines
-        .iter()
-        .map(|l| match &l.result {
-            Ok(o) => Echo {
-                input: l.text.clone(),
-                order: Some(o.display(&v.map).to_string()),
-                error: None,
-                position: None,
-                suggestion: None,
-            },
-            Err(e) => Echo {
-                input: l.text.clone(),
-                order: None,
-                error: Some(e.kind.to_string()),
-                position: Some(e.position),
-                suggestion: e.suggestion.clone(),
-            },
-        })
-        .collect();
-    echo.extend(read.advance_errors.iter().map(|(_, text, e)| Echo {
-        input: text.clone(),
-        order: None,
-        error: Some(e.kind.to_string()),
-        position: Some(e.position),
-        suggestion: e.suggestion.clone(),
-    }));
+    let (read, echo) = echo(&v, &position, power, lines, Lang::En);
     let errors = echo.iter().filter(|e| e.error.is_some()).count();
     // Every line is kept as sent (replacing the power's earlier orders for this phase); they are
     // read again against the position when the phase is adjudicated.
@@ -171,15 +198,7 @@ pub(crate) async fn mine(state: &AppState, me: &str, id: &str) -> ApiResult<Valu
     let v = variant(&g.variant)?;
     let (_, position) = current_position(&v, &g)?;
     let phase = position.phase.to_string();
-    let row = sqlx::query("SELECT lines FROM orders WHERE game_id = $1 AND power = $2 AND phase = $3")
-        .bind(id)
-        .bind(&power_key)
-        .bind(&phase)
-        .fetch_optional(&state.store.pool)
-        .await?;
-    let lines: Vec<String> = row
-        .map(|r| serde_json::from_str(&r.get::<String, _>(0)).unwrap_or_default())
-        .unwrap_or_default();
+    let lines = stored(state, id, &power_key, &phase).await?;
     let waiting = g.pending.of(&power_key);
     Ok(json!({"phase": phase, "power": power_key, "orders": lines, "pending": waiting}))
 }

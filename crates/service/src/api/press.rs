@@ -217,8 +217,10 @@ pub(crate) async fn read(state: &AppState, me: &str, id: &str) -> ApiResult<Valu
         } else {
             json!(from_power)
         };
-        messages.push(json!({"from": from, "to": recipients, "body": r.get::<String, _>(4),
-                             "sent_ms": r.get::<i64, _>(5), "phase": r.get::<String, _>(6)}));
+        messages.push(
+            json!({"from": from, "from_master": from_power.is_none(), "to": recipients, "body": r.get::<String, _>(4),
+                             "sent_ms": r.get::<i64, _>(5), "phase": r.get::<String, _>(6)}),
+        );
     }
     Ok(json!({"messages": messages}))
 }

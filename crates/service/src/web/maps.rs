@@ -10,7 +10,6 @@ use axum::response::{IntoResponse, Response};
 use sqlx::Row;
 
 use spielleiter_engine::adjudication::adjudicate_with;
-use spielleiter_engine::game::PhaseOrders;
 use spielleiter_engine::interchange::{AdjudicationInput, GameState, position_from_state};
 use spielleiter_engine::report::{Lang, phase_title};
 use spielleiter_engine::{Position, Variant};
@@ -18,15 +17,9 @@ use spielleiter_render::{DrawnOrder, MapGeometry, OrderState, Scene};
 
 use super::Viewer;
 use super::pages::StepQuery;
+use crate::api::orders::{self, Echo};
 use crate::api::{self, AppState, GameRow};
 use crate::error::ApiError;
-
-/// Which picture of a game's history.
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum Step {
-    /// The n-th adjudicated phase (0 = the first); the number of phases means "now".
-    Index(usize),
-}
 
 /// A picture with where it stands in the history.
 pub(crate) struct Picture {
@@ -39,6 +32,60 @@ pub(crate) struct Picture {
     pub(crate) label: String,
     /// The report of the adjudicated phase shown, if it is one.
     pub(crate) report: Option<String>,
+    /// `me`'s orders for the current phase, when the picture is of now and `me` plays.
+    pub(crate) mine: Option<MyOrders>,
+}
+
+/// A player's stored orders for the current phase, as read against the position.
+pub(crate) struct MyOrders {
+    /// The lines as sent.
+    pub(crate) lines: Vec<String>,
+    /// How each line was read.
+    pub(crate) echo: Vec<Echo>,
+    /// The orders drawn on the map.
+    pub(crate) drawn: Vec<DrawnOrder>,
+}
+
+/// `me`'s orders in a running game, read against the current position.
+async fn my_orders(
+    state: &AppState,
+    me: &str,
+    g: &GameRow,
+    v: &Variant,
+    position: &Position,
+    lang: Lang,
+) -> Result<Option<MyOrders>, ApiError> {
+    if g.status != "active" {
+        return Ok(None);
+    }
+    let Some(key) = api::power_of(state, &g.id, me).await? else {
+        return Ok(None);
+    };
+    let Some(power) = v.map.power_by_name(&key) else {
+        return Ok(None);
+    };
+    let lines = orders::stored(state, &g.id, &key, &position.phase.to_string()).await?;
+    let (read, echo) = orders::echo(v, position, power, &lines, lang);
+    let drawn = read
+        .lines
+        .iter()
+        .filter_map(|l| l.result.as_ref().ok())
+        .map(|&order| DrawnOrder {
+            power: Some(power),
+            order,
+            state: OrderState::Pending,
+        })
+        .collect();
+    Ok(Some(MyOrders { lines, echo, drawn }))
+}
+
+fn not_drawn(game: &str, what: &str, e: impl std::fmt::Display) -> ApiError {
+    eprintln!("map of {game} {what}: {e}");
+    ApiError::new(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "internal",
+        "the map could not be drawn",
+    )
 }
 
 /// The laid-out map of a built-in variant (computed once per process).
@@ -75,34 +122,38 @@ pub(crate) async fn picture(
     me: &str,
     g: &GameRow,
     v: &Arc<Variant>,
-    step: Option<Step>,
+    step: Option<usize>,
     lang: Lang,
 ) -> Result<Picture, ApiError> {
+    // The history is for the game's members and master only.
     let insider = api::member_or_master(state, g, me).await.is_ok();
-    let rows = if insider {
-        sqlx::query(
-            "SELECT phase, state_json, result_json, report_en, report_de FROM phases WHERE game_id = $1 ORDER BY adjudicated_ms, phase",
+    let steps = if insider {
+        sqlx::query("SELECT COUNT(*) FROM phases WHERE game_id = $1")
+            .bind(&g.id)
+            .fetch_one(&state.store.pool)
+            .await?
+            .get::<i64, _>(0) as usize
+    } else {
+        0
+    };
+    let at = step.unwrap_or(steps).min(steps);
+    if at < steps {
+        let r = sqlx::query(
+            "SELECT phase, state_json, result_json, report_en, report_de FROM phases WHERE game_id = $1 ORDER BY adjudicated_ms, phase LIMIT 1 OFFSET $2",
         )
         .bind(&g.id)
-        .fetch_all(&state.store.pool)
-        .await?
-    } else {
-        Vec::new()
-    };
-    let steps = rows.len();
-    let Step::Index(wanted) = step.unwrap_or(Step::Index(steps));
-    let at = wanted.min(steps);
-    if at < steps {
-        let r = &rows[at];
+        .bind(at as i64)
+        .fetch_one(&state.store.pool)
+        .await?;
         let phase: String = r.get(0);
-        let before: GameState = serde_json::from_str(&r.get::<String, _>(1))
-            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?;
+        let before: GameState =
+            serde_json::from_str(&r.get::<String, _>(1)).map_err(|e| not_drawn(&g.id, &phase, e))?;
         let result: serde_json::Value = serde_json::from_str(&r.get::<String, _>(2)).unwrap_or_default();
         let orders: BTreeMap<String, Vec<String>> =
             serde_json::from_value(result["accepted_orders"].clone()).unwrap_or_default();
         let report: String = if lang == Lang::De { r.get(4) } else { r.get(3) };
         let v2 = v.clone();
-        let drawn = tokio::task::spawn_blocking(move || {
+        let svg = tokio::task::spawn_blocking(move || {
             let position = position_from_state(&v2, &before).map_err(|e| e.to_string())?;
             let input = AdjudicationInput {
                 variant: Some(v2.name.clone()),
@@ -115,15 +166,8 @@ pub(crate) async fn picture(
         })
         .await
         .map_err(|e| e.to_string())
-        .and_then(|r| r);
-        let svg = drawn.map_err(|e| {
-            eprintln!("map of {} {phase}: {e}", g.id);
-            ApiError::new(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "internal",
-                "the map of this phase could not be drawn",
-            )
-        })?;
+        .and_then(|r| r)
+        .map_err(|e| not_drawn(&g.id, &phase, e))?;
         let label = phase.parse().map(|p| phase_title(p, lang)).unwrap_or(phase);
         return Ok(Picture {
             svg,
@@ -131,6 +175,7 @@ pub(crate) async fn picture(
             steps,
             label,
             report: Some(report),
+            mine: None,
         });
     }
     // Now: the current position (the opening one before the start), with `me`'s orders.
@@ -139,33 +184,8 @@ pub(crate) async fn picture(
     } else {
         Position::initial(v)
     };
-    let mut drawn = Vec::new();
-    if g.status == "active"
-        && let Some(power) = api::power_of(state, &g.id, me).await?
-        && let Some(pid) = v.map.power_by_name(&power)
-    {
-        let row = sqlx::query("SELECT lines FROM orders WHERE game_id = $1 AND power = $2 AND phase = $3")
-            .bind(&g.id)
-            .bind(&power)
-            .bind(position.phase.to_string())
-            .fetch_optional(&state.store.pool)
-            .await?;
-        let lines: Vec<String> = row
-            .map(|r| serde_json::from_str(&r.get::<String, _>(0)).unwrap_or_default())
-            .unwrap_or_default();
-        let mut read = PhaseOrders::default();
-        read.read(v, &position, Some(pid), lines.iter().map(String::as_str));
-        drawn = read
-            .lines
-            .iter()
-            .filter_map(|l| l.result.as_ref().ok())
-            .map(|o| DrawnOrder {
-                power: Some(pid),
-                order: *o,
-                state: OrderState::Pending,
-            })
-            .collect();
-    }
+    let mine = my_orders(state, me, g, v, &position, lang).await?;
+    let drawn = mine.as_ref().map(|m| m.drawn.clone()).unwrap_or_default();
     let v2 = v.clone();
     let svg = tokio::task::spawn_blocking(move || {
         let mut scene = Scene::position(&v2, &position, lang);
@@ -173,7 +193,7 @@ pub(crate) async fn picture(
         draw(&v2, &scene)
     })
     .await
-    .unwrap_or_default();
+    .map_err(|e| not_drawn(&g.id, "now", e))?;
     let label = match lang {
         Lang::En => "now",
         Lang::De => "jetzt",
@@ -188,16 +208,17 @@ pub(crate) async fn picture(
         steps,
         label,
         report: None,
+        mine,
     })
 }
 
 async fn game_picture(state: &AppState, viewer: &Viewer, id: &str, step: Option<usize>) -> Result<String, Response> {
     let me = viewer.account()?.clone();
-    let lang = if viewer.t.lang == "de" { Lang::De } else { Lang::En };
+    let lang = viewer.t.engine_lang();
     let run = async {
         let g = api::game(state, id).await?;
         let v = api::variant(&g.variant)?;
-        picture(state, &me.id, &g, &v, step.map(Step::Index), lang).await
+        picture(state, &me.id, &g, &v, step, lang).await
     };
     run.await.map(|p| p.svg).map_err(|e| viewer.error(&e, "/games"))
 }

@@ -288,6 +288,13 @@ pub(crate) fn checked_form(viewer: &Viewer, headers: &HeaderMap, body: &[u8]) ->
     Ok(form)
 }
 
+/// A checked form post of a logged-in account: the account and the form.
+#[allow(clippy::result_large_err)] // The refusal is the page to answer with.
+pub(crate) fn posted(viewer: &Viewer, headers: &HeaderMap, body: &[u8]) -> Result<(Account, Form), Response> {
+    let me = viewer.account()?.clone();
+    Ok((me, checked_form(viewer, headers, body)?))
+}
+
 /// The answer to a request for a page that does not exist.
 pub(crate) fn not_found_page() -> Response {
     (

@@ -12,11 +12,11 @@ use cookie::SameSite;
 use serde_json::Value;
 use sqlx::Row;
 
-use spielleiter_engine::game::PhaseOrders;
-use spielleiter_engine::report::{Lang, error_de, phase_title};
+use spielleiter_engine::report::phase_title;
 
-use super::maps::{Step, picture};
-use super::{LANG, SESSION, Text, Viewer, checked_form};
+use super::maps::picture;
+use super::{LANG, SESSION, Text, Viewer, checked_form, posted};
+use crate::api::orders::Echo;
 use crate::api::{self, AppState, accounts, games, orders, press};
 use crate::auth::token_hash;
 use crate::error::ApiError;
@@ -63,13 +63,6 @@ pub(crate) struct GamesPage {
     variants: Vec<(String, String)>,
 }
 
-/// One order line as read.
-pub(crate) struct EchoLine {
-    input: String,
-    read: Option<String>,
-    error: Option<String>,
-}
-
 /// A member of a game as listed.
 pub(crate) struct MemberLine {
     name: String,
@@ -108,7 +101,7 @@ pub(crate) struct GamePage {
     report: Option<String>,
     can_order: bool,
     orders_text: String,
-    echo: Vec<EchoLine>,
+    echo: Vec<Echo>,
     can_join: bool,
     can_start: bool,
     powers: Vec<(String, String)>,
@@ -123,11 +116,7 @@ pub(crate) struct GamePage {
 #[template(path = "echo.html")]
 pub(crate) struct EchoFragment {
     t: &'static Text,
-    echo: Vec<EchoLine>,
-}
-
-fn lang_of(t: &Text) -> Lang {
-    if t.lang == "de" { Lang::De } else { Lang::En }
+    echo: Vec<Echo>,
 }
 
 /// `/`: log in or sign up; logged-in visitors go to their games.
@@ -266,7 +255,7 @@ pub(crate) async fn games(State(state): State<AppState>, viewer: Viewer) -> Resp
                 status: t.status(&r.get::<String, _>(3)),
                 phase: phase
                     .and_then(|p| p.parse().ok())
-                    .map(|p| phase_title(p, lang_of(t)))
+                    .map(|p| phase_title(p, t.engine_lang()))
                     .unwrap_or_default(),
                 players: r.get(6),
                 mine: r.get::<String, _>(5) == me.id || r.get::<i64, _>(7) > 0,
@@ -275,16 +264,7 @@ pub(crate) async fn games(State(state): State<AppState>, viewer: Viewer) -> Resp
         .collect();
     let variants = spielleiter_engine::variant::builtin_names()
         .filter_map(|n| api::variant(n).ok())
-        .map(|v| {
-            (
-                v.name.clone(),
-                if t.lang == "de" {
-                    v.title_de.clone()
-                } else {
-                    v.title.clone()
-                },
-            )
-        })
+        .map(|v| (v.name.clone(), t.variant_title(&v)))
         .collect();
     let page = GamesPage {
         t,
@@ -304,12 +284,8 @@ pub(crate) async fn create_game(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    let me = match viewer.account() {
-        Ok(a) => a.clone(),
-        Err(r) => return r,
-    };
-    let form = match checked_form(&viewer, &headers, &body) {
-        Ok(f) => f,
+    let (me, form) = match posted(&viewer, &headers, &body) {
+        Ok(posted) => posted,
         Err(r) => return r,
     };
     let minutes: f64 = form.get("minutes").trim().parse().unwrap_or(f64::NAN);
@@ -348,44 +324,6 @@ pub(crate) struct StepQuery {
     pub(crate) step: Option<usize>,
 }
 
-/// Reads order lines against a position in the viewer's language.
-pub(crate) fn echo_lines(
-    v: &spielleiter_engine::Variant,
-    position: &spielleiter_engine::Position,
-    power: &str,
-    lines: &[String],
-    t: &Text,
-) -> Vec<EchoLine> {
-    let Some(power) = v.map.power_by_name(power) else {
-        return Vec::new();
-    };
-    let mut read = PhaseOrders::default();
-    read.read(v, position, Some(power), lines.iter().map(String::as_str));
-    let de = t.lang == "de";
-    let mut out: Vec<EchoLine> = read
-        .lines
-        .iter()
-        .map(|l| match &l.result {
-            Ok(o) => EchoLine {
-                input: l.text.clone(),
-                read: Some(o.display(&v.map).to_string()),
-                error: None,
-            },
-            Err(e) => EchoLine {
-                input: l.text.clone(),
-                read: None,
-                error: Some(if de { error_de(&e.kind) } else { e.kind.to_string() }),
-            },
-        })
-        .collect();
-    out.extend(read.advance_errors.iter().map(|(_, text, e)| EchoLine {
-        input: text.clone(),
-        read: None,
-        error: Some(if de { error_de(&e.kind) } else { e.kind.to_string() }),
-    }));
-    out
-}
-
 /// `GET /games/{id}`: the game page.
 pub(crate) async fn game(
     State(state): State<AppState>,
@@ -411,7 +349,7 @@ async fn game_page(
     step: Option<usize>,
 ) -> Result<GamePage, ApiError> {
     let t = viewer.t;
-    let lang = lang_of(t);
+    let lang = t.engine_lang();
     let view = games::view(state, &me.id, id).await?;
     let g = api::game(state, id).await?;
     let v = api::variant(&g.variant)?;
@@ -430,34 +368,26 @@ async fn game_page(
                 .collect()
         })
         .unwrap_or_default();
-    let is_member = members.iter().any(|m| m.name == me.name);
-    let pic = picture(state, &me.id, &g, &v, step.map(Step::Index), lang).await?;
+    let is_member = view["member"].as_bool().unwrap_or(false);
+    let pic = picture(state, &me.id, &g, &v, step, lang).await?;
     let phase_text = g
         .phase
         .as_deref()
         .and_then(|p| p.parse().ok())
         .map(|p| phase_title(p, lang));
-    let (mut orders_text, mut echo) = (String::new(), Vec::new());
     let can_order = status == "active" && my_power.is_some();
-    if can_order && let Ok(mine) = orders::mine(state, &me.id, id).await {
-        let lines: Vec<String> = mine["orders"]
-            .as_array()
-            .map(|a| a.iter().filter_map(|l| l.as_str().map(str::to_string)).collect())
-            .unwrap_or_default();
-        orders_text = lines.join("\n");
-        if let (Some(p), Ok((_, position))) = (&my_power, api::current_position(&v, &g)) {
-            echo = echo_lines(&v, &position, p, &lines, t);
-        }
-    }
+    let (orders_text, echo) = match pic.mine {
+        Some(m) => (m.lines.join("\n"), m.echo),
+        None => (String::new(), Vec::new()),
+    };
     let can_read_press = is_member || is_master;
     let mut press_lines = Vec::new();
     if can_read_press && let Ok(read) = press::read(state, &me.id, id).await {
         for m in read["messages"].as_array().into_iter().flatten() {
             let from = match &m["from"] {
-                Value::Null => t.anonymous.to_string(),
-                Value::String(s) if s == "Game master" => t.game_master.to_string(),
+                _ if m["from_master"] == true => t.game_master.to_string(),
                 Value::String(s) => power_name(&v, s, t).unwrap_or_else(|| s.clone()),
-                _ => String::new(),
+                _ => t.anonymous.to_string(),
             };
             let to: Vec<String> = m["to"]
                 .as_array()
@@ -496,16 +426,7 @@ async fn game_page(
         .map
         .powers()
         .iter()
-        .map(|p| {
-            (
-                p.key.clone(),
-                if t.lang == "de" {
-                    p.name_de.clone()
-                } else {
-                    p.name.clone()
-                },
-            )
-        })
+        .map(|p| (p.key.clone(), t.power_name(p)))
         .collect();
     Ok(GamePage {
         t,
@@ -514,11 +435,7 @@ async fn game_page(
         flash: None,
         id: g.id.clone(),
         name: g.name.clone(),
-        variant_title: if t.lang == "de" {
-            v.title_de.clone()
-        } else {
-            v.title.clone()
-        },
+        variant_title: t.variant_title(&v),
         status_text: t.status(&status),
         phase_text: if status == "active" { phase_text } else { None },
         deadline: if status == "active" {
@@ -530,14 +447,7 @@ async fn game_page(
         my_power: my_power.as_deref().and_then(|p| {
             let id = v.map.power_by_name(p)?;
             let power = v.map.power(id);
-            Some((
-                if t.lang == "de" {
-                    power.name_de.clone()
-                } else {
-                    power.name.clone()
-                },
-                power.colour.clone(),
-            ))
+            Some((t.power_name(power), power.colour.clone()))
         }),
         is_master,
         map_svg: pic.svg,
@@ -561,12 +471,7 @@ async fn game_page(
 
 fn power_name(v: &spielleiter_engine::Variant, key: &str, t: &Text) -> Option<String> {
     let id = v.map.power_by_name(key)?;
-    let p = v.map.power(id);
-    Some(if t.lang == "de" {
-        p.name_de.clone()
-    } else {
-        p.name.clone()
-    })
+    Some(t.power_name(v.map.power(id)))
 }
 
 /// Runs a form action of the game page and goes back to the page (or shows the refusal).
@@ -583,12 +488,8 @@ where
     F: FnOnce(AppState, String, super::Form) -> Fut,
     Fut: std::future::Future<Output = Result<Value, ApiError>>,
 {
-    let me = match viewer.account() {
-        Ok(a) => a.clone(),
-        Err(r) => return r,
-    };
-    let form = match checked_form(&viewer, &headers, &body) {
-        Ok(f) => f,
+    let (me, form) = match posted(&viewer, &headers, &body) {
+        Ok(posted) => posted,
         Err(r) => return r,
     };
     let back = format!("/games/{id}");
@@ -683,12 +584,8 @@ pub(crate) async fn echo(
     Path(id): Path<String>,
     body: Bytes,
 ) -> Response {
-    let me = match viewer.account() {
-        Ok(a) => a.clone(),
-        Err(r) => return r,
-    };
-    let form = match checked_form(&viewer, &headers, &body) {
-        Ok(f) => f,
+    let (me, form) = match posted(&viewer, &headers, &body) {
+        Ok(posted) => posted,
         Err(r) => return r,
     };
     let run = async {
@@ -696,10 +593,11 @@ pub(crate) async fn echo(
         let v = api::variant(&g.variant)?;
         let power = api::power_of(&state, &id, &me.id)
             .await?
+            .and_then(|key| v.map.power_by_name(&key))
             .ok_or_else(|| ApiError::forbidden("only the game's players give orders"))?;
         let (_, position) = api::current_position(&v, &g)?;
         let lines: Vec<String> = form.get("orders").lines().take(500).map(str::to_string).collect();
-        Ok::<_, ApiError>(echo_lines(&v, &position, &power, &lines, viewer.t))
+        Ok::<_, ApiError>(orders::echo(&v, &position, power, &lines, viewer.t.engine_lang()).1)
     };
     match run.await {
         Ok(echo) => {

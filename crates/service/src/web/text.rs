@@ -205,6 +205,33 @@ pub(crate) static DE: Text = Text {
 };
 
 impl Text {
+    /// The engine's language of these texts (reports, phase names, order errors).
+    pub(crate) fn engine_lang(&self) -> spielleiter_engine::report::Lang {
+        if self.lang == "de" {
+            spielleiter_engine::report::Lang::De
+        } else {
+            spielleiter_engine::report::Lang::En
+        }
+    }
+
+    /// A power's name in this language.
+    pub(crate) fn power_name(&self, power: &spielleiter_engine::map::model::Power) -> String {
+        if self.lang == "de" {
+            power.name_de.clone()
+        } else {
+            power.name.clone()
+        }
+    }
+
+    /// A variant's title in this language.
+    pub(crate) fn variant_title(&self, v: &spielleiter_engine::Variant) -> String {
+        if self.lang == "de" {
+            v.title_de.clone()
+        } else {
+            v.title.clone()
+        }
+    }
+
     /// The texts of a language code (`de`, anything else English).
     pub(crate) fn of(lang: &str) -> &'static Text {
         if lang.eq_ignore_ascii_case("de") { &DE } else { &EN }
