@@ -29,7 +29,7 @@ enum Command {
     /// Adjudicate one phase: a game state with orders (JSON) on standard input, results and the
     /// next state on standard output.
     Adjudicate(adjudicate_cmd::AdjudicateArgs),
-    /// Run the judge service: games, players, orders and results over a JSON HTTP API.
+    /// Run the judge service: web pages, a JSON HTTP API and play by e-mail (SQLite by default).
     Serve(serve_cmd::ServeArgs),
     /// Mail: read one mail piped in by a mail server.
     Mail {

@@ -267,10 +267,27 @@ fn seven_players_play_a_turn_by_mail() {
         let result = &boxes.wait_for(&address(name), subject, 1)[0];
         assert!(!result.body.trim().is_empty());
     }
-    let english = &boxes.to(&address("anna"), "Diplomacy results")[0].body;
+    let english_mail = &boxes.to(&address("anna"), "Diplomacy results")[0];
+    let english = &english_mail.body;
     assert!(english.contains("North Sea") || english.contains("NTH"), "{english}");
-    let german = &boxes.to(&address("carl"), "Diplomacy-Ergebnisse")[0].body;
+    let german_mail = &boxes.to(&address("carl"), "Diplomacy-Ergebnisse")[0];
+    let german = &german_mail.body;
     assert!(german.contains("Frühjahr") || german.contains("Frühling"), "{german}");
+    // Each result carries the map of the phase as a PNG, titled in the reader's language.
+    let map = |mail: &support::mailboxes::Mail| -> Vec<u8> {
+        assert_eq!(mail.attachments.len(), 1, "one map picture in {:?}", mail.subject);
+        let (name, kind, bytes) = &mail.attachments[0];
+        assert_eq!((name.as_str(), kind.as_str()), ("s1901m.png", "image/png"));
+        assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "a PNG file");
+        let width = u32::from_be_bytes([bytes[16], bytes[17], bytes[18], bytes[19]]);
+        assert!(width >= 800, "a map of readable size, not {width} pixels wide");
+        bytes.clone()
+    };
+    assert_ne!(
+        map(english_mail),
+        map(german_mail),
+        "the pictures differ in their language"
+    );
     // England's order for the fall waits for its phase.
     let waiting = clients[0].ok("GET", &format!("/api/games/{game_id}/orders"), None);
     assert_eq!(waiting["phase"], "F1901M");

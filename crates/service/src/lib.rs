@@ -1,5 +1,6 @@
-//! The Spielleiter judge service: games, players, orders and results over a JSON HTTP API, stored
-//! in SQLite (the embedded default) or PostgreSQL. It wraps the engine; the engine does no I/O.
+//! The Spielleiter judge service: games, players, orders, press and results through web pages, a
+//! JSON HTTP API and e-mail, stored in SQLite (the embedded default) or PostgreSQL. It wraps the
+//! engine; the engine does no I/O.
 
 pub mod api;
 pub mod auth;
@@ -9,6 +10,7 @@ pub mod limits;
 pub mod lot;
 pub mod mail;
 pub mod outbox;
+mod pictures;
 pub mod reminders;
 pub mod scheduler;
 pub mod store;

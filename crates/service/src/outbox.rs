@@ -5,13 +5,16 @@
 //! minute, so a message whose process died is sent by another; a failed send is tried again
 //! later, with growing pauses, until the relay refuses it for good or the tries run out.
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
-use lettre::message::{Mailbox, Message};
+use lettre::message::{Mailbox, Message, MultiPart, SinglePart};
 use sqlx::Row;
+
+use spielleiter_engine::report::Lang;
 
 use crate::auth::new_id;
 use crate::store::{Store, now_ms};
@@ -40,6 +43,29 @@ pub struct OutgoingMessage {
     pub in_reply_to: Option<String>,
     /// When the message was queued (milliseconds since 1970); its Date header.
     pub created_ms: i64,
+    /// Files sent with the text (the map of a result), in order.
+    pub attachments: Vec<Attachment>,
+}
+
+/// A file sent with a message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Attachment {
+    /// The file name the recipient sees.
+    pub filename: String,
+    /// Its MIME type, such as `image/png`.
+    pub content_type: String,
+    /// Its bytes.
+    pub data: Vec<u8>,
+}
+
+/// The map picture a queued message carries: the adjudicated phase of its game, drawn in a
+/// language when the message is sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PhasePicture {
+    /// The phase, such as `S1901M`.
+    pub phase: String,
+    /// `en` or `de`.
+    pub lang: String,
 }
 
 /// Why a delivery failed, and whether trying again can help.
@@ -117,10 +143,18 @@ impl Sender {
         if let Some(id) = &m.in_reply_to {
             builder = builder.in_reply_to(id.clone()).references(id.clone());
         }
-        builder
-            .header(ContentType::TEXT_PLAIN)
-            .body(m.body.clone())
-            .map_err(|e| bad(e.to_string()))
+        if m.attachments.is_empty() {
+            return builder
+                .header(ContentType::TEXT_PLAIN)
+                .body(m.body.clone())
+                .map_err(|e| bad(e.to_string()));
+        }
+        let mut parts = MultiPart::mixed().singlepart(SinglePart::plain(m.body.clone()));
+        for a in &m.attachments {
+            let kind = ContentType::parse(&a.content_type).map_err(|e| bad(format!("{}: {e}", a.content_type)))?;
+            parts = parts.singlepart(lettre::message::Attachment::new(a.filename.clone()).body(a.data.clone(), kind));
+        }
+        builder.multipart(parts).map_err(|e| bad(e.to_string()))
     }
 }
 
@@ -221,7 +255,9 @@ fn printable(text: &str, one_line: bool) -> String {
         .collect()
 }
 
-/// Queues a message inside the caller's transaction; returns its id.
+/// Queues a message inside the caller's transaction, with the map of one of its game's
+/// adjudicated phases if `picture` is given (a picture without a game is left out); returns its
+/// id.
 pub async fn queue(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     game_id: Option<&str>,
@@ -229,15 +265,18 @@ pub async fn queue(
     subject: &str,
     body: &str,
     in_reply_to: Option<&str>,
+    picture: Option<&PhasePicture>,
 ) -> Result<String, sqlx::Error> {
     let id = new_id();
     let now = now_ms();
     let (subject, body) = (printable(subject, true), printable(body, false));
+    let picture = picture.filter(|_| game_id.is_some());
+    let (picture_phase, picture_lang) = (picture.map(|p| p.phase.as_str()), picture.map(|p| p.lang.as_str()));
     match to {
         Recipient::Account(account) => {
             sqlx::query(
-                "INSERT INTO outbox (id, game_id, account_id, to_name, to_email, subject, body, in_reply_to, created_ms) \
-                 SELECT $1, $2, a.id, a.name, a.email, $3, $4, $5, $6 FROM accounts a WHERE a.id = $7",
+                "INSERT INTO outbox (id, game_id, account_id, to_name, to_email, subject, body, in_reply_to, created_ms, picture_phase, picture_lang) \
+                 SELECT $1, $2, a.id, a.name, a.email, $3, $4, $5, $6, $8, $9 FROM accounts a WHERE a.id = $7",
             )
             .bind(&id)
             .bind(game_id)
@@ -246,13 +285,15 @@ pub async fn queue(
             .bind(in_reply_to)
             .bind(now)
             .bind(account)
+            .bind(picture_phase)
+            .bind(picture_lang)
             .execute(&mut **tx)
             .await?;
         }
         Recipient::Address { name, email } => {
             sqlx::query(
-                "INSERT INTO outbox (id, game_id, to_name, to_email, subject, body, in_reply_to, created_ms) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                "INSERT INTO outbox (id, game_id, to_name, to_email, subject, body, in_reply_to, created_ms, picture_phase, picture_lang) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
             )
             .bind(&id)
             .bind(game_id)
@@ -262,6 +303,8 @@ pub async fn queue(
             .bind(&body)
             .bind(in_reply_to)
             .bind(now)
+            .bind(picture_phase)
+            .bind(picture_lang)
             .execute(&mut **tx)
             .await?;
         }
@@ -289,10 +332,11 @@ pub async fn deliver_one(store: &Store, delivery: &Arc<dyn Delivery>, id: &str) 
 
 async fn deliver(store: &Store, delivery: &Arc<dyn Delivery>, only: Option<&str>) -> Result<usize, sqlx::Error> {
     let mut sent = 0;
+    let mut pictures = Pictures::default();
     loop {
         let now = now_ms();
         let rows = sqlx::query(
-            "SELECT id, to_name, to_email, subject, body, in_reply_to, created_ms, attempts FROM outbox \
+            "SELECT id, to_name, to_email, subject, body, in_reply_to, created_ms, attempts, game_id, picture_phase, picture_lang FROM outbox \
              WHERE sent_ms IS NULL AND failed_ms IS NULL AND next_try_ms <= $1 AND (claimed_ms IS NULL OR claimed_ms < $2) \
              AND ($3 = '' OR id = $3) ORDER BY created_ms, id LIMIT 100",
         )
@@ -306,7 +350,7 @@ async fn deliver(store: &Store, delivery: &Arc<dyn Delivery>, only: Option<&str>
         }
         let mut progress = false;
         for r in rows {
-            let m = OutgoingMessage {
+            let mut m = OutgoingMessage {
                 id: r.get(0),
                 to_name: r.get(1),
                 to_email: r.get(2),
@@ -314,8 +358,13 @@ async fn deliver(store: &Store, delivery: &Arc<dyn Delivery>, only: Option<&str>
                 body: r.get(4),
                 in_reply_to: r.get(5),
                 created_ms: r.get(6),
+                attachments: Vec::new(),
             };
             let attempts: i64 = r.get(7);
+            let picture = match (r.get::<Option<String>, _>(8), r.get::<Option<String>, _>(9)) {
+                (Some(game), Some(phase)) => Some((game, phase, r.get::<Option<String>, _>(10).unwrap_or_default())),
+                _ => None,
+            };
             // The claim is dated now, not at the start of the batch, so it stays ours for a minute.
             let mine = now_ms();
             let claimed = sqlx::query(
@@ -331,6 +380,9 @@ async fn deliver(store: &Store, delivery: &Arc<dyn Delivery>, only: Option<&str>
                 continue;
             }
             progress = true;
+            if let Some((game, phase, lang)) = picture {
+                m.attachments.extend(pictures.get(store, &game, &phase, &lang).await?);
+            }
             let worker = delivery.clone();
             let message = m.clone();
             let outcome = tokio::task::spawn_blocking(move || worker.deliver(&message))
@@ -377,6 +429,37 @@ async fn deliver(store: &Store, delivery: &Arc<dyn Delivery>, only: Option<&str>
     }
 }
 
+/// The map pictures of one delivery round, each drawn once for all the messages that carry it.
+#[derive(Default)]
+struct Pictures(HashMap<(String, String, String), Option<Attachment>>);
+
+impl Pictures {
+    /// The picture of a game's phase in a language as an attachment; `None` if the game's variant
+    /// has no map shapes or the picture could not be drawn (the text goes without it).
+    async fn get(
+        &mut self,
+        store: &Store,
+        game: &str,
+        phase: &str,
+        lang: &str,
+    ) -> Result<Option<Attachment>, sqlx::Error> {
+        let key = (game.to_string(), phase.to_string(), lang.to_string());
+        if let Some(done) = self.0.get(&key) {
+            return Ok(done.clone());
+        }
+        let lang = lang.parse().unwrap_or(Lang::En);
+        let drawn = crate::pictures::phase_png(store, game, phase, lang)
+            .await?
+            .map(|data| Attachment {
+                filename: format!("{}.png", phase.to_ascii_lowercase()),
+                content_type: "image/png".to_string(),
+                data,
+            });
+        self.0.insert(key, drawn.clone());
+        Ok(drawn)
+    }
+}
+
 /// Delivers due messages every `tick` (and at once when `wake` is notified) until the process ends.
 pub async fn run(store: Store, delivery: Arc<dyn Delivery>, tick: Duration, wake: Arc<tokio::sync::Notify>) {
     loop {
@@ -393,6 +476,7 @@ pub async fn run(store: Store, delivery: Arc<dyn Delivery>, tick: Duration, wake
 #[cfg(test)]
 mod tests {
     use super::*;
+    use mail_parser::MimeHeaders;
 
     fn message() -> OutgoingMessage {
         OutgoingMessage {
@@ -403,6 +487,7 @@ mod tests {
             body: "Österreich: A Wien - Galizien.\n".into(),
             in_reply_to: Some("<x@y>".into()),
             created_ms: 1_700_000_000_000,
+            attachments: Vec::new(),
         }
     }
 
@@ -429,6 +514,42 @@ mod tests {
             parsed.body_text(0).as_deref().map(str::trim_end),
             Some("Österreich: A Wien - Galizien.")
         );
+    }
+
+    #[test]
+    fn an_attachment_makes_a_mixed_message_with_the_text_first() {
+        let sender = Sender::parse("Spielleiter <judge@example.org>").expect("an address");
+        let mut m = message();
+        let picture: Vec<u8> = (0..=255u8).cycle().take(5000).collect();
+        m.attachments.push(Attachment {
+            filename: "s1901m.png".into(),
+            content_type: "image/png".into(),
+            data: picture.clone(),
+        });
+        let raw = sender.compose(&m).expect("a message").formatted();
+        let parsed = mail_parser::MessageParser::default().parse(&raw).expect("parses");
+        assert_eq!(
+            parsed.body_text(0).as_deref().map(str::trim_end),
+            Some("Österreich: A Wien - Galizien.")
+        );
+        let attached: Vec<_> = parsed.attachments().collect();
+        assert_eq!(attached.len(), 1);
+        assert_eq!(attached[0].attachment_name(), Some("s1901m.png"));
+        let kind = attached[0].content_type().expect("a type");
+        assert_eq!((kind.ctype(), kind.subtype()), ("image", Some("png")));
+        assert_eq!(attached[0].contents(), picture.as_slice());
+    }
+
+    #[test]
+    fn a_bad_attachment_type_is_refused_for_good() {
+        let sender = Sender::parse("judge@example.org").expect("an address");
+        let mut m = message();
+        m.attachments.push(Attachment {
+            filename: "x".into(),
+            content_type: "not a type".into(),
+            data: Vec::new(),
+        });
+        assert!(sender.compose(&m).is_err_and(|e| e.permanent));
     }
 
     #[test]
@@ -466,9 +587,17 @@ mod tests {
 
     async fn queued(store: &Store, email: &str) -> String {
         let mut tx = store.pool.begin().await.expect("a transaction");
-        let id = queue(&mut tx, None, Recipient::Address { name: "A", email }, "s", "b\0", None)
-            .await
-            .expect("queued");
+        let id = queue(
+            &mut tx,
+            None,
+            Recipient::Address { name: "A", email },
+            "s",
+            "b\0",
+            None,
+            None,
+        )
+        .await
+        .expect("queued");
         tx.commit().await.expect("committed");
         id
     }

@@ -5,6 +5,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use mail_parser::MimeHeaders;
+
 /// A Python interpreter that has `aiosmtpd`: the machine's, or a virtual environment in the
 /// target folder, made once with pip (the registry is reachable on every machine of ours).
 fn python_with_aiosmtpd() -> PathBuf {
@@ -48,6 +50,8 @@ pub struct Mail {
     pub subject: String,
     pub body: String,
     pub in_reply_to: Option<String>,
+    /// Each attached file: its name, MIME type and bytes.
+    pub attachments: Vec<(String, String, Vec<u8>)>,
 }
 
 /// Every player's mailbox: an SMTP server on loopback that keeps each mail in a Maildir.
@@ -118,6 +122,20 @@ impl Mailboxes {
                     subject: m.subject().unwrap_or_default().to_string(),
                     body: m.body_text(0).map(|b| b.replace("\r\n", "\n")).unwrap_or_default(),
                     in_reply_to: m.in_reply_to().as_text().map(str::to_string),
+                    attachments: m
+                        .attachments()
+                        .map(|a| {
+                            let kind = a
+                                .content_type()
+                                .map(|t| format!("{}/{}", t.ctype(), t.subtype().unwrap_or_default()))
+                                .unwrap_or_default();
+                            (
+                                a.attachment_name().unwrap_or_default().to_string(),
+                                kind,
+                                a.contents().to_vec(),
+                            )
+                        })
+                        .collect(),
                 })
             })
             .collect()

@@ -14,6 +14,7 @@ use spielleiter_engine::PhaseKind;
 
 use super::*;
 use crate::error::refusals::*;
+use crate::outbox::{PhasePicture, Recipient};
 
 /// Adjudicates the game's current phase now. Powers with something to order that sent nothing
 /// have missed a turn; after the game's limit of missed turns in a row they are in civil disorder
@@ -36,6 +37,12 @@ pub async fn adjudicate_game(state: &AppState, id: &str, trigger: Trigger<'_>) -
             trigger.phase()
         )));
     }
+    // Each result carries the map of the phase with its orders and their outcomes, if the variant
+    // has map shapes (laid out once per process, outside the transaction).
+    let shapes = v.clone();
+    let with_picture = tokio::task::spawn_blocking(move || crate::pictures::geometry(&shapes).is_some())
+        .await
+        .unwrap_or(false);
     let mut tx = state.store.pool.begin().await?;
     // Claim the phase: this locks the game's row, so order submissions and other adjudications
     // of the game wait, and only one adjudication of a phase gets past this point.
@@ -186,7 +193,20 @@ pub async fn adjudicate_game(state: &AppState, id: &str, trigger: Trigger<'_>) -
     let german = news.mail(Lang::De, &report_de);
     for (account, lang) in recipients(&mut tx, &g).await? {
         let (subject, body) = if lang == "de" { &german } else { &english };
-        queue_message(&mut tx, &g.id, &account, subject, body).await?;
+        let picture = PhasePicture {
+            phase: phase.clone(),
+            lang: if lang == "de" { "de" } else { "en" }.to_string(),
+        };
+        crate::outbox::queue(
+            &mut tx,
+            Some(&g.id),
+            Recipient::Account(&account),
+            subject,
+            body,
+            None,
+            with_picture.then_some(&picture),
+        )
+        .await?;
     }
     if !state.adjudication_delay.is_zero() {
         eprintln!("adjudicating {} {phase}: holding the transaction open", g.name);

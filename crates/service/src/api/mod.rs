@@ -409,6 +409,7 @@ pub(crate) async fn queue_message(
         subject,
         body,
         None,
+        None,
     )
     .await?;
     Ok(())

@@ -159,6 +159,7 @@ pub async fn process(state: &AppState, id: &str) -> Result<Processed, sqlx::Erro
                 &reply.subject,
                 &reply.body,
                 letter.message_id.map(|m| format!("<{m}>")).as_deref(),
+                None,
             )
             .await?;
             Processed::Answered(reply_id)

@@ -1,25 +1,23 @@
 //! The map of a game at any step of its history (each adjudicated phase with its orders and
 //! their outcomes, then the current position), as SVG for the pages and as SVG or PNG files.
 
-use std::collections::BTreeMap;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use axum::extract::{Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use sqlx::Row;
 
-use spielleiter_engine::adjudication::adjudicate_with;
-use spielleiter_engine::interchange::{AdjudicationInput, GameState, position_from_state};
 use spielleiter_engine::report::{Lang, phase_title};
 use spielleiter_engine::{Position, Variant};
-use spielleiter_render::{DrawnOrder, MapGeometry, OrderState, Scene};
+use spielleiter_render::{DrawnOrder, OrderState, Scene};
 
 use super::Viewer;
 use super::pages::StepQuery;
 use crate::api::orders::{self, Echo};
 use crate::api::{self, AppState, GameRow};
 use crate::error::ApiError;
+use crate::pictures::{StoredPhase, draw};
 
 /// A picture with where it stands in the history.
 pub(crate) struct Picture {
@@ -88,33 +86,6 @@ fn not_drawn(game: &str, what: &str, e: impl std::fmt::Display) -> ApiError {
     )
 }
 
-/// The laid-out map of a built-in variant (computed once per process).
-fn geometry(v: &Variant) -> Option<Arc<MapGeometry>> {
-    static ALL: OnceLock<std::sync::Mutex<BTreeMap<String, Option<Arc<MapGeometry>>>>> = OnceLock::new();
-    let all = ALL.get_or_init(Default::default);
-    let mut all = all.lock().unwrap_or_else(|e| e.into_inner());
-    all.entry(v.name.clone())
-        .or_insert_with(|| match spielleiter_render::builtin_geometry(v) {
-            Some(Ok(g)) => Some(Arc::new(g)),
-            Some(Err(e)) => {
-                eprintln!("map shapes of {}: {e}", v.name);
-                None
-            }
-            None => None,
-        })
-        .clone()
-}
-
-fn draw(v: &Variant, scene: &Scene) -> String {
-    match geometry(v) {
-        Some(g) => spielleiter_render::svg(&g, scene),
-        None => format!(
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="600" height="60"><text x="10" y="35">{}</text></svg>"#,
-            spielleiter_render::svg::esc(&format!("No map pictures for the variant {}.", v.name))
-        ),
-    }
-}
-
 /// The picture of a game at a step (default: now) as `me` may see it: the history only for its
 /// members and master, the orders of the current phase only `me`'s own.
 pub(crate) async fn picture(
@@ -146,28 +117,15 @@ pub(crate) async fn picture(
         .fetch_one(&state.store.pool)
         .await?;
         let phase: String = r.get(0);
-        let before: GameState =
-            serde_json::from_str(&r.get::<String, _>(1)).map_err(|e| not_drawn(&g.id, &phase, e))?;
-        let result: serde_json::Value = serde_json::from_str(&r.get::<String, _>(2)).unwrap_or_default();
-        let orders: BTreeMap<String, Vec<String>> =
-            serde_json::from_value(result["accepted_orders"].clone()).unwrap_or_default();
+        let stored = StoredPhase::read(&phase, &r.get::<String, _>(1), &r.get::<String, _>(2))
+            .map_err(|e| not_drawn(&g.id, &phase, e))?;
         let report: String = if lang == Lang::De { r.get(4) } else { r.get(3) };
         let v2 = v.clone();
-        let svg = tokio::task::spawn_blocking(move || {
-            let position = position_from_state(&v2, &before).map_err(|e| e.to_string())?;
-            let input = AdjudicationInput {
-                variant: Some(v2.name.clone()),
-                state: before,
-                orders,
-                ..AdjudicationInput::default()
-            };
-            let (_, report) = adjudicate_with(&v2, &input).map_err(|e| e.to_string())?;
-            Ok::<_, String>(draw(&v2, &Scene::adjudicated(&v2, &position, &report, lang)))
-        })
-        .await
-        .map_err(|e| e.to_string())
-        .and_then(|r| r)
-        .map_err(|e| not_drawn(&g.id, &phase, e))?;
+        let svg = tokio::task::spawn_blocking(move || stored.svg(&v2, lang))
+            .await
+            .map_err(|e| e.to_string())
+            .and_then(|r| r)
+            .map_err(|e| not_drawn(&g.id, &phase, e))?;
         let label = phase.parse().map(|p| phase_title(p, lang)).unwrap_or(phase);
         return Ok(Picture {
             svg,
