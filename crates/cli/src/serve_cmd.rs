@@ -61,6 +61,10 @@ pub struct ServeArgs {
     /// other than localhost (behind HTTPS or on localhost, leave it out).
     #[arg(long)]
     insecure_cookies: bool,
+    /// The address players reach the web pages at, when a proxy stands in front (e.g.
+    /// https://diplomacy.example.org): forms must come from there, result mails link to it.
+    #[arg(long)]
+    public_url: Option<spielleiter_service::PublicUrl>,
     /// Crash tests only: hold every adjudication's transaction open this many milliseconds.
     #[arg(long, default_value_t = 0, hide = true)]
     adjudication_delay_ms: u64,
@@ -97,6 +101,7 @@ pub fn serve(args: &ServeArgs) -> anyhow::Result<ExitCode> {
         smtp_relay: args.mail.smtp_relay.clone(),
         smtp_listen: args.smtp,
         secure_cookies: !args.insecure_cookies,
+        public_url: args.public_url.clone(),
     };
     let runtime = tokio::runtime::Runtime::new()?;
     runtime

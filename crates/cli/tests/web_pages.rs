@@ -267,3 +267,54 @@ fn pages_follow_the_language_chosen() {
         german.body
     );
 }
+
+#[test]
+fn behind_a_proxy_forms_come_from_the_public_address_and_results_link_to_it() {
+    let public = "https://diplomacy.example.org";
+    let server = support::start_server_in(support::fresh_dir("web-proxy"), &["--public-url", public]);
+    let mut b = Browser::new(&server.base);
+    b.sign_up("erna");
+    let csrf = b.csrf();
+    let post = |b: &mut Browser, name: &str, origin: &str| {
+        let fields = [
+            ("csrf", csrf.as_str()),
+            ("name", name),
+            ("variant", "standard"),
+            ("press", "full"),
+            ("minutes", "60"),
+        ];
+        b.post("/games", &fields, Some(origin))
+    };
+    // The address the proxy forwards to is not where players' forms come from.
+    let direct = server.base.clone();
+    assert_eq!(post(&mut b, "Direct", &direct).status, 403);
+    let page = post(&mut b, "Proxied", public);
+    assert_eq!(page.status, 303, "{}", page.body);
+    assert!(!b.get("/games").body.contains("Direct"));
+
+    // Result mails name the game's page at the public address.
+    let gm = support::player(&server, "proxy-master");
+    let other = support::player(&server, "proxy-other");
+    let id = support::two_player_game(&gm, &other, "Linked", json!({"movement_seconds": 3600}));
+    // Erna's list shows her own game first, the others' after it.
+    let list = b.get("/games").body;
+    let at = |text: &str| list.find(text).unwrap_or_else(|| panic!("{text} in {list}"));
+    assert!(at(r#"id="my-games""#) < at(">Proxied<") && at(">Proxied<") < at(r#"id="other-games""#));
+    assert!(at(r#"id="other-games""#) < at(">Linked<"));
+    gm.ok("POST", &format!("/api/games/{id}/adjudicate"), None);
+    let link = format!("The game on the web: {public}/games/{id}");
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    loop {
+        let mails = support::mails_in(&server.dir.join("mail"));
+        let results: Vec<&String> = mails
+            .iter()
+            .filter(|m| m.contains("Diplomacy results Linked"))
+            .collect();
+        if results.len() == 2 {
+            assert!(results.iter().all(|m| m.contains(&link)), "{results:?}");
+            break;
+        }
+        assert!(std::time::Instant::now() < until, "two result mails: {results:?}");
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
+}

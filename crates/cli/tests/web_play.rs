@@ -222,6 +222,30 @@ async fn two_players_play_a_turn_in_the_browser() {
         .find(Locator::Css("#map g.unit[data-unit='A par']"))
         .await
         .unwrap();
+    // Clicking a fleet, then Spain at its north coast, writes a move to that coast.
+    alice
+        .find(Locator::Css("#map g.unit[data-unit='F bre']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let written = alice
+        .execute(
+            r##"var spain = document.querySelector("#map [data-province='spa']");
+            var coast = spain.getAttribute("data-coasts").split(";")[0].split(" ");
+            var svg = spain.ownerSVGElement, point = svg.createSVGPoint();
+            point.x = Number(coast[1]); point.y = Number(coast[2]);
+            var at = point.matrixTransform(svg.getScreenCTM());
+            spain.dispatchEvent(new MouseEvent("click", {clientX: at.x, clientY: at.y, bubbles: true}));
+            var text = document.getElementById("orders-text"), value = text.value;
+            text.value = "";
+            return value;"##,
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(written.as_str(), Some("F bre - spa/nc"));
 
     // Orders, with the echo as they are typed (before sending).
     type_orders(&alice, "A Par - Bur\nF Bre - Mao\nA Mar S A Par - Bur").await;

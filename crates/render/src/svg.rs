@@ -73,6 +73,23 @@ pub fn svg(geometry: &MapGeometry, scene: &Scene) -> String {
                 _ => "land",
             }
         );
+        // A split-coast province says where each coast is drawn, so a click can pick one.
+        let coasts: Vec<String> = map
+            .locations()
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| l.province == p.id && l.coast.is_some())
+            .map(|(i, _)| {
+                let location = LocationId(i as u16);
+                let at = geometry.unit_point(location);
+                format!("{} {:.0} {:.0}", map.location_abbreviation(location), at.x, at.y)
+            })
+            .collect();
+        let attrs = if coasts.is_empty() {
+            attrs
+        } else {
+            format!(r#"{attrs} data-coasts="{}""#, esc(&coasts.join(";")))
+        };
         let title = format!("<title>{}</title>", esc(name));
         path_titled(&mut s, &geometry.areas[p.id.index()], &fill, &attrs, &title);
     }

@@ -63,6 +63,26 @@ fn the_opening_position_shows_every_unit_centre_and_province() {
 }
 
 #[test]
+fn split_coast_provinces_say_where_each_coast_is_drawn() {
+    let v = variant("standard");
+    let g = spielleiter_render::builtin_geometry(&v).unwrap().unwrap();
+    let picture = svg(&g, &Scene::position(&v, &Position::initial(&v), Lang::En));
+    // Each coast's place is the one a fleet there is drawn at.
+    let place = |name: &str| {
+        let at = g.unit_point(v.map.location_by_abbreviation(name).unwrap());
+        format!("{name} {:.0} {:.0}", at.x, at.y)
+    };
+    let spain = format!(
+        r#"data-province="spa" data-coasts="{};{}""#,
+        place("spa/nc"),
+        place("spa/sc")
+    );
+    assert!(picture.contains(&spain), "{spain}");
+    // Provinces of one coast or none say nothing of coasts; three provinces are split.
+    assert_eq!(count(&picture, "data-coasts="), 3);
+}
+
+#[test]
 fn a_png_has_the_size_of_the_map() {
     let v = variant("standard");
     let g = spielleiter_render::builtin_geometry(&v).unwrap().unwrap();

@@ -11,9 +11,11 @@ pub mod lot;
 pub mod mail;
 pub mod outbox;
 mod pictures;
+mod public_url;
 pub mod reminders;
 pub mod scheduler;
 pub mod store;
+pub use public_url::PublicUrl;
 mod web;
 
 use std::net::SocketAddr;
@@ -44,6 +46,9 @@ pub struct Config {
     /// Mark the web pages' cookies Secure (browsers then send them over HTTPS and to localhost
     /// only); off only for plain HTTP on another address.
     pub secure_cookies: bool,
+    /// The address players reach the web pages at (`https://diplomacy.example.org`), when a
+    /// proxy stands in front: forms must come from it, and result mails link to game pages there.
+    pub public_url: Option<PublicUrl>,
 }
 
 impl Config {
@@ -59,6 +64,7 @@ impl Config {
             smtp_relay: None,
             smtp_listen: None,
             secure_cookies: true,
+            public_url: None,
         }
     }
 }
@@ -80,6 +86,7 @@ pub async fn bind(config: Config) -> Result<Bound, Box<dyn std::error::Error>> {
     let delivery = outbox::configured(&config.mail_from, config.smtp_relay.as_deref(), &config.mail_dir)?;
     let mut state = open_state(&config.database_url, config.adjudication_delay, config.limits).await?;
     state.secure_cookies = config.secure_cookies;
+    state.public_url = config.public_url.clone();
     tokio::spawn(scheduler::run(state.clone(), Duration::from_millis(500)));
     tokio::spawn(reminders::run(state.clone(), Duration::from_secs(5)));
     tokio::spawn(mail::inbox::run(state.clone(), Duration::from_secs(5)));
@@ -124,6 +131,7 @@ pub async fn open_state(
         mail_sent: Arc::new(tokio::sync::Notify::new()),
         game_changed: tokio::sync::broadcast::channel(64).0,
         secure_cookies: true,
+        public_url: None,
     })
 }
 

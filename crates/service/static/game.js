@@ -35,6 +35,25 @@
     text.dispatchEvent(new Event("input"));
   }
   var pendingUnit = null;
+  // The coast of a province (`data-coasts="spa/nc 412 530;spa/sc 405 560"`) nearest to a click.
+  function nearestCoast(province, ev) {
+    var svg = province.ownerSVGElement;
+    if (!svg || !svg.getScreenCTM) return null;
+    var point = svg.createSVGPoint();
+    point.x = ev.clientX;
+    point.y = ev.clientY;
+    var at = point.matrixTransform(svg.getScreenCTM().inverse());
+    var best = null, bestDistance = Infinity;
+    province.getAttribute("data-coasts").split(";").forEach(function (entry) {
+      var parts = entry.split(" ");
+      var dx = Number(parts[1]) - at.x, dy = Number(parts[2]) - at.y;
+      if (parts.length === 3 && dx * dx + dy * dy < bestDistance) {
+        best = parts[0];
+        bestDistance = dx * dx + dy * dy;
+      }
+    });
+    return best;
+  }
   mapBox.addEventListener("click", function (ev) {
     if (!text) return;
     var unit = ev.target.closest("g.unit");
@@ -49,6 +68,10 @@
     }
     var province = ev.target.closest("[data-province]");
     var target = unit ? unit.getAttribute("data-location") : province && province.getAttribute("data-province");
+    // A fleet sent to a split-coast province goes to the coast nearest the click.
+    if (!unit && province && pendingUnit && pendingUnit.charAt(0) === "F" && province.hasAttribute("data-coasts")) {
+      target = nearestCoast(province, ev) || target;
+    }
     if (pendingUnit && target) {
       text.value = text.value.replace(/\s+$/, "") + " - " + target;
       text.dispatchEvent(new Event("input"));

@@ -51,6 +51,8 @@ pub struct AppState {
     pub game_changed: tokio::sync::broadcast::Sender<String>,
     /// Whether the web pages' cookies are marked Secure (HTTPS, or localhost).
     pub secure_cookies: bool,
+    /// Where players reach the web pages, if configured.
+    pub public_url: Option<crate::PublicUrl>,
 }
 
 impl AppState {

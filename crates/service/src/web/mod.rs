@@ -81,6 +81,8 @@ pub(crate) struct Viewer {
     new_csrf: bool,
     pub(crate) t: &'static Text,
     secure: bool,
+    /// The configured public address, which forms must come from.
+    public_url: Option<crate::PublicUrl>,
 }
 
 fn cookies(headers: &HeaderMap) -> Vec<Cookie<'static>> {
@@ -144,6 +146,7 @@ impl axum::extract::FromRequestParts<AppState> for Viewer {
             new_csrf,
             t: Text::of(&lang),
             secure: state.secure_cookies,
+            public_url: state.public_url.clone(),
         })
     }
 }
@@ -266,10 +269,16 @@ pub(crate) fn checked_form(viewer: &Viewer, headers: &HeaderMap, body: &[u8]) ->
         )
     };
     if let Some(origin) = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) {
-        // A browser that names the form's origin must name this site (the Host it asked for).
-        let host = headers.get(header::HOST).and_then(|v| v.to_str().ok());
-        let origin_host = origin.split("://").nth(1).unwrap_or("");
-        if origin == "null" || host != Some(origin_host) {
+        // A browser that names the form's origin must name this site: the configured public
+        // address (a proxy may rewrite Host), else the Host it asked for.
+        let ours = match &viewer.public_url {
+            Some(url) => url.is_origin(origin),
+            None => {
+                let host = headers.get(header::HOST).and_then(|v| v.to_str().ok());
+                host.is_some() && origin.split_once("://").map(|(_, h)| h) == host
+            }
+        };
+        if !ours {
             return Err(refuse());
         }
     }

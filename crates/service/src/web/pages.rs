@@ -49,7 +49,6 @@ pub(crate) struct GameLine {
     status: &'static str,
     phase: String,
     players: i64,
-    mine: bool,
 }
 
 #[derive(Template)]
@@ -59,7 +58,9 @@ pub(crate) struct GamesPage {
     viewer_name: Option<String>,
     csrf: String,
     flash: Option<String>,
-    games: Vec<GameLine>,
+    /// The viewer's games (as master, player or observer), then the others, each with its
+    /// heading; empty lists are left out.
+    lists: Vec<(&'static str, &'static str, Vec<GameLine>)>,
     variants: Vec<(String, String)>,
 }
 
@@ -224,27 +225,26 @@ pub(crate) async fn language(viewer: Viewer, headers: HeaderMap, Query(q): Query
     response
 }
 
-/// `GET /games`: every game, the viewer's marked, and the form for a new one.
-pub(crate) async fn games(State(state): State<AppState>, viewer: Viewer) -> Response {
-    let me = match viewer.account() {
-        Ok(a) => a.clone(),
-        Err(r) => return r,
+/// The games list's lines: the viewer's own games (all of them) or the others (the newest 200,
+/// games still forming first).
+async fn game_lines(state: &AppState, t: &'static Text, me: &str, own: bool) -> Result<Vec<GameLine>, ApiError> {
+    let query = if own {
+        sqlx::query(
+            "SELECT g.id, g.name, g.variant, g.status, g.phase, \
+             (SELECT COUNT(*) FROM members m WHERE m.game_id = g.id AND m.role = 'player') \
+             FROM games g WHERE g.master_id = $1 OR EXISTS (SELECT 1 FROM members m WHERE m.game_id = g.id AND m.account_id = $1) \
+             ORDER BY g.created_ms DESC",
+        )
+    } else {
+        sqlx::query(
+            "SELECT g.id, g.name, g.variant, g.status, g.phase, \
+             (SELECT COUNT(*) FROM members m WHERE m.game_id = g.id AND m.role = 'player') \
+             FROM games g WHERE NOT (g.master_id = $1 OR EXISTS (SELECT 1 FROM members m WHERE m.game_id = g.id AND m.account_id = $1)) \
+             ORDER BY CASE g.status WHEN 'forming' THEN 0 WHEN 'active' THEN 1 ELSE 2 END, g.created_ms DESC LIMIT 200",
+        )
     };
-    let rows = sqlx::query(
-        "SELECT g.id, g.name, g.variant, g.status, g.phase, g.master_id, \
-         (SELECT COUNT(*) FROM members m WHERE m.game_id = g.id AND m.role = 'player'), \
-         (SELECT COUNT(*) FROM members m WHERE m.game_id = g.id AND m.account_id = $1) \
-         FROM games g ORDER BY g.created_ms DESC LIMIT 200",
-    )
-    .bind(&me.id)
-    .fetch_all(&state.store.pool)
-    .await;
-    let rows = match rows {
-        Ok(r) => r,
-        Err(e) => return viewer.error(&e.into(), "/games"),
-    };
-    let t = viewer.t;
-    let lines = rows
+    let rows = query.bind(me).fetch_all(&state.store.pool).await?;
+    Ok(rows
         .iter()
         .map(|r| {
             let phase: Option<String> = r.get(4);
@@ -257,11 +257,26 @@ pub(crate) async fn games(State(state): State<AppState>, viewer: Viewer) -> Resp
                     .and_then(|p| p.parse().ok())
                     .map(|p| phase_title(p, t.engine_lang()))
                     .unwrap_or_default(),
-                players: r.get(6),
-                mine: r.get::<String, _>(5) == me.id || r.get::<i64, _>(7) > 0,
+                players: r.get(5),
             }
         })
-        .collect();
+        .collect())
+}
+
+/// `GET /games`: the viewer's games, the others, and the form for a new one.
+pub(crate) async fn games(State(state): State<AppState>, viewer: Viewer) -> Response {
+    let me = match viewer.account() {
+        Ok(a) => a.clone(),
+        Err(r) => return r,
+    };
+    let t = viewer.t;
+    let (mine, others) = match (
+        game_lines(&state, t, &me.id, true).await,
+        game_lines(&state, t, &me.id, false).await,
+    ) {
+        (Ok(mine), Ok(others)) => (mine, others),
+        (Err(e), _) | (_, Err(e)) => return viewer.error(&e, "/games"),
+    };
     let variants = spielleiter_engine::variant::builtin_names()
         .filter_map(|n| api::variant(n).ok())
         .map(|v| (v.name.clone(), t.variant_title(&v)))
@@ -271,7 +286,10 @@ pub(crate) async fn games(State(state): State<AppState>, viewer: Viewer) -> Resp
         viewer_name: Some(me.name.clone()),
         csrf: viewer.csrf.clone(),
         flash: None,
-        games: lines,
+        lists: [("my-games", t.my_games, mine), ("other-games", t.other_games, others)]
+            .into_iter()
+            .filter(|(_, _, lines)| !lines.is_empty())
+            .collect(),
         variants,
     };
     viewer.page(StatusCode::OK, page.render())

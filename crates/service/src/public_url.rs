@@ -1,0 +1,119 @@
+//! The address players reach the web pages at, as configured for a judge behind a proxy.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// An `http` or `https` origin: scheme, host and port, nothing after them. Checked when read, so
+/// it can be compared with a browser's `Origin` and put in front of page paths.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PublicUrl(String);
+
+impl PublicUrl {
+    /// The origin as browsers send it (`https://diplomacy.example.org`).
+    pub fn origin(&self) -> &str {
+        &self.0
+    }
+
+    /// The whole address of a page path (`/games/ID`).
+    pub fn page(&self, path: &str) -> String {
+        format!("{}{path}", self.0)
+    }
+
+    /// Whether a browser's `Origin` header names this address.
+    pub fn is_origin(&self, origin: &str) -> bool {
+        origin.trim_end_matches('/').eq_ignore_ascii_case(&self.0)
+    }
+}
+
+impl fmt::Display for PublicUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl FromStr for PublicUrl {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<PublicUrl, String> {
+        let bad = |why: &str| {
+            format!("`{text}` is not a public address ({why}): write it as https://host or https://host:port")
+        };
+        let lower = text.trim().to_ascii_lowercase();
+        let rest = lower
+            .strip_prefix("https://")
+            .or_else(|| lower.strip_prefix("http://"))
+            .ok_or_else(|| bad("it must start with https:// or http://"))?;
+        let host = rest.strip_suffix('/').unwrap_or(rest);
+        if host.is_empty() {
+            return Err(bad("no host"));
+        }
+        if host.contains(['/', '?', '#', '@']) || host.chars().any(|c| c.is_whitespace() || c.is_control()) {
+            return Err(bad("only a host and port, no path, query or user"));
+        }
+        // An IPv6 host is bracketed; a port follows the host after a colon.
+        let (name, port) = match host.strip_prefix('[') {
+            Some(v6) => {
+                let (address, after) = v6.split_once(']').ok_or_else(|| bad("an unclosed [ ]"))?;
+                (
+                    address,
+                    after
+                        .strip_prefix(':')
+                        .map(Some)
+                        .unwrap_or(Some(after).filter(|a| !a.is_empty())),
+                )
+            }
+            None => match host.split_once(':') {
+                Some((name, port)) => (name, Some(port)),
+                None => (host, None),
+            },
+        };
+        if name.is_empty() {
+            return Err(bad("no host"));
+        }
+        if port.is_some_and(|p| p.parse::<u16>().is_err()) {
+            return Err(bad("the port is not a number"));
+        }
+        let scheme = if lower.starts_with("https://") { "https" } else { "http" };
+        Ok(PublicUrl(format!("{scheme}://{host}")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_origin_is_read_without_a_trailing_slash_and_in_lower_case() {
+        let url: PublicUrl = "HTTPS://Diplomacy.Example.org/".parse().unwrap();
+        assert_eq!(url.origin(), "https://diplomacy.example.org");
+        assert_eq!(url.page("/games/x"), "https://diplomacy.example.org/games/x");
+        assert!(url.is_origin("https://diplomacy.example.org"));
+        assert!(url.is_origin("https://DIPLOMACY.example.org"));
+        assert!(!url.is_origin("http://diplomacy.example.org"));
+        assert!(!url.is_origin("https://diplomacy.example.org.evil.net"));
+        let local: PublicUrl = "http://127.0.0.1:8080".parse().unwrap();
+        assert!(local.is_origin("http://127.0.0.1:8080"));
+        assert!(!local.is_origin("http://127.0.0.1:8081"));
+        assert_eq!(
+            "http://[::1]:8080".parse::<PublicUrl>().unwrap().origin(),
+            "http://[::1]:8080"
+        );
+    }
+
+    #[test]
+    fn paths_other_schemes_and_bad_ports_are_refused() {
+        for bad in [
+            "diplomacy.example.org",
+            "ftp://diplomacy.example.org",
+            "https://",
+            "https://diplomacy.example.org/judge",
+            "https://x.org?a=b",
+            "https://user@x.org",
+            "https://x.org:port",
+            "https://x .org",
+        ] {
+            let e = bad.parse::<PublicUrl>().unwrap_err();
+            assert!(e.contains("https://host"), "{bad}: {e}");
+        }
+    }
+}
