@@ -273,21 +273,39 @@ fn seven_players_play_a_turn_by_mail() {
     let german_mail = &boxes.to(&address("carl"), "Diplomacy-Ergebnisse")[0];
     let german = &german_mail.body;
     assert!(german.contains("Frühjahr") || german.contains("Frühling"), "{german}");
-    // Each result carries the map of the phase as a PNG, titled in the reader's language.
-    let map = |mail: &support::mailboxes::Mail| -> Vec<u8> {
-        assert_eq!(mail.attachments.len(), 1, "one map picture in {:?}", mail.subject);
-        let (name, kind, bytes) = &mail.attachments[0];
-        assert_eq!((name.as_str(), kind.as_str()), ("s1901m.png", "image/png"));
-        assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "a PNG file");
-        let width = u32::from_be_bytes([bytes[16], bytes[17], bytes[18], bytes[19]]);
-        assert!(width >= 800, "a map of readable size, not {width} pixels wide");
-        bytes.clone()
+    // Each result carries two maps as PNG, titled in the reader's language: the orders with
+    // their outcomes, and the position they led to.
+    let map = |mail: &support::mailboxes::Mail| -> Vec<Vec<u8>> {
+        let names: Vec<(&str, &str)> = mail
+            .attachments
+            .iter()
+            .map(|(name, kind, _)| (name.as_str(), kind.as_str()))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                ("maildip-s1901m-orders.png", "image/png"),
+                ("maildip-f1901m.png", "image/png")
+            ],
+            "in {:?}",
+            mail.subject
+        );
+        mail.attachments
+            .iter()
+            .map(|(_, _, bytes)| {
+                assert!(
+                    bytes.len() > 24 && bytes.starts_with(b"\x89PNG\r\n\x1a\n"),
+                    "a PNG file"
+                );
+                let width = u32::from_be_bytes([bytes[16], bytes[17], bytes[18], bytes[19]]);
+                assert!(width >= 800, "a map of readable size, not {width} pixels wide");
+                bytes.clone()
+            })
+            .collect()
     };
-    assert_ne!(
-        map(english_mail),
-        map(german_mail),
-        "the pictures differ in their language"
-    );
+    let (english_maps, german_maps) = (map(english_mail), map(german_mail));
+    assert_ne!(english_maps[0], english_maps[1], "two different pictures");
+    assert_ne!(english_maps, german_maps, "the pictures differ in their language");
     // England's order for the fall waits for its phase.
     let waiting = clients[0].ok("GET", &format!("/api/games/{game_id}/orders"), None);
     assert_eq!(waiting["phase"], "F1901M");

@@ -318,3 +318,101 @@ fn behind_a_proxy_forms_come_from_the_public_address_and_results_link_to_it() {
         std::thread::sleep(std::time::Duration::from_millis(200));
     }
 }
+
+#[test]
+fn the_master_runs_the_clock_and_players_vote_for_a_draw_from_the_page() {
+    let server = support::start_server("web-master");
+    let mut master = Browser::new(&server.base);
+    master.sign_up("greta");
+    let mut player = Browser::new(&server.base);
+    player.sign_up("hanno");
+    let post = |b: &mut Browser, path: &str, fields: &[(&str, &str)]| {
+        let csrf = b.csrf();
+        let mut all = vec![("csrf", csrf.as_str())];
+        all.extend_from_slice(fields);
+        let page = b.post(path, &all, None);
+        assert_eq!(page.status, 303, "{path}: {}", page.body);
+        page
+    };
+    let created = post(
+        &mut master,
+        "/games",
+        &[
+            ("name", "Clockwork"),
+            ("variant", "standard"),
+            ("press", "full"),
+            ("minutes", "600"),
+        ],
+    );
+    let game = created.location.unwrap();
+    post(&mut master, &format!("{game}/join"), &[("wish1", "france")]);
+    post(&mut player, &format!("{game}/join"), &[("wish1", "germany")]);
+    // Before the start there is nothing to control.
+    assert!(!master.get(&game).body.contains(r#"id="master""#));
+    post(&mut master, &format!("{game}/start"), &[]);
+
+    // Each sees its part in the game in its list.
+    assert!(master.get("/games").body.contains("<td>France, Game master</td>"));
+    assert!(player.get("/games").body.contains("<td>Germany</td>"));
+
+    // Only the master sees the controls; only players see the draw vote.
+    let page = master.get(&game).body;
+    assert!(
+        page.contains(r#"id="master""#) && page.contains(r#"id="draw""#),
+        "{page}"
+    );
+    assert!(!player.get(&game).body.contains(r#"id="master""#));
+    let deadline = |b: &mut Browser| {
+        let page = b.get(&game).body;
+        let start = page.find(r#"id="deadline">"#).map(|i| i + 15);
+        start.map(|s| page[s..s + page[s..].find('<').unwrap()].to_string())
+    };
+    let before = deadline(&mut master).expect("a deadline");
+    post(&mut master, &format!("{game}/extend"), &[("hours", "2")]);
+    let after = deadline(&mut master).expect("a deadline");
+    assert_ne!(before, after, "the deadline moved");
+    // A player cannot use the master's controls; a bad number is refused.
+    let csrf = player.csrf();
+    let refused = player.post(&format!("{game}/pause"), &[("csrf", &csrf)], None);
+    assert_eq!(refused.status, 403, "{}", refused.body);
+    let csrf = master.csrf();
+    let refused = master.post(&format!("{game}/extend"), &[("csrf", &csrf), ("hours", "lots")], None);
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    let refused = master.post(&format!("{game}/extend"), &[("csrf", &csrf), ("hours", "1000")], None);
+    assert_eq!(refused.status, 400, "{}", refused.body);
+
+    post(&mut master, &format!("{game}/pause"), &[]);
+    let page = master.get(&game).body;
+    assert!(
+        page.contains(r#"id="paused""#) && page.contains(r#"id="resume-form""#),
+        "{page}"
+    );
+    assert!(deadline(&mut master).is_none(), "a paused game has no deadline");
+    post(&mut master, &format!("{game}/resume"), &[]);
+    assert!(!master.get(&game).body.contains(r#"id="paused""#));
+    assert!(deadline(&mut master).is_some());
+
+    // Adjudicating the phase the page showed; the same click again is refused, not a second phase.
+    post(&mut master, &format!("{game}/adjudicate"), &[("phase", "S1901M")]);
+    assert!(master.get(&game).body.contains("Fall 1901"));
+    let csrf = master.csrf();
+    let again = master.post(
+        &format!("{game}/adjudicate"),
+        &[("csrf", &csrf), ("phase", "S1901M")],
+        None,
+    );
+    assert_eq!(again.status, 409, "{}", again.body);
+    assert!(master.get(&game).body.contains("Fall 1901"));
+
+    // Both players vote for a draw (one withdraws and votes again): the game ends drawn.
+    post(&mut player, &format!("{game}/draw"), &[("vote", "yes")]);
+    assert!(player.get(&game).body.contains("You have voted for a draw"));
+    post(&mut player, &format!("{game}/draw"), &[("vote", "no")]);
+    assert!(!player.get(&game).body.contains("You have voted for a draw"));
+    post(&mut player, &format!("{game}/draw"), &[("vote", "yes")]);
+    assert!(!master.get(&game).body.contains(r#"class="result""#));
+    post(&mut master, &format!("{game}/draw"), &[("vote", "yes")]);
+    let page = master.get(&game).body;
+    assert!(page.contains(r#"class="result""#) && page.contains("draw: "), "{page}");
+    assert!(!page.contains(r#"id="master""#), "a finished game has no controls");
+}

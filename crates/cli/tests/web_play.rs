@@ -222,30 +222,8 @@ async fn two_players_play_a_turn_in_the_browser() {
         .find(Locator::Css("#map g.unit[data-unit='A par']"))
         .await
         .unwrap();
-    // Clicking a fleet, then Spain at its north coast, writes a move to that coast.
-    alice
-        .find(Locator::Css("#map g.unit[data-unit='F bre']"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    let written = alice
-        .execute(
-            r##"var spain = document.querySelector("#map [data-province='spa']");
-            var coast = spain.getAttribute("data-coasts").split(";")[0].split(" ");
-            var svg = spain.ownerSVGElement, point = svg.createSVGPoint();
-            point.x = Number(coast[1]); point.y = Number(coast[2]);
-            var at = point.matrixTransform(svg.getScreenCTM());
-            spain.dispatchEvent(new MouseEvent("click", {clientX: at.x, clientY: at.y, bubbles: true}));
-            var text = document.getElementById("orders-text"), value = text.value;
-            text.value = "";
-            return value;"##,
-            vec![],
-        )
-        .await
-        .unwrap();
-    assert_eq!(written.as_str(), Some("F bre - spa/nc"));
+    // Clicking a fleet, then Spain: Brest reaches no coast of Spain, so the bare province.
+    assert_eq!(click_to_coast(&alice, "F bre", "spa", 0).await, "F bre - spa");
 
     // Orders, with the echo as they are typed (before sending).
     type_orders(&alice, "A Par - Bur\nF Bre - Mao\nA Mar S A Par - Bur").await;
@@ -306,6 +284,9 @@ async fn two_players_play_a_turn_in_the_browser() {
         .unwrap();
     bob.find(Locator::Css("#map g.unit[data-unit='F den']")).await.unwrap();
     shots.take(&alice, "after-the-deadline").await;
+    // The fleet in the Mid-Atlantic reaches both coasts of Spain: the one clicked is written.
+    assert_eq!(click_to_coast(&alice, "F mao", "spa", 0).await, "F mao - spa/nc");
+    assert_eq!(click_to_coast(&alice, "F mao", "spa", 1).await, "F mao - spa/sc");
 
     // The history slider's first step: the spring orders with their outcomes, and the report.
     alice.goto(&format!("{base}/games/{game}?step=0")).await.unwrap();
@@ -338,6 +319,33 @@ async fn two_players_play_a_turn_in_the_browser() {
     alice.close().await.unwrap();
     bob.close().await.unwrap();
     let _ = std::fs::remove_dir_all(&profiles);
+}
+
+/// Clicks a unit on the map, then a split-coast province at the place of its `coast`-th coast;
+/// returns the order line the clicks wrote (and clears the orders box).
+async fn click_to_coast(c: &Client, unit: &str, province: &str, coast: usize) -> String {
+    c.find(Locator::Css(&format!("#map g.unit[data-unit='{unit}']")))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let written = c
+        .execute(
+            r##"var province = document.querySelector("#map [data-province='" + arguments[0] + "']");
+            var coast = province.getAttribute("data-coasts").split(";")[arguments[1]].split(" ");
+            var svg = province.ownerSVGElement, point = svg.createSVGPoint();
+            point.x = Number(coast[1]); point.y = Number(coast[2]);
+            var at = point.matrixTransform(svg.getScreenCTM());
+            province.dispatchEvent(new MouseEvent("click", {clientX: at.x, clientY: at.y, bubbles: true}));
+            var text = document.getElementById("orders-text"), value = text.value;
+            text.value = "";
+            return value;"##,
+            vec![province.into(), coast.into()],
+        )
+        .await
+        .unwrap();
+    written.as_str().unwrap_or_default().to_string()
 }
 
 /// Fetches the PNG map with the browser's session cookie.

@@ -34,7 +34,9 @@ fn fonts() -> Arc<usvg::fontdb::Database> {
     .clone()
 }
 
-/// Rasterizes an SVG document at `zoom` times its size into PNG bytes.
+/// Rasterizes an SVG document at `zoom` times its size into PNG bytes. An opaque picture (every
+/// map) is written with a palette of at most 256 colours chosen for it, which keeps a map about a
+/// third of its full-colour size (mail attachments); one with transparency in full RGBA.
 pub fn png(svg: &str, zoom: f32) -> Result<Vec<u8>, PngError> {
     let opt = usvg::Options {
         font_family: FONT_FAMILY.to_string(),
@@ -56,7 +58,44 @@ pub fn png(svg: &str, zoom: f32) -> Result<Vec<u8>, PngError> {
         tiny_skia::Transform::from_scale(zoom, zoom),
         &mut pixmap.as_mut(),
     );
-    pixmap.encode_png().map_err(|e| PngError::Encode(e.to_string()))
+    if pixmap.pixels().iter().all(|p| p.alpha() == 255) {
+        paletted(&pixmap).map_err(|e| PngError::Encode(e.to_string()))
+    } else {
+        pixmap.encode_png().map_err(|e| PngError::Encode(e.to_string()))
+    }
+}
+
+/// An opaque pixmap as an 8-bit palette PNG (NeuQuant picks the palette; anti-aliased edges get
+/// the nearest colour).
+fn paletted(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, png::EncodingError> {
+    let rgba = pixmap.data();
+    let quantizer = color_quant::NeuQuant::new(10, 256, rgba);
+    // Maps are mostly runs of one colour: each run is looked up once.
+    let mut indices = Vec::with_capacity(rgba.len() / 4);
+    let mut last: Option<(&[u8], u8)> = None;
+    for pixel in rgba.chunks_exact(4) {
+        let index = match last {
+            Some((colour, index)) if colour == pixel => index,
+            _ => {
+                let index = quantizer.index_of(pixel) as u8;
+                last = Some((pixel, index));
+                index
+            }
+        };
+        indices.push(index);
+    }
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+    encoder.set_color(png::ColorType::Indexed);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_palette(quantizer.color_map_rgb());
+    encoder.set_compression(png::Compression::High);
+    // Filters predict neighbouring values, which palette indices are not.
+    encoder.set_filter(png::Filter::NoFilter);
+    let mut writer = encoder.write_header()?;
+    writer.write_image_data(&indices)?;
+    writer.finish()?;
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -81,6 +120,33 @@ mod tests {
         let pixmap = tiny_skia::Pixmap::decode_png(&png(&svg, 1.0).unwrap()).unwrap();
         let dark = pixmap.pixels().iter().filter(|p| p.red() < 100).count();
         assert!(dark > 30, "only {dark} dark pixels: the text was not drawn");
+    }
+
+    #[test]
+    fn an_opaque_picture_keeps_its_colours_in_a_palette() {
+        let svg = r##"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="#c9dff0"/><circle cx="10" cy="10" r="8" fill="#d4213d"/><rect x="24" y="4" width="12" height="12" fill="#3a5fcd"/></svg>"##;
+        let bytes = png(svg, 1.0).unwrap();
+        // IHDR colour type 3: indexed.
+        assert_eq!(bytes[25], 3);
+        let pixmap = tiny_skia::Pixmap::decode_png(&bytes).unwrap();
+        let at = |x: u32, y: u32| {
+            let p = pixmap.pixel(x, y).unwrap();
+            (p.red(), p.green(), p.blue())
+        };
+        let near = |(r, g, b): (u8, u8, u8), (er, eg, eb): (u8, u8, u8)| {
+            r.abs_diff(er) <= 6 && g.abs_diff(eg) <= 6 && b.abs_diff(eb) <= 6
+        };
+        assert!(near(at(10, 10), (0xd4, 0x21, 0x3d)), "{:?}", at(10, 10));
+        assert!(near(at(30, 10), (0x3a, 0x5f, 0xcd)), "{:?}", at(30, 10));
+        assert!(near(at(20, 1), (0xc9, 0xdf, 0xf0)), "{:?}", at(20, 1));
+    }
+
+    #[test]
+    fn a_picture_with_transparency_stays_full_colour() {
+        let svg = r##"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="5" height="10" fill="#000"/></svg>"##;
+        let bytes = png(svg, 1.0).unwrap();
+        // IHDR colour type 6: RGBA.
+        assert_eq!(bytes[25], 6);
     }
 
     #[test]

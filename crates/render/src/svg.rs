@@ -73,7 +73,8 @@ pub fn svg(geometry: &MapGeometry, scene: &Scene) -> String {
                 _ => "land",
             }
         );
-        // A split-coast province says where each coast is drawn, so a click can pick one.
+        // A split-coast province says where each coast is drawn and where a fleet there can
+        // move (`spa/nc 412 530 gas,mao,por`), so a click can pick the coast a fleet means.
         let coasts: Vec<String> = map
             .locations()
             .iter()
@@ -82,7 +83,18 @@ pub fn svg(geometry: &MapGeometry, scene: &Scene) -> String {
             .map(|(i, _)| {
                 let location = LocationId(i as u16);
                 let at = geometry.unit_point(location);
-                format!("{} {:.0} {:.0}", map.location_abbreviation(location), at.x, at.y)
+                let reach: Vec<String> = map
+                    .neighbours(UnitType::Fleet, location)
+                    .iter()
+                    .map(|&n| map.location_abbreviation(n))
+                    .collect();
+                format!(
+                    "{} {:.0} {:.0} {}",
+                    map.location_abbreviation(location),
+                    at.x,
+                    at.y,
+                    reach.join(",")
+                )
             })
             .collect();
         let attrs = if coasts.is_empty() {

@@ -68,14 +68,15 @@ fn split_coast_provinces_say_where_each_coast_is_drawn() {
     let g = spielleiter_render::builtin_geometry(&v).unwrap().unwrap();
     let picture = svg(&g, &Scene::position(&v, &Position::initial(&v), Lang::En));
     // Each coast's place is the one a fleet there is drawn at.
-    let place = |name: &str| {
+    let place = |name: &str, reach: &str| {
         let at = g.unit_point(v.map.location_by_abbreviation(name).unwrap());
-        format!("{name} {:.0} {:.0}", at.x, at.y)
+        format!("{name} {:.0} {:.0} {reach}", at.x, at.y)
     };
+    // With the places a fleet on each coast can move to.
     let spain = format!(
         r#"data-province="spa" data-coasts="{};{}""#,
-        place("spa/nc"),
-        place("spa/sc")
+        place("spa/nc", "gas,mao,por"),
+        place("spa/sc", "lyo,mao,mar,por,wes")
     );
     assert!(picture.contains(&spain), "{spain}");
     // Provinces of one coast or none say nothing of coasts; three provinces are split.

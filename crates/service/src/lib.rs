@@ -82,6 +82,15 @@ pub struct Bound {
 /// Opens the database (bringing the schema up to date), starts the deadline scheduler and the
 /// outbox delivery, and binds the listening socket.
 pub async fn bind(config: Config) -> Result<Bound, Box<dyn std::error::Error>> {
+    if let Some(url) = config.public_url.as_ref().filter(|u| u.is_plain_http_elsewhere())
+        && config.secure_cookies
+    {
+        return Err(format!(
+            "the public address {url} is plain HTTP: browsers would not keep the Secure log-in cookie there; \
+             serve it over HTTPS, or give --insecure-cookies"
+        )
+        .into());
+    }
     let sender = outbox::Sender::parse(&config.mail_from)?;
     let delivery = outbox::configured(&config.mail_from, config.smtp_relay.as_deref(), &config.mail_dir)?;
     let mut state = open_state(&config.database_url, config.adjudication_delay, config.limits).await?;

@@ -1,9 +1,10 @@
 //! The outbox: every outgoing message (results, announcements, press, replies to mail, deadline
 //! reminders) is written to the `outbox` table in the same transaction as the change it reports.
 //! A background task claims each due message, hands it to a [`Delivery`] (a folder of `.eml`
-//! files by default, an SMTP relay when configured) and marks it sent. A claim expires after a
-//! minute, so a message whose process died is sent by another; a failed send is tried again
+//! files by default, an SMTP relay when configured) and marks it sent. A claim expires after ten
+//! minutes, so a message whose process died is sent by another; a failed send is tried again
 //! later, with growing pauses, until the relay refuses it for good or the tries run out.
+//! Result mails name their phase; its map pictures are drawn when they are sent.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -54,18 +55,18 @@ pub struct Attachment {
     pub filename: String,
     /// Its MIME type, such as `image/png`.
     pub content_type: String,
-    /// Its bytes.
-    pub data: Vec<u8>,
+    /// Its bytes (shared by every message that carries the same file).
+    pub data: Arc<[u8]>,
 }
 
-/// The map picture a queued message carries: the adjudicated phase of its game, drawn in a
-/// language when the message is sent.
+/// The map pictures a queued result carries: those of an adjudicated phase of its game, drawn
+/// in a language when the message is sent.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PhasePicture {
     /// The phase, such as `S1901M`.
     pub phase: String,
-    /// `en` or `de`.
-    pub lang: String,
+    /// The language of the pictures' titles and legends.
+    pub lang: Lang,
 }
 
 /// Why a delivery failed, and whether trying again can help.
@@ -152,7 +153,7 @@ impl Sender {
         let mut parts = MultiPart::mixed().singlepart(SinglePart::plain(m.body.clone()));
         for a in &m.attachments {
             let kind = ContentType::parse(&a.content_type).map_err(|e| bad(format!("{}: {e}", a.content_type)))?;
-            parts = parts.singlepart(lettre::message::Attachment::new(a.filename.clone()).body(a.data.clone(), kind));
+            parts = parts.singlepart(lettre::message::Attachment::new(a.filename.clone()).body(a.data.to_vec(), kind));
         }
         builder.multipart(parts).map_err(|e| bad(e.to_string()))
     }
@@ -271,7 +272,11 @@ pub async fn queue(
     let now = now_ms();
     let (subject, body) = (printable(subject, true), printable(body, false));
     let picture = picture.filter(|_| game_id.is_some());
-    let (picture_phase, picture_lang) = (picture.map(|p| p.phase.as_str()), picture.map(|p| p.lang.as_str()));
+    let picture_phase = picture.map(|p| p.phase.as_str());
+    let picture_lang = picture.map(|p| match p.lang {
+        Lang::En => "en",
+        Lang::De => "de",
+    });
     match to {
         Recipient::Account(account) => {
             sqlx::query(
@@ -332,7 +337,6 @@ pub async fn deliver_one(store: &Store, delivery: &Arc<dyn Delivery>, id: &str) 
 
 async fn deliver(store: &Store, delivery: &Arc<dyn Delivery>, only: Option<&str>) -> Result<usize, sqlx::Error> {
     let mut sent = 0;
-    let mut pictures = Pictures::default();
     loop {
         let now = now_ms();
         let rows = sqlx::query(
@@ -349,6 +353,8 @@ async fn deliver(store: &Store, delivery: &Arc<dyn Delivery>, only: Option<&str>
             return Ok(sent);
         }
         let mut progress = false;
+        // The pictures of this batch, each drawn once for every message that carries it.
+        let mut pictures = Pictures::default();
         for r in rows {
             let mut m = OutgoingMessage {
                 id: r.get(0),
@@ -365,7 +371,7 @@ async fn deliver(store: &Store, delivery: &Arc<dyn Delivery>, only: Option<&str>
                 (Some(game), Some(phase)) => Some((game, phase, r.get::<Option<String>, _>(10).unwrap_or_default())),
                 _ => None,
             };
-            // The claim is dated now, not at the start of the batch, so it stays ours for a minute.
+            // The claim is dated now, not at the start of the batch, so it stays ours for its full time.
             let mine = now_ms();
             let claimed = sqlx::query(
                 "UPDATE outbox SET claimed_ms = $1 WHERE id = $2 AND sent_ms IS NULL AND (claimed_ms IS NULL OR claimed_ms < $3)",
@@ -381,7 +387,7 @@ async fn deliver(store: &Store, delivery: &Arc<dyn Delivery>, only: Option<&str>
             }
             progress = true;
             if let Some((game, phase, lang)) = picture {
-                m.attachments.extend(pictures.get(store, &game, &phase, &lang).await?);
+                m.attachments = pictures.get(store, &game, &phase, &lang).await;
             }
             let worker = delivery.clone();
             let message = m.clone();
@@ -429,34 +435,22 @@ async fn deliver(store: &Store, delivery: &Arc<dyn Delivery>, only: Option<&str>
     }
 }
 
-/// The map pictures of one delivery round, each drawn once for all the messages that carry it.
+/// The map pictures of one batch of messages, each drawn once for all the messages that carry it.
 #[derive(Default)]
-struct Pictures(HashMap<(String, String, String), Option<Attachment>>);
+struct Pictures(HashMap<(String, String, String), Vec<Attachment>>);
 
 impl Pictures {
-    /// The picture of a game's phase in a language as an attachment; `None` if the game's variant
-    /// has no map shapes or the picture could not be drawn (the text goes without it).
-    async fn get(
-        &mut self,
-        store: &Store,
-        game: &str,
-        phase: &str,
-        lang: &str,
-    ) -> Result<Option<Attachment>, sqlx::Error> {
+    /// The pictures of a game's phase in a language; none if the game's variant has no map
+    /// shapes or they could not be drawn (the text goes without them).
+    async fn get(&mut self, store: &Store, game: &str, phase: &str, lang: &str) -> Vec<Attachment> {
         let key = (game.to_string(), phase.to_string(), lang.to_string());
         if let Some(done) = self.0.get(&key) {
-            return Ok(done.clone());
+            return done.clone();
         }
         let lang = lang.parse().unwrap_or(Lang::En);
-        let drawn = crate::pictures::phase_png(store, game, phase, lang)
-            .await?
-            .map(|data| Attachment {
-                filename: format!("{}.png", phase.to_ascii_lowercase()),
-                content_type: "image/png".to_string(),
-                data,
-            });
+        let drawn = crate::pictures::result_attachments(store, game, phase, lang).await;
         self.0.insert(key, drawn.clone());
-        Ok(drawn)
+        drawn
     }
 }
 
@@ -524,7 +518,7 @@ mod tests {
         m.attachments.push(Attachment {
             filename: "s1901m.png".into(),
             content_type: "image/png".into(),
-            data: picture.clone(),
+            data: picture.clone().into(),
         });
         let raw = sender.compose(&m).expect("a message").formatted();
         let parsed = mail_parser::MessageParser::default().parse(&raw).expect("parses");
@@ -547,7 +541,7 @@ mod tests {
         m.attachments.push(Attachment {
             filename: "x".into(),
             content_type: "not a type".into(),
-            data: Vec::new(),
+            data: Vec::new().into(),
         });
         assert!(sender.compose(&m).is_err_and(|e| e.permanent));
     }

@@ -1,18 +1,20 @@
 //! Map pictures of games: the laid-out maps of the built-in variants (computed once per
-//! process) and the picture of an adjudicated phase (the position before it, its orders and
-//! their outcomes), shared by the web pages and the result mails.
+//! process) and the pictures of an adjudicated phase (its orders with their outcomes, and the
+//! position they led to), shared by the web pages and the result mails.
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use sqlx::Row;
 
-use spielleiter_engine::Variant;
 use spielleiter_engine::adjudication::adjudicate_with;
+use spielleiter_engine::game::PhaseReport;
 use spielleiter_engine::interchange::{AdjudicationInput, GameState, position_from_state};
 use spielleiter_engine::report::Lang;
+use spielleiter_engine::{Position, Variant};
 use spielleiter_render::{MapGeometry, Scene};
 
+use crate::outbox::Attachment;
 use crate::store::Store;
 
 /// The laid-out map of a built-in variant, or `None` for a variant without shapes (computed
@@ -44,75 +46,186 @@ pub(crate) fn draw(v: &Variant, scene: &Scene) -> String {
     }
 }
 
-/// An adjudicated phase as stored: the state before it and the orders that were accepted.
+/// An adjudicated phase as stored: the state before it and what its adjudication read.
 pub(crate) struct StoredPhase {
     /// The game state the phase was adjudicated from.
     pub(crate) before: GameState,
     /// The accepted orders, by power.
     pub(crate) orders: BTreeMap<String, Vec<String>>,
+    /// The retreats ordered in advance that the adjudication used, by power.
+    pub(crate) pending_retreats: BTreeMap<String, Vec<String>>,
 }
 
 impl StoredPhase {
-    /// A `phases` row's state and result columns read (`phase` names it in errors).
-    pub(crate) fn read(phase: &str, state_json: &str, result_json: &str) -> Result<StoredPhase, String> {
-        let before: GameState = serde_json::from_str(state_json).map_err(|e| format!("{phase}: {e}"))?;
-        let result: serde_json::Value = serde_json::from_str(result_json).unwrap_or_default();
-        let orders = serde_json::from_value(result["accepted_orders"].clone()).unwrap_or_default();
-        Ok(StoredPhase { before, orders })
+    /// A `phases` row's state, result and pending-retreat columns read (`phase` names it in
+    /// errors; rows from before retreats were kept have none).
+    pub(crate) fn read(
+        phase: &str,
+        state_json: &str,
+        result_json: &str,
+        pending_retreats_json: Option<&str>,
+    ) -> Result<StoredPhase, String> {
+        let bad = |what: &str, e: serde_json::Error| format!("{phase}: the stored {what}: {e}");
+        let before: GameState = serde_json::from_str(state_json).map_err(|e| bad("state", e))?;
+        let result: serde_json::Value = serde_json::from_str(result_json).map_err(|e| bad("result", e))?;
+        let orders = match result.get("accepted_orders") {
+            Some(orders) => serde_json::from_value(orders.clone()).map_err(|e| bad("orders", e))?,
+            None => BTreeMap::new(),
+        };
+        let pending_retreats = match pending_retreats_json {
+            Some(text) => serde_json::from_str(text).map_err(|e| bad("retreats", e))?,
+            None => BTreeMap::new(),
+        };
+        Ok(StoredPhase {
+            before,
+            orders,
+            pending_retreats,
+        })
     }
 
-    /// The SVG of the phase: its position with the orders and their outcomes drawn (the orders
-    /// are adjudicated again, which gives the same outcomes; this takes a while, so callers in
-    /// async code run it as blocking work).
-    pub(crate) fn svg(self, v: &Variant, lang: Lang) -> Result<String, String> {
+    /// The phase adjudicated again from what its adjudication read, which gives the same
+    /// outcomes: the position before it and the report.
+    fn adjudicated(self, v: &Variant) -> Result<(Position, PhaseReport), String> {
         let position = position_from_state(v, &self.before).map_err(|e| e.to_string())?;
         let input = AdjudicationInput {
             variant: Some(v.name.clone()),
             state: self.before,
             orders: self.orders,
+            pending_retreats: self.pending_retreats,
             ..AdjudicationInput::default()
         };
         let (_, report) = adjudicate_with(v, &input).map_err(|e| e.to_string())?;
+        Ok((position, report))
+    }
+
+    /// The SVG of the phase: its position with the orders and their outcomes drawn. This takes
+    /// a while: callers in async code run it as blocking work.
+    pub(crate) fn svg(self, v: &Variant, lang: Lang) -> Result<String, String> {
+        let (position, report) = self.adjudicated(v)?;
         Ok(draw(v, &Scene::adjudicated(v, &position, &report, lang)))
+    }
+
+    /// The two pictures of a result, as PNG: the orders with their outcomes, and the position
+    /// they led to (dislodged units with their retreat options), with the phase that position
+    /// is of. Blocking work.
+    fn result_pngs(self, v: &Variant, lang: Lang) -> Result<(Vec<u8>, String, Vec<u8>), String> {
+        let (position, report) = self.adjudicated(v)?;
+        let orders = draw(v, &Scene::adjudicated(v, &position, &report, lang));
+        let after = draw(v, &Scene::position(v, &report.next, lang));
+        let png = |svg: &str| spielleiter_render::png(svg, 1.0).map_err(|e| e.to_string());
+        Ok((png(&orders)?, report.next.phase.to_string(), png(&after)?))
     }
 }
 
-/// The PNG of a game's adjudicated phase in a language, as attached to result mails; `None` if
-/// the game's variant has no map shapes or the picture could not be drawn (then logged: a result
-/// goes out without its picture rather than not at all).
-pub(crate) async fn phase_png(
-    store: &Store,
-    game_id: &str,
-    phase: &str,
-    lang: Lang,
-) -> Result<Option<Vec<u8>>, sqlx::Error> {
+/// A game's name as part of a file name: lower-case ASCII letters and digits joined by `-`.
+fn file_stem(name: &str) -> String {
+    let mut stem = String::new();
+    for c in name.chars().flat_map(char::to_lowercase) {
+        if c.is_ascii_alphanumeric() {
+            stem.push(c);
+        } else if !stem.is_empty() && !stem.ends_with('-') {
+            stem.push('-');
+        }
+    }
+    let stem: String = stem.trim_end_matches('-').chars().take(40).collect();
+    if stem.is_empty() { "game".to_string() } else { stem }
+}
+
+/// The pictures a result mail of a game's adjudicated phase carries, in a language: the orders
+/// with their outcomes (`NAME-s1901m-orders.png`) and the position after them
+/// (`NAME-f1901m.png`). None if the game's variant has no map shapes, or if they could not be
+/// drawn (then logged: a result goes out without pictures rather than not at all).
+pub(crate) async fn result_attachments(store: &Store, game_id: &str, phase: &str, lang: Lang) -> Vec<Attachment> {
     let row = sqlx::query(
-        "SELECT g.variant, p.state_json, p.result_json FROM phases p JOIN games g ON g.id = p.game_id \
-         WHERE p.game_id = $1 AND p.phase = $2",
+        "SELECT g.variant, g.name, p.state_json, p.result_json, p.pending_retreats_json FROM phases p \
+         JOIN games g ON g.id = p.game_id WHERE p.game_id = $1 AND p.phase = $2",
     )
     .bind(game_id)
     .bind(phase)
     .fetch_optional(&store.pool)
-    .await?;
-    let Some(row) = row else {
-        eprintln!("the map of game {game_id} {phase}: no such phase");
-        return Ok(None);
+    .await;
+    let row = match row {
+        Ok(Some(row)) => row,
+        Ok(None) => {
+            eprintln!("the pictures of game {game_id} {phase}: no such phase");
+            return Vec::new();
+        }
+        Err(e) => {
+            eprintln!("the pictures of game {game_id} {phase}: {e}");
+            return Vec::new();
+        }
     };
-    let (variant, state_json, result_json): (String, String, String) = (row.get(0), row.get(1), row.get(2));
+    let (variant, name): (String, String) = (row.get(0), row.get(1));
+    let (state_json, result_json, retreats_json): (String, String, Option<String>) =
+        (row.get(2), row.get(3), row.get(4));
     let phase_name = phase.to_string();
     let drawn = tokio::task::spawn_blocking(move || {
         let v = crate::api::variant(&variant).map_err(|e| e.message)?;
         if geometry(&v).is_none() {
             return Ok(None);
         }
-        let svg = StoredPhase::read(&phase_name, &state_json, &result_json)?.svg(&v, lang)?;
-        spielleiter_render::png(&svg, 1.0).map(Some).map_err(|e| e.to_string())
+        StoredPhase::read(&phase_name, &state_json, &result_json, retreats_json.as_deref())?
+            .result_pngs(&v, lang)
+            .map(Some)
     })
     .await
     .map_err(|e| e.to_string())
     .and_then(|r| r);
-    Ok(drawn.unwrap_or_else(|e| {
-        eprintln!("the map of game {game_id} {phase}: {e}");
-        None
-    }))
+    let stem = file_stem(&name);
+    let png = |filename: String, data: Vec<u8>| Attachment {
+        filename,
+        content_type: "image/png".to_string(),
+        data: data.into(),
+    };
+    match drawn {
+        Ok(Some((orders, next, after))) => vec![
+            png(format!("{stem}-{}-orders.png", phase.to_ascii_lowercase()), orders),
+            png(format!("{stem}-{}.png", next.to_ascii_lowercase()), after),
+        ],
+        Ok(None) => Vec::new(),
+        Err(e) => {
+            eprintln!("the pictures of game {game_id} {phase}: {e}");
+            Vec::new()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn game_names_become_plain_file_names() {
+        assert_eq!(file_stem("Die Große Partie #3"), "die-gro-e-partie-3");
+        assert_eq!(file_stem("  ¡Hola!  "), "hola");
+        assert_eq!(file_stem("***"), "game");
+        assert_eq!(file_stem(&"x".repeat(100)).len(), 40);
+    }
+
+    #[test]
+    fn retreats_ordered_in_advance_are_drawn_as_carried_out() {
+        let v = crate::api::variant("standard").unwrap();
+        let state = r#"{"phase": "S1901R", "units": {"AUSTRIA": ["*A TRI", "A VIE"], "ITALY": ["A TRI", "A VEN"]},
+            "retreats": {"AUSTRIA": {"A TRI": ["ALB", "BUD"]}}}"#;
+        let result = r#"{"accepted_orders": {}}"#;
+        let in_albania = |retreats: Option<&str>| {
+            let stored = StoredPhase::read("S1901R", state, result, retreats).unwrap();
+            let (_, report) = stored.adjudicated(&v).unwrap();
+            report
+                .next
+                .units
+                .iter()
+                .any(|u| v.map.location_abbreviation(u.location) == "alb")
+        };
+        assert!(in_albania(Some(r#"{"AUSTRIA": ["A Tri - Alb"]}"#)));
+        // Without the stored retreat the unit would be shown disbanded.
+        assert!(!in_albania(None));
+    }
+
+    #[test]
+    fn an_unreadable_result_is_an_error_not_an_empty_map() {
+        let state = r#"{"phase": "S1901M", "units": {}}"#;
+        assert!(StoredPhase::read("S1901M", state, "not json", None).is_err());
+        assert!(StoredPhase::read("S1901M", state, r#"{"accepted_orders": 3}"#, None).is_err());
+    }
 }

@@ -38,43 +38,30 @@ impl FromStr for PublicUrl {
         let bad = |why: &str| {
             format!("`{text}` is not a public address ({why}): write it as https://host or https://host:port")
         };
-        let lower = text.trim().to_ascii_lowercase();
-        let rest = lower
-            .strip_prefix("https://")
-            .or_else(|| lower.strip_prefix("http://"))
-            .ok_or_else(|| bad("it must start with https:// or http://"))?;
-        let host = rest.strip_suffix('/').unwrap_or(rest);
-        if host.is_empty() {
+        let url = url::Url::parse(text.trim()).map_err(|e| bad(&e.to_string()))?;
+        if !matches!(url.scheme(), "http" | "https") {
+            return Err(bad("it must start with https:// or http://"));
+        }
+        if url.host().is_none() {
             return Err(bad("no host"));
         }
-        if host.contains(['/', '?', '#', '@']) || host.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        if url.path() != "/" || url.query().is_some() || url.fragment().is_some() || !url.username().is_empty() {
             return Err(bad("only a host and port, no path, query or user"));
         }
-        // An IPv6 host is bracketed; a port follows the host after a colon.
-        let (name, port) = match host.strip_prefix('[') {
-            Some(v6) => {
-                let (address, after) = v6.split_once(']').ok_or_else(|| bad("an unclosed [ ]"))?;
-                (
-                    address,
-                    after
-                        .strip_prefix(':')
-                        .map(Some)
-                        .unwrap_or(Some(after).filter(|a| !a.is_empty())),
-                )
-            }
-            None => match host.split_once(':') {
-                Some((name, port)) => (name, Some(port)),
-                None => (host, None),
-            },
+        // As browsers send it: lower case, punycode, no default port.
+        Ok(PublicUrl(url.origin().ascii_serialization()))
+    }
+}
+
+impl PublicUrl {
+    /// Whether the address is plain HTTP to a host other than this machine (where browsers do
+    /// not keep Secure cookies).
+    pub fn is_plain_http_elsewhere(&self) -> bool {
+        let Some(host) = self.0.strip_prefix("http://") else {
+            return false;
         };
-        if name.is_empty() {
-            return Err(bad("no host"));
-        }
-        if port.is_some_and(|p| p.parse::<u16>().is_err()) {
-            return Err(bad("the port is not a number"));
-        }
-        let scheme = if lower.starts_with("https://") { "https" } else { "http" };
-        Ok(PublicUrl(format!("{scheme}://{host}")))
+        let name = host.rsplit_once(':').map_or(host, |(h, _)| h);
+        !matches!(name, "localhost" | "127.0.0.1" | "[::1]")
     }
 }
 
@@ -111,6 +98,8 @@ mod tests {
             "https://user@x.org",
             "https://x.org:port",
             "https://x .org",
+            "https://[zzz]",
+            "https://x.org/#top",
         ] {
             let e = bad.parse::<PublicUrl>().unwrap_err();
             assert!(e.contains("https://host"), "{bad}: {e}");

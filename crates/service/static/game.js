@@ -35,19 +35,26 @@
     text.dispatchEvent(new Event("input"));
   }
   var pendingUnit = null;
-  // The coast of a province (`data-coasts="spa/nc 412 530;spa/sc 405 560"`) nearest to a click.
-  function nearestCoast(province, ev) {
+  // The coast a fleet is sent to in a split-coast province
+  // (`data-coasts="spa/nc 412 530 gas,mao,por;spa/sc …"`): of the coasts the fleet can reach, the
+  // one nearest the click; none (the bare province, read by the judge) if it reaches one or none.
+  function coastFor(fleetAt, province, ev) {
     var svg = province.ownerSVGElement;
     if (!svg || !svg.getScreenCTM) return null;
     var point = svg.createSVGPoint();
     point.x = ev.clientX;
     point.y = ev.clientY;
     var at = point.matrixTransform(svg.getScreenCTM().inverse());
+    var reachable = province.getAttribute("data-coasts").split(";").map(function (entry) {
+      return entry.split(" ");
+    }).filter(function (parts) {
+      return parts.length === 4 && parts[3].split(",").indexOf(fleetAt) >= 0;
+    });
+    if (reachable.length < 2) return null;
     var best = null, bestDistance = Infinity;
-    province.getAttribute("data-coasts").split(";").forEach(function (entry) {
-      var parts = entry.split(" ");
+    reachable.forEach(function (parts) {
       var dx = Number(parts[1]) - at.x, dy = Number(parts[2]) - at.y;
-      if (parts.length === 3 && dx * dx + dy * dy < bestDistance) {
+      if (dx * dx + dy * dy < bestDistance) {
         best = parts[0];
         bestDistance = dx * dx + dy * dy;
       }
@@ -68,9 +75,9 @@
     }
     var province = ev.target.closest("[data-province]");
     var target = unit ? unit.getAttribute("data-location") : province && province.getAttribute("data-province");
-    // A fleet sent to a split-coast province goes to the coast nearest the click.
+    // A fleet sent to a split-coast province goes to the reachable coast nearest the click.
     if (!unit && province && pendingUnit && pendingUnit.charAt(0) === "F" && province.hasAttribute("data-coasts")) {
-      target = nearestCoast(province, ev) || target;
+      target = coastFor(pendingUnit.slice(2), province, ev) || target;
     }
     if (pendingUnit && target) {
       text.value = text.value.replace(/\s+$/, "") + " - " + target;

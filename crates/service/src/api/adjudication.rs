@@ -37,12 +37,6 @@ pub async fn adjudicate_game(state: &AppState, id: &str, trigger: Trigger<'_>) -
             trigger.phase()
         )));
     }
-    // Each result carries the map of the phase with its orders and their outcomes, if the variant
-    // has map shapes (laid out once per process, outside the transaction).
-    let shapes = v.clone();
-    let with_picture = tokio::task::spawn_blocking(move || crate::pictures::geometry(&shapes).is_some())
-        .await
-        .unwrap_or(false);
     let mut tx = state.store.pool.begin().await?;
     // Claim the phase: this locks the game's row, so order submissions and other adjudications
     // of the game wait, and only one adjudication of a phase gets past this point.
@@ -126,7 +120,8 @@ pub async fn adjudicate_game(state: &AppState, id: &str, trigger: Trigger<'_>) -
     };
     let now = now_ms();
     let inserted = sqlx::query(
-        "INSERT INTO phases (game_id, phase, state_json, result_json, report_en, report_de, adjudicated_ms) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        "INSERT INTO phases (game_id, phase, state_json, result_json, report_en, report_de, adjudicated_ms, pending_retreats_json) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
     )
     .bind(id)
     .bind(&phase)
@@ -135,6 +130,7 @@ pub async fn adjudicate_game(state: &AppState, id: &str, trigger: Trigger<'_>) -
     .bind(&report_en)
     .bind(&report_de)
     .bind(now)
+    .bind(serde_json::to_string(&g.pending.pending_retreats).unwrap_or_default())
     .execute(&mut *tx)
     .await;
     match inserted {
@@ -192,11 +188,14 @@ pub async fn adjudicate_game(state: &AppState, id: &str, trigger: Trigger<'_>) -
     };
     let english = news.mail(Lang::En, &report_en);
     let german = news.mail(Lang::De, &report_de);
+    // Each result carries the maps of the phase: its orders with their outcomes, and the
+    // position after them (drawn when the mail is sent; none for a variant without shapes).
     for (account, lang) in recipients(&mut tx, &g).await? {
-        let (subject, body) = if lang == "de" { &german } else { &english };
+        let lang = if lang == "de" { Lang::De } else { Lang::En };
+        let (subject, body) = if lang == Lang::De { &german } else { &english };
         let picture = PhasePicture {
             phase: phase.clone(),
-            lang: if lang == "de" { "de" } else { "en" }.to_string(),
+            lang,
         };
         crate::outbox::queue(
             &mut tx,
@@ -205,7 +204,7 @@ pub async fn adjudicate_game(state: &AppState, id: &str, trigger: Trigger<'_>) -
             subject,
             body,
             None,
-            with_picture.then_some(&picture),
+            Some(&picture),
         )
         .await?;
     }
@@ -350,13 +349,25 @@ pub(crate) async fn adjudicate_now(
     Path(id): Path<String>,
     Query(query): Query<AdjudicateQuery>,
 ) -> ApiResult<Json<Value>> {
-    let g = game(&state, &id).await?;
-    master_only(&g, &me, "adjudicates before the deadline")?;
-    let phase = match query.phase {
+    adjudicate_as_master(&state, &me, &id, query.phase.as_deref())
+        .await
+        .map(Json)
+}
+
+/// Adjudicates `me`'s game now, if its current phase is still `phase` (none: whatever is current).
+pub(crate) async fn adjudicate_as_master(
+    state: &AppState,
+    me: &str,
+    id: &str,
+    phase: Option<&str>,
+) -> ApiResult<Value> {
+    let g = game(state, id).await?;
+    master_only(&g, me, "adjudicates before the deadline")?;
+    let phase = match phase {
         Some(p) => p.trim().to_ascii_uppercase(),
         None => g.phase.clone().unwrap_or_default(),
     };
-    adjudicate_game(&state, &id, Trigger::Master(&phase)).await.map(Json)
+    adjudicate_game(state, id, Trigger::Master(&phase)).await
 }
 
 /// Which phase the master means to adjudicate.

@@ -355,7 +355,7 @@ pub(crate) async fn show_game(
 pub(crate) async fn view(state: &AppState, me: &str, id: &str) -> ApiResult<Value> {
     let g = game(state, id).await?;
     let rows = sqlx::query(
-        "SELECT a.name, m.role, m.power, m.missed, m.civil_disorder FROM members m JOIN accounts a ON a.id = m.account_id WHERE m.game_id = $1 ORDER BY m.joined_ms, a.name",
+        "SELECT a.name, m.role, m.power, m.missed, m.civil_disorder, m.account_id, m.draw_vote FROM members m JOIN accounts a ON a.id = m.account_id WHERE m.game_id = $1 ORDER BY m.joined_ms, a.name",
     )
     .bind(id)
     .fetch_all(&state.store.pool)
@@ -367,6 +367,10 @@ pub(crate) async fn view(state: &AppState, me: &str, id: &str) -> ApiResult<Valu
                    "missed_turns": r.get::<i64, _>(3), "civil_disorder": r.get::<i64, _>(4) != 0})
         })
         .collect();
+    // Draw votes are secret: `me` sees only its own.
+    let my_draw_vote = rows
+        .iter()
+        .any(|r| r.get::<String, _>(5) == me && r.get::<i64, _>(6) != 0);
     let state_value: Value = g
         .state_json
         .as_deref()
@@ -379,7 +383,7 @@ pub(crate) async fn view(state: &AppState, me: &str, id: &str) -> ApiResult<Valu
         "my_power": power_of(state, id, me).await?, "master": g.master == me,
         "member": is_member(state, id, me).await?, "early": g.early,
         "nmr_limit": g.nmr_limit, "grace_seconds": g.grace_seconds, "in_grace": g.in_grace,
-        "paused": g.paused_remaining_ms.is_some(), "extensions": g.extensions,
+        "paused": g.paused_remaining_ms.is_some(), "extensions": g.extensions, "my_draw_vote": my_draw_vote,
         "time_zone": g.time_zone, "deadline_at": g.deadline_at,
         "deadline_local": g.deadline_ms.map(|d| g.deadline_rule().describe(d)),
         "deadlines": {"movement_seconds": g.seconds[0], "retreat_seconds": g.seconds[1], "adjustment_seconds": g.seconds[2]},

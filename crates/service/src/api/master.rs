@@ -55,8 +55,13 @@ pub(crate) async fn extend(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<Extension>,
 ) -> ApiResult<Json<Value>> {
-    let g = running_game_of_master(&state, &me, &id, "extends deadlines").await?;
-    if !(1..=MAX_EXTENSION_SECONDS).contains(&body.seconds) {
+    extend_deadline(&state, &me, &id, body.seconds).await.map(Json)
+}
+
+/// Extends the current deadline of `me`'s running game by `seconds` and tells its members.
+pub(crate) async fn extend_deadline(state: &AppState, me: &str, id: &str, seconds: i64) -> ApiResult<Value> {
+    let g = running_game_of_master(state, me, id, "extends deadlines").await?;
+    if !(1..=MAX_EXTENSION_SECONDS).contains(&seconds) {
         return Err(ApiError::bad_request(
             "bad_extension",
             "an extension is 1 second to 7 days",
@@ -71,8 +76,8 @@ pub(crate) async fn extend(
         "UPDATE games SET deadline_ms = deadline_ms + $1, extensions = extensions + 1 \
          WHERE id = $2 AND phase = $3 AND extensions < $4 AND paused_remaining_ms IS NULL",
     )
-    .bind(body.seconds * 1000)
-    .bind(&id)
+    .bind(seconds * 1000)
+    .bind(id)
     .bind(&g.phase)
     .bind(MAX_EXTENSIONS)
     .execute(&mut *tx)
@@ -84,21 +89,19 @@ pub(crate) async fn extend(
         )));
     }
     let row = sqlx::query("SELECT deadline_ms, extensions FROM games WHERE id = $1")
-        .bind(&id)
+        .bind(id)
         .fetch_one(&mut *tx)
         .await?;
     let (deadline, extensions): (Option<i64>, i64) = (row.get(0), row.get(1));
     let text = format!(
         "The game master has extended the deadline of {} by {} minutes, to {}.\n",
         g.name,
-        body.seconds / 60,
+        seconds / 60,
         deadline.map(|d| g.deadline_rule().describe(d)).unwrap_or_default()
     );
     queue_to_all(&mut tx, &g, &format!("Deadline extended: {}", g.name), &text).await?;
     tx.commit().await?;
-    Ok(Json(
-        json!({"deadline_ms": deadline, "extensions": extensions, "max_extensions": MAX_EXTENSIONS}),
-    ))
+    Ok(json!({"deadline_ms": deadline, "extensions": extensions, "max_extensions": MAX_EXTENSIONS}))
 }
 
 #[utoipa::path(
@@ -115,7 +118,12 @@ pub(crate) async fn pause(
     Caller(me): Caller,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Value>> {
-    let g = running_game_of_master(&state, &me, &id, "pauses the game").await?;
+    pause_game(&state, &me, &id).await.map(Json)
+}
+
+/// Stops the clock of `me`'s running game, keeping the time left, and tells its members.
+pub(crate) async fn pause_game(state: &AppState, me: &str, id: &str) -> ApiResult<Value> {
+    let g = running_game_of_master(state, me, id, "pauses the game").await?;
     let remaining = g.deadline_ms.map_or(0, |d| (d - now_ms()).max(0));
     let mut tx = state.store.pool.begin().await?;
     // Only the phase whose deadline was read: an adjudication in between makes this a conflict.
@@ -124,7 +132,7 @@ pub(crate) async fn pause(
          WHERE id = $2 AND phase = $3 AND paused_remaining_ms IS NULL AND status = 'active'",
     )
     .bind(remaining)
-    .bind(&id)
+    .bind(id)
     .bind(&g.phase)
     .execute(&mut *tx)
     .await?
@@ -145,7 +153,7 @@ pub(crate) async fn pause(
     )
     .await?;
     tx.commit().await?;
-    Ok(Json(json!({"paused": true, "remaining_ms": remaining})))
+    Ok(json!({"paused": true, "remaining_ms": remaining}))
 }
 
 #[utoipa::path(
@@ -162,7 +170,12 @@ pub(crate) async fn resume(
     Caller(me): Caller,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Value>> {
-    let g = running_game_of_master(&state, &me, &id, "resumes the game").await?;
+    resume_game(&state, &me, &id).await.map(Json)
+}
+
+/// Starts the clock of `me`'s paused game again and tells its members.
+pub(crate) async fn resume_game(state: &AppState, me: &str, id: &str) -> ApiResult<Value> {
+    let g = running_game_of_master(state, me, id, "resumes the game").await?;
     let Some(remaining) = g.paused_remaining_ms else {
         return Err(ApiError::conflict("the game is not paused"));
     };
@@ -173,7 +186,7 @@ pub(crate) async fn resume(
         "UPDATE games SET paused_remaining_ms = NULL, deadline_ms = $1 WHERE id = $2 AND paused_remaining_ms IS NOT NULL",
     )
     .bind(deadline)
-    .bind(&id)
+    .bind(id)
     .execute(&mut *tx)
     .await?
     .rows_affected();
@@ -192,7 +205,7 @@ pub(crate) async fn resume(
     )
     .await?;
     tx.commit().await?;
-    Ok(Json(json!({"paused": false, "deadline_ms": deadline})))
+    Ok(json!({"paused": false, "deadline_ms": deadline}))
 }
 
 #[utoipa::path(

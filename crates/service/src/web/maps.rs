@@ -110,15 +110,21 @@ pub(crate) async fn picture(
     let at = step.unwrap_or(steps).min(steps);
     if at < steps {
         let r = sqlx::query(
-            "SELECT phase, state_json, result_json, report_en, report_de FROM phases WHERE game_id = $1 ORDER BY adjudicated_ms, phase LIMIT 1 OFFSET $2",
+            "SELECT phase, state_json, result_json, report_en, report_de, pending_retreats_json FROM phases \
+             WHERE game_id = $1 ORDER BY adjudicated_ms, phase LIMIT 1 OFFSET $2",
         )
         .bind(&g.id)
         .bind(at as i64)
         .fetch_one(&state.store.pool)
         .await?;
         let phase: String = r.get(0);
-        let stored = StoredPhase::read(&phase, &r.get::<String, _>(1), &r.get::<String, _>(2))
-            .map_err(|e| not_drawn(&g.id, &phase, e))?;
+        let stored = StoredPhase::read(
+            &phase,
+            &r.get::<String, _>(1),
+            &r.get::<String, _>(2),
+            r.get::<Option<String>, _>(5).as_deref(),
+        )
+        .map_err(|e| not_drawn(&g.id, "history", e))?;
         let report: String = if lang == Lang::De { r.get(4) } else { r.get(3) };
         let v2 = v.clone();
         let svg = tokio::task::spawn_blocking(move || stored.svg(&v2, lang))

@@ -17,7 +17,7 @@ use spielleiter_engine::report::phase_title;
 use super::maps::picture;
 use super::{LANG, SESSION, Text, Viewer, checked_form, posted};
 use crate::api::orders::Echo;
-use crate::api::{self, AppState, accounts, games, orders, press};
+use crate::api::{self, AppState, accounts, adjudication, endgame, games, master, orders, press};
 use crate::auth::token_hash;
 use crate::error::ApiError;
 
@@ -41,10 +41,22 @@ pub(crate) struct ErrorPage {
     pub(crate) back: String,
 }
 
+/// A list of games with its heading.
+pub(crate) struct GameList {
+    /// The table's HTML id.
+    id: &'static str,
+    heading: &'static str,
+    /// The viewer's own games, with the viewer's part in each.
+    own: bool,
+    lines: Vec<GameLine>,
+}
+
 /// One line of the games list.
 pub(crate) struct GameLine {
     id: String,
     name: String,
+    /// The viewer's part in one of its games: its power, master or observer.
+    part: String,
     variant: String,
     status: &'static str,
     phase: String,
@@ -58,9 +70,9 @@ pub(crate) struct GamesPage {
     viewer_name: Option<String>,
     csrf: String,
     flash: Option<String>,
-    /// The viewer's games (as master, player or observer), then the others, each with its
-    /// heading; empty lists are left out.
-    lists: Vec<(&'static str, &'static str, Vec<GameLine>)>,
+    /// The viewer's games (as master, player or observer), then the others; empty lists are
+    /// left out.
+    lists: Vec<GameList>,
     variants: Vec<(String, String)>,
 }
 
@@ -105,6 +117,16 @@ pub(crate) struct GamePage {
     echo: Vec<Echo>,
     can_join: bool,
     can_start: bool,
+    /// The master's controls of a running game are shown.
+    master_controls: bool,
+    /// The clock stands still.
+    paused: bool,
+    /// The current phase (`S1901M`), which an adjudication request names.
+    phase_key: String,
+    /// The viewer plays a power and may vote for a draw.
+    can_vote: bool,
+    /// The viewer has voted for a draw.
+    my_draw_vote: bool,
     powers: Vec<(String, String)>,
     members: Vec<MemberLine>,
     can_read_press: bool,
@@ -231,14 +253,17 @@ async fn game_lines(state: &AppState, t: &'static Text, me: &str, own: bool) -> 
     let query = if own {
         sqlx::query(
             "SELECT g.id, g.name, g.variant, g.status, g.phase, \
-             (SELECT COUNT(*) FROM members m WHERE m.game_id = g.id AND m.role = 'player') \
+             (SELECT COUNT(*) FROM members m WHERE m.game_id = g.id AND m.role = 'player'), \
+             CAST(CASE WHEN g.master_id = $1 THEN 1 ELSE 0 END AS BIGINT), (SELECT m.role FROM members m WHERE m.game_id = g.id AND m.account_id = $1), \
+             (SELECT m.power FROM members m WHERE m.game_id = g.id AND m.account_id = $1) \
              FROM games g WHERE g.master_id = $1 OR EXISTS (SELECT 1 FROM members m WHERE m.game_id = g.id AND m.account_id = $1) \
              ORDER BY g.created_ms DESC",
         )
     } else {
         sqlx::query(
             "SELECT g.id, g.name, g.variant, g.status, g.phase, \
-             (SELECT COUNT(*) FROM members m WHERE m.game_id = g.id AND m.role = 'player') \
+             (SELECT COUNT(*) FROM members m WHERE m.game_id = g.id AND m.role = 'player'), \
+             CAST(0 AS BIGINT), NULL, NULL \
              FROM games g WHERE NOT (g.master_id = $1 OR EXISTS (SELECT 1 FROM members m WHERE m.game_id = g.id AND m.account_id = $1)) \
              ORDER BY CASE g.status WHEN 'forming' THEN 0 WHEN 'active' THEN 1 ELSE 2 END, g.created_ms DESC LIMIT 200",
         )
@@ -248,10 +273,27 @@ async fn game_lines(state: &AppState, t: &'static Text, me: &str, own: bool) -> 
         .iter()
         .map(|r| {
             let phase: Option<String> = r.get(4);
+            let variant = api::variant(&r.get::<String, _>(2)).ok();
+            // The viewer's part: its power, else master or observer (or a player not yet given one).
+            let master = r.get::<i64, _>(6) != 0;
+            let (role, power): (Option<String>, Option<String>) = (r.get(7), r.get(8));
+            let part = match (power, role.as_deref()) {
+                (Some(key), _) => variant.as_ref().and_then(|v| power_name(v, &key, t)).unwrap_or(key),
+                (None, Some("observer")) => t.observer.to_string(),
+                (None, Some(_)) => t.player.to_string(),
+                (None, None) if master => t.game_master.to_string(),
+                (None, None) => String::new(),
+            };
+            let part = if master && role.is_some() {
+                format!("{part}, {}", t.game_master)
+            } else {
+                part
+            };
             GameLine {
                 id: r.get(0),
                 name: r.get(1),
-                variant: r.get(2),
+                part,
+                variant: variant.map_or_else(|| r.get(2), |v| t.variant_title(&v)),
                 status: t.status(&r.get::<String, _>(3)),
                 phase: phase
                     .and_then(|p| p.parse().ok())
@@ -286,10 +328,23 @@ pub(crate) async fn games(State(state): State<AppState>, viewer: Viewer) -> Resp
         viewer_name: Some(me.name.clone()),
         csrf: viewer.csrf.clone(),
         flash: None,
-        lists: [("my-games", t.my_games, mine), ("other-games", t.other_games, others)]
-            .into_iter()
-            .filter(|(_, _, lines)| !lines.is_empty())
-            .collect(),
+        lists: [
+            GameList {
+                id: "my-games",
+                heading: t.my_games,
+                own: true,
+                lines: mine,
+            },
+            GameList {
+                id: "other-games",
+                heading: t.other_games,
+                own: false,
+                lines: others,
+            },
+        ]
+        .into_iter()
+        .filter(|l| !l.lines.is_empty())
+        .collect(),
         variants,
     };
     viewer.page(StatusCode::OK, page.render())
@@ -478,6 +533,11 @@ async fn game_page(
         echo,
         can_join: status == "forming" && !is_member,
         can_start: status == "forming" && is_master,
+        master_controls: status == "active" && is_master,
+        paused: view["paused"].as_bool().unwrap_or(false),
+        phase_key: g.phase.clone().unwrap_or_default(),
+        can_vote: status == "active" && my_power.is_some(),
+        my_draw_vote: view["my_draw_vote"].as_bool().unwrap_or(false),
         powers,
         members,
         can_read_press,
@@ -492,104 +552,152 @@ fn power_name(v: &spielleiter_engine::Variant, key: &str, t: &Text) -> Option<St
     Some(t.power_name(v.map.power(id)))
 }
 
-/// Runs a form action of the game page and goes back to the page (or shows the refusal).
-async fn game_action<F, Fut>(
+/// A form posted to a game's page: the request's parts a game action needs.
+pub(crate) struct GamePost {
     state: AppState,
     viewer: Viewer,
     headers: HeaderMap,
-    body: Bytes,
+    /// The game's id, from the path.
     id: String,
-    anchor: &str,
-    act: F,
-) -> Response
-where
-    F: FnOnce(AppState, String, super::Form) -> Fut,
-    Fut: std::future::Future<Output = Result<Value, ApiError>>,
-{
-    let (me, form) = match posted(&viewer, &headers, &body) {
-        Ok(posted) => posted,
-        Err(r) => return r,
-    };
-    let back = format!("/games/{id}");
-    match act(state.clone(), me.id, form).await {
-        Ok(_) => {
-            state.changed(&id);
-            viewer.redirect(&format!("{back}{anchor}"))
+    body: Bytes,
+}
+
+impl axum::extract::FromRequest<AppState> for GamePost {
+    type Rejection = Response;
+
+    async fn from_request(request: axum::extract::Request, state: &AppState) -> Result<GamePost, Response> {
+        use axum::extract::FromRequestParts as _;
+        let (mut parts, body) = request.into_parts();
+        let viewer = Viewer::from_request_parts(&mut parts, state).await?;
+        let Path(id) = Path::<String>::from_request_parts(&mut parts, state)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let headers = parts.headers.clone();
+        let request = axum::extract::Request::from_parts(parts, body);
+        let body = <Bytes as axum::extract::FromRequest<AppState>>::from_request(request, state)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        Ok(GamePost {
+            state: state.clone(),
+            viewer,
+            headers,
+            id,
+            body,
+        })
+    }
+}
+
+impl GamePost {
+    /// Runs the action for the logged-in poster (after the form check) with the state, the
+    /// poster's account id, the game id and the form; then goes back to the page at `anchor`,
+    /// or shows the refusal.
+    async fn act<F, Fut>(self, anchor: &str, act: F) -> Response
+    where
+        F: FnOnce(AppState, String, String, super::Form) -> Fut,
+        Fut: std::future::Future<Output = Result<Value, ApiError>>,
+    {
+        let (me, form) = match posted(&self.viewer, &self.headers, &self.body) {
+            Ok(posted) => posted,
+            Err(r) => return r,
+        };
+        let back = format!("/games/{}", self.id);
+        match act(self.state.clone(), me.id, self.id.clone(), form).await {
+            Ok(_) => {
+                self.state.changed(&self.id);
+                self.viewer.redirect(&format!("{back}{anchor}"))
+            }
+            Err(e) => self.viewer.error(&e, &back),
         }
-        Err(e) => viewer.error(&e, &back),
     }
 }
 
 /// `POST /games/{id}/join`.
-pub(crate) async fn join(
-    State(state): State<AppState>,
-    viewer: Viewer,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    body: Bytes,
-) -> Response {
-    let game_id = id.clone();
-    game_action(state, viewer, headers, body, id, "", |state, me, form| async move {
+pub(crate) async fn join(post: GamePost) -> Response {
+    post.act("", |state, me, id, form| async move {
         let wishes: Vec<String> = ["wish1", "wish2", "wish3"]
             .iter()
             .map(|k| form.get(k).to_string())
             .filter(|w| !w.is_empty())
             .collect();
-        games::join(&state, &me, &game_id, &wishes, form.get("observer") == "1").await
+        games::join(&state, &me, &id, &wishes, form.get("observer") == "1").await
     })
     .await
 }
 
 /// `POST /games/{id}/start`.
-pub(crate) async fn start(
-    State(state): State<AppState>,
-    viewer: Viewer,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    body: Bytes,
-) -> Response {
-    let game_id = id.clone();
-    game_action(state, viewer, headers, body, id, "", |state, me, _| async move {
-        games::start(&state, &me, &game_id).await
+pub(crate) async fn start(post: GamePost) -> Response {
+    post.act(
+        "",
+        |state, me, id, _| async move { games::start(&state, &me, &id).await },
+    )
+    .await
+}
+
+/// `POST /games/{id}/adjudicate` (master): the phase the page showed, now.
+pub(crate) async fn adjudicate(post: GamePost) -> Response {
+    post.act("", |state, me, id, form| async move {
+        let phase = Some(form.get("phase")).filter(|p| !p.is_empty());
+        adjudication::adjudicate_as_master(&state, &me, &id, phase).await
+    })
+    .await
+}
+
+/// `POST /games/{id}/extend` (master): the deadline moves by `hours`.
+pub(crate) async fn extend(post: GamePost) -> Response {
+    post.act("#master", |state, me, id, form| async move {
+        let hours: f64 = form
+            .get("hours")
+            .trim()
+            .replace(',', ".")
+            .parse()
+            .map_err(|_| ApiError::bad_request("bad_extension", "the extension is a number of hours"))?;
+        let seconds = if hours.is_finite() {
+            (hours * 3600.0).round() as i64
+        } else {
+            0
+        };
+        master::extend_deadline(&state, &me, &id, seconds).await
+    })
+    .await
+}
+
+/// `POST /games/{id}/pause` (master).
+pub(crate) async fn pause(post: GamePost) -> Response {
+    post.act("#master", |state, me, id, _| async move {
+        master::pause_game(&state, &me, &id).await
+    })
+    .await
+}
+
+/// `POST /games/{id}/resume` (master).
+pub(crate) async fn resume(post: GamePost) -> Response {
+    post.act("#master", |state, me, id, _| async move {
+        master::resume_game(&state, &me, &id).await
+    })
+    .await
+}
+
+/// `POST /games/{id}/draw`: a player's draw vote (`vote=yes`) or its withdrawal (`vote=no`).
+pub(crate) async fn draw(post: GamePost) -> Response {
+    post.act("#draw", |state, me, id, form| async move {
+        endgame::vote(&state, &me, &id, form.get("vote") == "yes").await
     })
     .await
 }
 
 /// `POST /games/{id}/orders`: stores the orders; the page shows how each line was read.
-pub(crate) async fn orders(
-    State(state): State<AppState>,
-    viewer: Viewer,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    body: Bytes,
-) -> Response {
-    let game_id = id.clone();
-    game_action(
-        state,
-        viewer,
-        headers,
-        body,
-        id,
-        "#orders",
-        |state, me, form| async move {
-            let lines: Vec<String> = form.get("orders").lines().map(|l| l.trim_end().to_string()).collect();
-            orders::submit(&state, &me, &game_id, &lines).await
-        },
-    )
+pub(crate) async fn orders(post: GamePost) -> Response {
+    post.act("#orders", |state, me, id, form| async move {
+        let lines: Vec<String> = form.get("orders").lines().map(|l| l.trim_end().to_string()).collect();
+        orders::submit(&state, &me, &id, &lines).await
+    })
     .await
 }
 
 /// `POST /games/{id}/press`.
-pub(crate) async fn press(
-    State(state): State<AppState>,
-    viewer: Viewer,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    body: Bytes,
-) -> Response {
-    let game_id = id.clone();
-    game_action(state, viewer, headers, body, id, "#press", |state, me, form| async move {
-        press::send(&state, &me, &game_id, &form.all("to"), form.get("body"), None).await
+pub(crate) async fn press(post: GamePost) -> Response {
+    post.act("#press", |state, me, id, form| async move {
+        press::send(&state, &me, &id, &form.all("to"), form.get("body"), None).await
     })
     .await
 }
