@@ -416,3 +416,110 @@ fn the_master_runs_the_clock_and_players_vote_for_a_draw_from_the_page() {
     assert!(page.contains(r#"class="result""#) && page.contains("draw: "), "{page}");
     assert!(!page.contains(r#"id="master""#), "a finished game has no controls");
 }
+
+#[test]
+fn an_account_changes_its_address_language_and_password_with_the_password_in_use() {
+    let server = support::start_server("web-account");
+    let mut b = Browser::new(&server.base);
+    b.sign_up("ida");
+    let page = b.get("/account").body;
+    assert!(page.contains(r#"value="ida@example.org""#), "{page}");
+    // A second browser of the same account.
+    let mut other = Browser::new(&server.base);
+    other.get("/");
+    let csrf = other.csrf();
+    let login = other.post(
+        "/login",
+        &[("csrf", &csrf), ("name", "ida"), ("password", "long enough")],
+        None,
+    );
+    assert_eq!(login.status, 303);
+
+    // The wrong password changes nothing.
+    let csrf = b.csrf();
+    let refused = b.post(
+        "/account",
+        &[
+            ("csrf", &csrf),
+            ("email", "evil@example.net"),
+            ("lang", "de"),
+            ("current_password", "wrong one"),
+        ],
+        None,
+    );
+    assert_eq!(refused.status, 401, "{}", refused.body);
+    assert!(b.get("/account").body.contains("ida@example.org"));
+    let done = b.post(
+        "/account",
+        &[
+            ("csrf", &csrf),
+            ("email", "ida@example.com"),
+            ("lang", "de"),
+            ("current_password", "long enough"),
+        ],
+        None,
+    );
+    assert_eq!(done.status, 303, "{}", done.body);
+    let page = b.get("/account").body;
+    assert!(
+        page.contains("ida@example.com") && page.contains("Bisheriges Passwort"),
+        "{page}"
+    );
+
+    // A new password: this browser stays logged in, the other is logged out.
+    let done = b.post(
+        "/account",
+        &[
+            ("csrf", &csrf),
+            ("change", "password"),
+            ("current_password", "long enough"),
+            ("new_password", "even longer now"),
+        ],
+        None,
+    );
+    assert_eq!(done.status, 303, "{}", done.body);
+    assert_eq!(b.get("/games").status, 200);
+    assert_eq!(other.get("/games").status, 401);
+
+    // The API sees the same account and takes the new password only.
+    let client = support::Client::new(&server);
+    let (status, _) = client.call(
+        "POST",
+        "/api/sessions",
+        Some(json!({"name": "ida", "password": "long enough"})),
+    );
+    assert_eq!(status, 401);
+    let (status, session) = client.call(
+        "POST",
+        "/api/sessions",
+        Some(json!({"name": "ida", "password": "even longer now"})),
+    );
+    assert_eq!(status, 200, "{session}");
+    let client = support::Client {
+        token: session["token"].as_str().map(str::to_string),
+        ..support::Client::new(&server)
+    };
+    let shown = client.ok("GET", "/api/account", None);
+    assert_eq!(
+        (shown["email"].as_str(), shown["lang"].as_str()),
+        (Some("ida@example.com"), Some("de"))
+    );
+    let (status, error) = client.call(
+        "PATCH",
+        "/api/account",
+        Some(json!({"current_password": "x", "lang": "en"})),
+    );
+    assert_eq!((status, error["code"].as_str()), (401, Some("bad_password")));
+    // The API's own session stays open after its own password change; the browser's ends.
+    let changed = client.ok(
+        "PATCH",
+        "/api/account",
+        Some(json!({"current_password": "even longer now", "lang": "en", "new_password": "the third one"})),
+    );
+    assert_eq!(
+        (changed["lang"].as_str(), changed["password_changed"].as_bool()),
+        (Some("en"), Some(true))
+    );
+    assert_eq!(client.ok("GET", "/api/account", None)["name"], "ida");
+    assert_eq!(b.get("/games").status, 401);
+}

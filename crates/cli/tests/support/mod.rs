@@ -217,6 +217,7 @@ impl Client {
             _ => {
                 let mut r = match method {
                     "POST" => self.agent.post(&url),
+                    "PATCH" => self.agent.patch(&url),
                     _ => self.agent.put(&url),
                 };
                 if let Some(a) = &auth {

@@ -59,18 +59,9 @@ pub(crate) async fn create(state: &AppState, body: &NewAccount) -> ApiResult<Val
             "a name has 1 to 40 letters, digits, spaces, _ or -",
         ));
     }
-    if body.password.chars().count() < 8 {
-        return Err(ApiError::bad_request(
-            "weak_password",
-            "a password has at least 8 characters",
-        ));
-    }
-    if !body.email.contains('@') {
-        return Err(ApiError::bad_request("bad_email", "an e-mail address has an @"));
-    }
-    if !matches!(body.lang.as_str(), "en" | "de") {
-        return Err(ApiError::bad_request("bad_lang", "the language is en or de"));
-    }
+    check_password(&body.password)?;
+    check_email(&body.email)?;
+    check_lang(&body.lang)?;
     let taken = sqlx::query("SELECT id FROM accounts WHERE LOWER(name) = LOWER($1)")
         .bind(name)
         .fetch_optional(&state.store.pool)
@@ -102,6 +93,160 @@ pub(crate) async fn create(state: &AppState, body: &NewAccount) -> ApiResult<Val
         }
     })?;
     Ok(json!({"id": id, "name": name, "lang": body.lang}))
+}
+
+fn check_password(password: &str) -> ApiResult<()> {
+    if password.chars().count() < 8 {
+        return Err(ApiError::bad_request(
+            "weak_password",
+            "a password has at least 8 characters",
+        ));
+    }
+    Ok(())
+}
+
+fn check_email(email: &str) -> ApiResult<()> {
+    let email = email.trim();
+    let one_line = !email.chars().any(|c| c.is_control() || c.is_whitespace());
+    match email.split_once('@') {
+        Some((local, domain)) if one_line && !local.is_empty() && !domain.is_empty() && email.len() <= 254 => Ok(()),
+        _ => Err(ApiError::bad_request("bad_email", "an e-mail address has an @")),
+    }
+}
+
+fn check_lang(lang: &str) -> ApiResult<()> {
+    if !matches!(lang, "en" | "de") {
+        return Err(ApiError::bad_request("bad_lang", "the language is en or de"));
+    }
+    Ok(())
+}
+
+/// Changes to one's own account; each needs the password in use.
+#[derive(Deserialize, utoipa::ToSchema)]
+pub(crate) struct AccountChanges {
+    /// The password in use now.
+    pub(crate) current_password: String,
+    /// A new e-mail address for results and announcements.
+    #[serde(default)]
+    pub(crate) email: Option<String>,
+    /// A new language: `en` or `de`.
+    #[serde(default)]
+    pub(crate) lang: Option<String>,
+    /// A new password (at least 8 characters): every other session of the account ends.
+    #[serde(default)]
+    pub(crate) new_password: Option<String>,
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/account",
+    tag = "accounts",
+    summary = "One's own account: name, e-mail address and language.",
+    security(("token" = [])),
+    responses((status = 200, description = "Done", body = Object), Unauthorized)
+)]
+pub(crate) async fn show_account(State(state): State<AppState>, Caller(me): Caller) -> ApiResult<Json<Value>> {
+    account(&state, &me).await.map(Json)
+}
+
+/// `me`'s account as its owner sees it.
+pub(crate) async fn account(state: &AppState, me: &str) -> ApiResult<Value> {
+    let row = sqlx::query("SELECT id, name, email, lang FROM accounts WHERE id = $1")
+        .bind(me)
+        .fetch_optional(&state.store.pool)
+        .await?
+        .ok_or_else(ApiError::unauthorized)?;
+    Ok(json!({"id": row.get::<String, _>(0), "name": row.get::<String, _>(1),
+              "email": row.get::<String, _>(2), "lang": row.get::<String, _>(3)}))
+}
+
+#[utoipa::path(
+    patch,
+    path = "/api/account",
+    tag = "accounts",
+    summary = "Change one's e-mail address, language or password (the password in use is required; a new password ends every other session).",
+    request_body = AccountChanges,
+    security(("token" = [])),
+    responses((status = 200, description = "Done", body = Object), BadRequest, Unauthorized, BadJson, RateLimited)
+)]
+pub(crate) async fn change_account(
+    State(state): State<AppState>,
+    ConnectInfo(client): ConnectInfo<std::net::SocketAddr>,
+    Caller(me): Caller,
+    headers: axum::http::HeaderMap,
+    ApiJson(body): ApiJson<AccountChanges>,
+) -> ApiResult<Json<Value>> {
+    let token = headers
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .unwrap_or_default();
+    change(&state, client.ip(), &me, &body, &token_hash(token.trim()))
+        .await
+        .map(Json)
+}
+
+/// Checks `me`'s password (rate-limited as a login) and makes the changes; a new password ends
+/// every session of the account but the one whose token hash is `keep`.
+pub(crate) async fn change(
+    state: &AppState,
+    ip: std::net::IpAddr,
+    me: &str,
+    changes: &AccountChanges,
+    keep: &str,
+) -> ApiResult<Value> {
+    let row = sqlx::query("SELECT name, password_hash FROM accounts WHERE id = $1")
+        .bind(me)
+        .fetch_optional(&state.store.pool)
+        .await?
+        .ok_or_else(ApiError::unauthorized)?;
+    let (name, stored): (String, String) = (row.get(0), row.get(1));
+    state.limits.login(&name, ip)?;
+    if !verify_password(&changes.current_password, &stored) {
+        return Err(ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "bad_password",
+            "the password in use is wrong",
+        ));
+    }
+    if let Some(email) = &changes.email {
+        check_email(email)?;
+    }
+    if let Some(lang) = &changes.lang {
+        check_lang(lang)?;
+    }
+    let hash = match &changes.new_password {
+        Some(new) => {
+            check_password(new)?;
+            Some(hash_password(new).map_err(|e| {
+                eprintln!("hashing a password: {e}");
+                ApiError::bad_request("bad_password", "this password cannot be used")
+            })?)
+        }
+        None => None,
+    };
+    let mut tx = state.store.pool.begin().await?;
+    sqlx::query(
+        "UPDATE accounts SET email = COALESCE($1, email), lang = COALESCE($2, lang), \
+         password_hash = COALESCE($3, password_hash) WHERE id = $4",
+    )
+    .bind(changes.email.as_deref().map(str::trim))
+    .bind(changes.lang.as_deref())
+    .bind(hash.as_deref())
+    .bind(me)
+    .execute(&mut *tx)
+    .await?;
+    if hash.is_some() {
+        sqlx::query("DELETE FROM sessions WHERE account_id = $1 AND token_hash <> $2")
+            .bind(me)
+            .bind(keep)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    let mut shown = account(state, me).await?;
+    shown["password_changed"] = json!(hash.is_some());
+    Ok(shown)
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -158,4 +303,26 @@ pub(crate) async fn login(
         .execute(&state.store.pool)
         .await?;
     Ok((token, id))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_are_one_word_with_something_each_side_of_the_at() {
+        for good in ["a@b", "anna.smith@example.org", "  x@y.de  "] {
+            assert!(check_email(good).is_ok(), "{good}");
+        }
+        for bad in [
+            "",
+            "no address",
+            "@example.org",
+            "anna@",
+            "an na@example.org",
+            "a@b\r\nBcc: x@y",
+        ] {
+            assert!(check_email(bad).is_err(), "{bad:?}");
+        }
+    }
 }

@@ -138,6 +138,7 @@ fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(<ApiDoc as utoipa::OpenApi>::openapi())
         .routes(routes!(accounts::create_account))
         .routes(routes!(accounts::create_session))
+        .routes(routes!(accounts::show_account, accounts::change_account))
         .routes(routes!(games::create_game))
         .routes(routes!(games::show_game))
         .routes(routes!(games::join_game))

@@ -37,6 +37,7 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/login", post(pages::login))
         .route("/logout", post(pages::logout))
         .route("/lang", get(pages::language))
+        .route("/account", get(pages::account).post(pages::change_account))
         .route("/games", get(pages::games).post(pages::create_game))
         .route("/games/{id}", get(pages::game))
         .route("/games/{id}/join", post(pages::join))

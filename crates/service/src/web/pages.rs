@@ -31,6 +31,18 @@ pub(crate) struct HomePage {
 }
 
 #[derive(Template)]
+#[template(path = "account.html")]
+pub(crate) struct AccountPage {
+    t: &'static Text,
+    viewer_name: Option<String>,
+    csrf: String,
+    flash: Option<String>,
+    name: String,
+    email: String,
+    lang: String,
+}
+
+#[derive(Template)]
 #[template(path = "error.html")]
 pub(crate) struct ErrorPage {
     pub(crate) t: &'static Text,
@@ -223,6 +235,69 @@ pub(crate) async fn logout(State(state): State<AppState>, viewer: Viewer, header
     let c = viewer.cookie(SESSION, String::new(), 0, SameSite::Lax);
     response.headers_mut().append(header::SET_COOKIE, c);
     response
+}
+
+/// `GET /account`: one's address, language and password.
+pub(crate) async fn account(State(state): State<AppState>, viewer: Viewer) -> Response {
+    let me = match viewer.account() {
+        Ok(a) => a.clone(),
+        Err(r) => return r,
+    };
+    let shown = match accounts::account(&state, &me.id).await {
+        Ok(a) => a,
+        Err(e) => return viewer.error(&e, "/games"),
+    };
+    let field = |k: &str| shown[k].as_str().unwrap_or_default().to_string();
+    let page = AccountPage {
+        t: viewer.t,
+        viewer_name: Some(me.name.clone()),
+        csrf: viewer.csrf.clone(),
+        flash: None,
+        name: field("name"),
+        email: field("email"),
+        lang: field("lang"),
+    };
+    viewer.page(StatusCode::OK, page.render())
+}
+
+/// `POST /account`: a new address and language, or (`change=password`) a new password, each
+/// checked with the password in use; the pages then follow the account's language.
+pub(crate) async fn change_account(
+    State(state): State<AppState>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    viewer: Viewer,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let (me, form) = match posted(&viewer, &headers, &body) {
+        Ok(posted) => posted,
+        Err(r) => return r,
+    };
+    let password = form.get("change") == "password";
+    let given = |k: &str| Some(form.get(k).to_string()).filter(|v| !v.is_empty() && !password);
+    let changes = accounts::AccountChanges {
+        current_password: form.get("current_password").to_string(),
+        email: given("email"),
+        lang: given("lang"),
+        new_password: password.then(|| form.get("new_password").to_string()),
+    };
+    // The session of this browser stays open.
+    let keep = super::cookies(&headers)
+        .iter()
+        .find(|c| c.name() == SESSION)
+        .map(|c| token_hash(c.value()))
+        .unwrap_or_default();
+    match accounts::change(&state, client.ip(), &me.id, &changes, &keep).await {
+        Ok(shown) => {
+            let mut response = viewer.redirect("/account");
+            if let Some(lang) = shown["lang"].as_str() {
+                let c = viewer.cookie(LANG, lang.to_string(), 365 * 24 * 3600, SameSite::Lax);
+                response.headers_mut().append(header::SET_COOKIE, c);
+            }
+            response
+        }
+        Err(e) => viewer.error(&e, "/account"),
+    }
 }
 
 #[derive(serde::Deserialize)]
