@@ -42,6 +42,11 @@ pub struct MailOutArgs {
     /// The judge's address: sender of every mail, and where players write to.
     #[arg(long, default_value = "Spielleiter <judge@localhost>")]
     mail_from: String,
+    /// The address players reach the web pages at, when a proxy stands in front (e.g.
+    /// https://diplomacy.example.org): forms must come from there, and mail about a game links
+    /// to its page.
+    #[arg(long)]
+    public_url: Option<spielleiter_service::PublicUrl>,
 }
 
 /// Options of `serve`.
@@ -61,10 +66,6 @@ pub struct ServeArgs {
     /// other than localhost (behind HTTPS or on localhost, leave it out).
     #[arg(long)]
     insecure_cookies: bool,
-    /// The address players reach the web pages at, when a proxy stands in front (e.g.
-    /// https://diplomacy.example.org): forms must come from there, result mails link to it.
-    #[arg(long)]
-    public_url: Option<spielleiter_service::PublicUrl>,
     /// Crash tests only: hold every adjudication's transaction open this many milliseconds.
     #[arg(long, default_value_t = 0, hide = true)]
     adjudication_delay_ms: u64,
@@ -101,7 +102,7 @@ pub fn serve(args: &ServeArgs) -> anyhow::Result<ExitCode> {
         smtp_relay: args.mail.smtp_relay.clone(),
         smtp_listen: args.smtp,
         secure_cookies: !args.insecure_cookies,
-        public_url: args.public_url.clone(),
+        public_url: args.mail.public_url.clone(),
     };
     let runtime = tokio::runtime::Runtime::new()?;
     runtime
@@ -125,8 +126,13 @@ pub fn mail(command: &MailCommand) -> anyhow::Result<ExitCode> {
     }
     let database_url = store.database_url()?;
     let mail_dir = mail.mail_dir.clone().unwrap_or_else(|| store.data.join("mail"));
-    let delivery = spielleiter_service::outbox::configured(&mail.mail_from, mail.smtp_relay.as_deref(), &mail_dir)
-        .map_err(|e| anyhow::anyhow!(e))?;
+    let delivery = spielleiter_service::outbox::configured(
+        &mail.mail_from,
+        mail.smtp_relay.as_deref(),
+        &mail_dir,
+        mail.public_url.as_ref(),
+    )
+    .map_err(|e| anyhow::anyhow!(e))?;
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async {
         let state = match spielleiter_service::open_state(

@@ -292,7 +292,7 @@ fn behind_a_proxy_forms_come_from_the_public_address_and_results_link_to_it() {
     assert_eq!(page.status, 303, "{}", page.body);
     assert!(!b.get("/games").body.contains("Direct"));
 
-    // Result mails name the game's page at the public address.
+    // Mail about the game ends with a signature naming its page at the public address.
     let gm = support::player(&server, "proxy-master");
     let other = support::player(&server, "proxy-other");
     let id = support::two_player_game(&gm, &other, "Linked", json!({"movement_seconds": 3600}));
@@ -302,7 +302,7 @@ fn behind_a_proxy_forms_come_from_the_public_address_and_results_link_to_it() {
     assert!(at(r#"id="my-games""#) < at(">Proxied<") && at(">Proxied<") < at(r#"id="other-games""#));
     assert!(at(r#"id="other-games""#) < at(">Linked<"));
     gm.ok("POST", &format!("/api/games/{id}/adjudicate"), None);
-    let link = format!("The game on the web: {public}/games/{id}");
+    let link = format!("\n-- \n{public}/games/{id}\n");
     let until = std::time::Instant::now() + std::time::Duration::from_secs(30);
     loop {
         let mails = support::mails_in(&server.dir.join("mail"));
@@ -312,6 +312,10 @@ fn behind_a_proxy_forms_come_from_the_public_address_and_results_link_to_it() {
             .collect();
         if results.len() == 2 {
             assert!(results.iter().all(|m| m.contains(&link)), "{results:?}");
+            // So does every other mail about it (the start), and only those.
+            let about: Vec<&String> = mails.iter().filter(|m| m.contains("Linked")).collect();
+            assert!(about.len() > 2 && about.iter().all(|m| m.contains(&link)), "{about:?}");
+            assert!(!mails.iter().any(|m| !m.contains("Linked") && m.contains("\n-- \n")));
             break;
         }
         assert!(std::time::Instant::now() < until, "two result mails: {results:?}");

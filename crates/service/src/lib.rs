@@ -92,7 +92,12 @@ pub async fn bind(config: Config) -> Result<Bound, Box<dyn std::error::Error>> {
         .into());
     }
     let sender = outbox::Sender::parse(&config.mail_from)?;
-    let delivery = outbox::configured(&config.mail_from, config.smtp_relay.as_deref(), &config.mail_dir)?;
+    let delivery = outbox::configured(
+        &config.mail_from,
+        config.smtp_relay.as_deref(),
+        &config.mail_dir,
+        config.public_url.as_ref(),
+    )?;
     let mut state = open_state(&config.database_url, config.adjudication_delay, config.limits).await?;
     state.secure_cookies = config.secure_cookies;
     state.public_url = config.public_url.clone();

@@ -44,8 +44,10 @@ pub struct OutgoingMessage {
     pub in_reply_to: Option<String>,
     /// When the message was queued (milliseconds since 1970); its Date header.
     pub created_ms: i64,
-    /// Files sent with the text (the map of a result), in order.
+    /// Files sent with the text (the maps of a result), in order.
     pub attachments: Vec<Attachment>,
+    /// The game the message is about, if any.
+    pub game_id: Option<String>,
 }
 
 /// A file sent with a message.
@@ -218,20 +220,50 @@ impl Delivery for SmtpRelay {
     }
 }
 
+/// A delivery that ends every message about a game with a signature naming the game's web
+/// page (when the judge knows its public address).
+pub struct WithGameLinks {
+    /// Where the messages go.
+    pub inner: Arc<dyn Delivery>,
+    /// The judge's public address.
+    pub public_url: crate::PublicUrl,
+}
+
+impl Delivery for WithGameLinks {
+    fn deliver(&self, m: &OutgoingMessage) -> Result<(), DeliveryError> {
+        let Some(game) = &m.game_id else {
+            return self.inner.deliver(m);
+        };
+        let mut signed = m.clone();
+        let page = self.public_url.page(&format!("/games/{game}"));
+        signed.body = format!("{}\n-- \n{page}\n", m.body.trim_end());
+        self.inner.deliver(&signed)
+    }
+}
+
 /// The delivery a process is configured for: the SMTP relay at `smtp_relay` if given, else the
-/// folder `mail_dir`; every message is sent as `mail_from`.
+/// folder `mail_dir`; every message is sent as `mail_from`, and those about a game link to its
+/// page when `public_url` is given.
 pub fn configured(
     mail_from: &str,
     smtp_relay: Option<&str>,
     mail_dir: &std::path::Path,
+    public_url: Option<&crate::PublicUrl>,
 ) -> Result<Arc<dyn Delivery>, String> {
     let sender = Sender::parse(mail_from)?;
-    Ok(match smtp_relay {
+    let delivery: Arc<dyn Delivery> = match smtp_relay {
         Some(url) => Arc::new(SmtpRelay::new(url, sender)?),
         None => Arc::new(MailFolder {
             dir: mail_dir.to_path_buf(),
             sender,
         }),
+    };
+    Ok(match public_url {
+        Some(url) => Arc::new(WithGameLinks {
+            inner: delivery,
+            public_url: url.clone(),
+        }),
+        None => delivery,
     })
 }
 
@@ -365,6 +397,7 @@ async fn deliver(store: &Store, delivery: &Arc<dyn Delivery>, only: Option<&str>
                 in_reply_to: r.get(5),
                 created_ms: r.get(6),
                 attachments: Vec::new(),
+                game_id: r.get(8),
             };
             let attempts: i64 = r.get(7);
             let picture = match (r.get::<Option<String>, _>(8), r.get::<Option<String>, _>(9)) {
@@ -482,6 +515,7 @@ mod tests {
             in_reply_to: Some("<x@y>".into()),
             created_ms: 1_700_000_000_000,
             attachments: Vec::new(),
+            game_id: None,
         }
     }
 

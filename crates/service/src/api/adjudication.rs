@@ -184,7 +184,6 @@ pub async fn adjudicate_game(state: &AppState, id: &str, trigger: Trigger<'_>) -
         missing: &missing,
         disorder: &disorder,
         deadline: deadline_text.as_deref(),
-        page: state.public_url.as_ref().map(|u| u.page(&format!("/games/{}", g.id))),
     };
     let english = news.mail(Lang::En, &report_en);
     let german = news.mail(Lang::De, &report_de);
@@ -250,8 +249,6 @@ struct ResultNews<'a> {
     missing: &'a [String],
     disorder: &'a [String],
     deadline: Option<&'a str>,
-    /// The game's web page, when the judge knows its public address.
-    page: Option<String>,
 }
 
 impl ResultNews<'_> {
@@ -281,14 +278,6 @@ impl ResultNews<'_> {
         if let Some(at) = self.deadline {
             let verb = if lang == Lang::De { "endet am" } else { "is" };
             body.push_str(&format!("\n{deadline} {} {verb} {at}.\n", self.next_phase));
-        }
-        if let Some(page) = &self.page {
-            let words = if lang == Lang::De {
-                "Die Partie im Netz"
-            } else {
-                "The game on the web"
-            };
-            body.push_str(&format!("\n{words}: {page}\n"));
         }
         (subject, body)
     }
