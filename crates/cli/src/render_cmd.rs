@@ -25,6 +25,10 @@ pub struct RenderArgs {
     /// Map shapes file for a variant without built-in shapes (see docs/MAPS.md).
     #[arg(long)]
     shapes: Option<PathBuf>,
+    /// Draw a schematic layout generated from the adjacencies, even for a variant with map
+    /// shapes (a variant without them, such as an imported DPjudge map, always gets one).
+    #[arg(long, conflicts_with = "shapes")]
+    generated_layout: bool,
     /// Draw the position after the orders were adjudicated (dislodged units and their retreats)
     /// instead of the orders on the position before.
     #[arg(long)]
@@ -82,13 +86,8 @@ pub fn run(args: &RenderArgs) -> Result<ExitCode> {
             let shapes = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
             MapGeometry::new(&variant, &shapes)?
         }
-        None => match spielleiter_render::builtin_geometry(&variant) {
-            Some(g) => g?,
-            None => bail!(
-                "variant `{}` has no built-in map shapes: give a shapes file with --shapes",
-                variant.name
-            ),
-        },
+        None if args.generated_layout => spielleiter_render::layout::generated_geometry(&variant),
+        None => spielleiter_render::geometry_for(&variant)?,
     };
     let lang = match args.lang {
         LangArg::En => Lang::En,

@@ -90,6 +90,24 @@ pub struct MapGeometry {
     owners: Vec<Region>,
 }
 
+/// Seeds and places in picture coordinates, before the areas are made.
+pub(crate) struct Layout {
+    /// The Voronoi seeds.
+    pub(crate) seeds: Vec<Point>,
+    /// Who owns each seed's cell.
+    pub(crate) owners: Vec<Region>,
+    /// The terrain of each filler.
+    pub(crate) filler_terrains: Vec<FillerTerrain>,
+    /// Where a unit is drawn, per location.
+    pub(crate) unit_at: Vec<Point>,
+    /// Where the label is drawn, per province.
+    pub(crate) label_at: Vec<Point>,
+    /// The picture's width in pixels.
+    pub(crate) width: f64,
+    /// The picture's height in pixels.
+    pub(crate) height: f64,
+}
+
 impl MapGeometry {
     /// Lays out a variant's map from its shape file.
     pub fn new(variant: &Variant, shapes_toml: &str) -> Result<MapGeometry, ShapeError> {
@@ -149,14 +167,38 @@ impl MapGeometry {
                 owners.push(Region::Filler(i));
             }
         }
-        let (width, height) = (f64::from(proj.size[0]), f64::from(proj.size[1]));
+        let layout = Layout {
+            width: f64::from(proj.size[0]),
+            height: f64::from(proj.size[1]),
+            filler_terrains: shapes.filler.iter().map(|f| f.terrain).collect(),
+            label_at,
+            unit_at,
+            owners,
+            seeds,
+        };
+        Ok(Self::assemble(variant, layout))
+    }
+
+    /// The areas, borders and places of a laid-out map: the Voronoi cells of its seeds, each
+    /// owned by a province or filler.
+    pub(crate) fn assemble(variant: &Variant, layout: Layout) -> MapGeometry {
+        let map = &variant.map;
+        let Layout {
+            seeds,
+            owners,
+            filler_terrains,
+            unit_at,
+            label_at,
+            width,
+            height,
+        } = layout;
         let cells = voronoi::cells(&seeds, width, height);
         let mut areas = vec![Vec::new(); map.provinces().len()];
         let mut fillers: Vec<(FillerTerrain, Vec<Vec<Point>>)> =
-            shapes.filler.iter().map(|f| (f.terrain, Vec::new())).collect();
+            filler_terrains.iter().map(|&t| (t, Vec::new())).collect();
         let is_sea = |r: Region| match r {
             Region::Province(p) => map.province(p).terrain == Terrain::Sea,
-            Region::Filler(i) => shapes.filler[i].terrain == FillerTerrain::Sea,
+            Region::Filler(i) => filler_terrains[i] == FillerTerrain::Sea,
         };
         let mut borders = Vec::new();
         let mut touching = BTreeMap::new();
@@ -189,7 +231,7 @@ impl MapGeometry {
                 }
             }
         }
-        Ok(MapGeometry {
+        MapGeometry {
             width,
             height,
             areas,
@@ -200,7 +242,7 @@ impl MapGeometry {
             touching,
             seeds,
             owners,
-        })
+        }
     }
 
     /// The area a point of the picture belongs to.

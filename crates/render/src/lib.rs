@@ -1,8 +1,10 @@
 //! Map pictures of Diplomacy positions. A variant's map is data (`variants/<name>/map.toml`:
-//! geographic seed points per province, laid out as a Voronoi diagram); a [`Scene`] (position,
-//! orders and their outcomes) is drawn as SVG, and any SVG can be rasterized to PNG. No I/O.
+//! geographic seed points per province, laid out as a Voronoi diagram); a variant without such
+//! data gets a schematic layout generated from its adjacencies. A [`Scene`] (position, orders and
+//! their outcomes) is drawn as SVG, and any SVG can be rasterized to PNG. No I/O.
 
 pub mod geometry;
+pub mod layout;
 pub mod png;
 pub mod scene;
 pub mod shapes;
@@ -20,4 +22,9 @@ use spielleiter_engine::Variant;
 /// has no shapes.
 pub fn builtin_geometry(variant: &Variant) -> Option<Result<MapGeometry, ShapeError>> {
     shapes::builtin(&variant.name).map(|text| MapGeometry::new(variant, text))
+}
+
+/// The map of any variant: its built-in shapes, or else a layout generated from its adjacencies.
+pub fn geometry_for(variant: &Variant) -> Result<MapGeometry, ShapeError> {
+    builtin_geometry(variant).unwrap_or_else(|| Ok(layout::generated_geometry(variant)))
 }

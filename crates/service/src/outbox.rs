@@ -473,8 +473,8 @@ async fn deliver(store: &Store, delivery: &Arc<dyn Delivery>, only: Option<&str>
 struct Pictures(HashMap<(String, String, String), Vec<Attachment>>);
 
 impl Pictures {
-    /// The pictures of a game's phase in a language; none if the game's variant has no map
-    /// shapes or they could not be drawn (the text goes without them).
+    /// The pictures of a game's phase in a language; none if they could not be drawn (the
+    /// text goes without them).
     async fn get(&mut self, store: &Store, game: &str, phase: &str, lang: &str) -> Vec<Attachment> {
         let key = (game.to_string(), phase.to_string(), lang.to_string());
         if let Some(done) = self.0.get(&key) {

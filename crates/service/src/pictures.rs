@@ -17,25 +17,24 @@ use spielleiter_render::{MapGeometry, Scene};
 use crate::outbox::Attachment;
 use crate::store::Store;
 
-/// The laid-out map of a built-in variant, or `None` for a variant without shapes (computed
-/// once per process and variant).
+/// The laid-out map of a variant (its shapes, or a layout generated from its adjacencies), or
+/// `None` if its shape file is broken (computed once per process and variant).
 pub(crate) fn geometry(v: &Variant) -> Option<Arc<MapGeometry>> {
     static ALL: OnceLock<Mutex<BTreeMap<String, Option<Arc<MapGeometry>>>>> = OnceLock::new();
     let all = ALL.get_or_init(Default::default);
     let mut all = all.lock().unwrap_or_else(|e| e.into_inner());
     all.entry(v.name.clone())
-        .or_insert_with(|| match spielleiter_render::builtin_geometry(v) {
-            Some(Ok(g)) => Some(Arc::new(g)),
-            Some(Err(e)) => {
+        .or_insert_with(|| match spielleiter_render::geometry_for(v) {
+            Ok(g) => Some(Arc::new(g)),
+            Err(e) => {
                 eprintln!("map shapes of {}: {e}", v.name);
                 None
             }
-            None => None,
         })
         .clone()
 }
 
-/// The SVG of a scene, or a one-line note for a variant without map shapes.
+/// The SVG of a scene, or a one-line note if the variant's map cannot be laid out.
 pub(crate) fn draw(v: &Variant, scene: &Scene) -> String {
     match geometry(v) {
         Some(g) => spielleiter_render::svg(&g, scene),
@@ -133,8 +132,8 @@ fn file_stem(name: &str) -> String {
 
 /// The pictures a result mail of a game's adjudicated phase carries, in a language: the orders
 /// with their outcomes (`NAME-s1901m-orders.png`) and the position after them
-/// (`NAME-f1901m.png`). None if the game's variant has no map shapes, or if they could not be
-/// drawn (then logged: a result goes out without pictures rather than not at all).
+/// (`NAME-f1901m.png`). None if they could not be drawn (then logged: a result goes out without
+/// pictures rather than not at all).
 pub(crate) async fn result_attachments(store: &Store, game_id: &str, phase: &str, lang: Lang) -> Vec<Attachment> {
     let row = sqlx::query(
         "SELECT g.variant, g.name, p.state_json, p.result_json, p.pending_retreats_json FROM phases p \

@@ -188,7 +188,7 @@ pub async fn adjudicate_game(state: &AppState, id: &str, trigger: Trigger<'_>) -
     let english = news.mail(Lang::En, &report_en);
     let german = news.mail(Lang::De, &report_de);
     // Each result carries the maps of the phase: its orders with their outcomes, and the
-    // position after them (drawn when the mail is sent; none for a variant without shapes).
+    // position after them (drawn when the mail is sent).
     for (account, lang) in recipients(&mut tx, &g).await? {
         let lang = if lang == "de" { Lang::De } else { Lang::En };
         let (subject, body) = if lang == Lang::De { &german } else { &english };
