@@ -87,7 +87,7 @@ pub fn run(args: &RenderArgs) -> Result<ExitCode> {
             MapGeometry::new(&variant, &shapes)?
         }
         None if args.generated_layout => spielleiter_render::layout::generated_geometry(&variant),
-        None => spielleiter_render::geometry_for(&variant)?,
+        None => spielleiter_render::geometry_for(&variant),
     };
     let lang = match args.lang {
         LangArg::En => Lang::En,

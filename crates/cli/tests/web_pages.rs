@@ -174,6 +174,21 @@ fn forms_without_the_token_or_from_another_site_are_refused() {
         assert!(page.body.contains("another site"), "{}", page.body);
     }
     assert!(!b.get("/games").body.contains("Evil"));
+    // The account and game forms are guarded alike.
+    for path in [
+        "/account",
+        "/games/any/pause",
+        "/games/any/adjudicate",
+        "/games/any/draw",
+    ] {
+        let page = b.post(
+            path,
+            &[("current_password", "long enough"), ("email", "evil@example.net")],
+            None,
+        );
+        assert_eq!(page.status, 403, "{path}: {}", page.body);
+    }
+    assert!(b.get("/account").body.contains("dora@example.org"));
     // With the token from this site it works.
     let same_origin = server.base.clone();
     let page = b.post(
@@ -266,6 +281,29 @@ fn pages_follow_the_language_chosen() {
         "{}",
         german.body
     );
+    // Refusals are German too.
+    b.sign_up("jana");
+    let csrf = b.csrf();
+    let refused = b.post(
+        "/games",
+        &[
+            ("csrf", &csrf),
+            ("name", ""),
+            ("variant", "standard"),
+            ("press", "full"),
+            ("minutes", "60"),
+        ],
+        None,
+    );
+    assert_eq!(refused.status, 400);
+    assert!(
+        refused.body.contains("Der Name einer Partie hat 1 bis 40 Zeichen"),
+        "{}",
+        refused.body
+    );
+    let refused = b.post("/games/nothing-here/start", &[("csrf", &csrf)], None);
+    assert_eq!(refused.status, 404);
+    assert!(refused.body.contains("Diese Partie gibt es nicht"), "{}", refused.body);
 }
 
 #[test]
@@ -397,12 +435,31 @@ fn the_master_runs_the_clock_and_players_vote_for_a_draw_from_the_page() {
     assert!(deadline(&mut master).is_some());
 
     // Adjudicating the phase the page showed; the same click again is refused, not a second phase.
-    post(&mut master, &format!("{game}/adjudicate"), &[("phase", "S1901M")]);
+    // Nobody has ordered yet: the master sees it, and must confirm to adjudicate without them.
+    assert!(
+        master
+            .get(&game)
+            .body
+            .contains("Orders still awaited from: France, Germany")
+    );
+    let csrf = master.csrf();
+    let unconfirmed = master.post(
+        &format!("{game}/adjudicate"),
+        &[("csrf", &csrf), ("phase", "S1901M")],
+        None,
+    );
+    assert_eq!(unconfirmed.status, 409, "{}", unconfirmed.body);
+    assert!(master.get(&game).body.contains("Spring 1901"));
+    post(
+        &mut master,
+        &format!("{game}/adjudicate"),
+        &[("phase", "S1901M"), ("confirm", "1")],
+    );
     assert!(master.get(&game).body.contains("Fall 1901"));
     let csrf = master.csrf();
     let again = master.post(
         &format!("{game}/adjudicate"),
-        &[("csrf", &csrf), ("phase", "S1901M")],
+        &[("csrf", &csrf), ("phase", "S1901M"), ("confirm", "1")],
         None,
     );
     assert_eq!(again.status, 409, "{}", again.body);
@@ -417,7 +474,10 @@ fn the_master_runs_the_clock_and_players_vote_for_a_draw_from_the_page() {
     assert!(!master.get(&game).body.contains(r#"class="result""#));
     post(&mut master, &format!("{game}/draw"), &[("vote", "yes")]);
     let page = master.get(&game).body;
-    assert!(page.contains(r#"class="result""#) && page.contains("draw: "), "{page}");
+    assert!(
+        page.contains(r#"class="result""#) && page.contains("Draw: Austria, England, France, Germany"),
+        "{page}"
+    );
     assert!(!page.contains(r#"id="master""#), "a finished game has no controls");
 }
 
@@ -464,13 +524,34 @@ fn an_account_changes_its_address_language_and_password_with_the_password_in_use
         None,
     );
     assert_eq!(done.status, 303, "{}", done.body);
-    let page = b.get("/account").body;
+    let page = b.get(done.location.as_deref().unwrap()).body;
     assert!(
-        page.contains("ida@example.com") && page.contains("Bisheriges Passwort"),
+        page.contains("ida@example.com") && page.contains("Bisheriges Passwort") && page.contains("Gespeichert."),
         "{page}"
     );
+    // The old address is told of the change.
+    let notices: Vec<String> = support::mails_in(&server.dir.join("mail"))
+        .into_iter()
+        .filter(|m| m.contains("To: ida <ida@example.org>") || m.contains("To: \"ida\" <ida@example.org>"))
+        .collect();
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    assert!(notices[0].contains("ida@example.com"), "{}", notices[0]);
 
-    // A new password: this browser stays logged in, the other is logged out.
+    // A new password: it must be typed twice alike; then this browser gets a new session, the
+    // other is logged out.
+    let csrf = b.csrf();
+    let mismatch = b.post(
+        "/account",
+        &[
+            ("csrf", &csrf),
+            ("change", "password"),
+            ("current_password", "long enough"),
+            ("new_password", "even longer now"),
+            ("new_password_again", "even longer noW"),
+        ],
+        None,
+    );
+    assert_eq!(mismatch.status, 400, "{}", mismatch.body);
     let done = b.post(
         "/account",
         &[
@@ -478,6 +559,7 @@ fn an_account_changes_its_address_language_and_password_with_the_password_in_use
             ("change", "password"),
             ("current_password", "long enough"),
             ("new_password", "even longer now"),
+            ("new_password_again", "even longer now"),
         ],
         None,
     );
@@ -508,13 +590,7 @@ fn an_account_changes_its_address_language_and_password_with_the_password_in_use
         (shown["email"].as_str(), shown["lang"].as_str()),
         (Some("ida@example.com"), Some("de"))
     );
-    let (status, error) = client.call(
-        "PATCH",
-        "/api/account",
-        Some(json!({"current_password": "x", "lang": "en"})),
-    );
-    assert_eq!((status, error["code"].as_str()), (401, Some("bad_password")));
-    // The API's own session stays open after its own password change; the browser's ends.
+    // A new password through the API ends every session and answers with a new token.
     let changed = client.ok(
         "PATCH",
         "/api/account",
@@ -524,6 +600,52 @@ fn an_account_changes_its_address_language_and_password_with_the_password_in_use
         (changed["lang"].as_str(), changed["password_changed"].as_bool()),
         (Some("en"), Some(true))
     );
-    assert_eq!(client.ok("GET", "/api/account", None)["name"], "ida");
+    assert_eq!(client.call("GET", "/api/account", None).0, 401);
+    let renewed = support::Client {
+        token: changed["token"].as_str().map(str::to_string),
+        ..support::Client::new(&server)
+    };
+    assert_eq!(renewed.ok("GET", "/api/account", None)["name"], "ida");
     assert_eq!(b.get("/games").status, 401);
+    // A list of addresses is not an address.
+    let (status, error) = renewed.call(
+        "PATCH",
+        "/api/account",
+        Some(json!({"current_password": "the third one", "email": "a@example.org, b@example.org"})),
+    );
+    assert_eq!((status, error["code"].as_str()), (400, Some("bad_email")), "{error}");
+}
+
+#[test]
+fn a_plain_http_public_address_elsewhere_needs_insecure_cookies() {
+    let dir = support::fresh_dir("web-plain-http");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_spielleiter"))
+        .args([
+            "serve",
+            "--listen",
+            "127.0.0.1:0",
+            "--public-url",
+            "http://diplomacy.example.org",
+            "--data",
+        ])
+        .arg(&dir)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waits") {
+            break status;
+        }
+        if std::time::Instant::now() > until {
+            let _ = child.kill();
+            panic!("the judge started although browsers would drop its log-in cookie");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    };
+    let mut why = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().expect("stderr"), &mut why).expect("reads");
+    assert!(!status.success());
+    assert!(why.contains("--insecure-cookies"), "{why}");
 }

@@ -91,19 +91,21 @@ fn classical_scaling(d: &[Vec<f64>]) -> Vec<Point> {
     let mut axes = Vec::new();
     for axis in 0..2 {
         let mut v: Vec<f64> = (0..n).map(|i| ((i * (7 + axis * 6) + 3) % 11) as f64 - 5.0).collect();
-        let mut value = 0.0;
+        let times = |b: &[Vec<f64>], v: &[f64]| -> Vec<f64> {
+            b.iter()
+                .map(|row| row.iter().zip(v).map(|(x, y)| x * y).sum())
+                .collect()
+        };
         for _ in 0..200 {
-            let w: Vec<f64> = b
-                .iter()
-                .map(|row| row.iter().zip(&v).map(|(x, y)| x * y).sum())
-                .collect();
+            let w = times(&b, &v);
             let norm = w.iter().map(|x| x * x).sum::<f64>().sqrt();
             if norm < 1e-12 {
                 break;
             }
-            value = norm;
             v = w.into_iter().map(|x| x / norm).collect();
         }
+        // The eigenvalue with its sign (the Rayleigh quotient): a negative one gives no axis.
+        let value: f64 = times(&b, &v).iter().zip(&v).map(|(x, y)| x * y).sum();
         // Deflate, so the next axis is the next eigenvector.
         for i in 0..n {
             for j in 0..n {
@@ -113,7 +115,13 @@ fn classical_scaling(d: &[Vec<f64>]) -> Vec<Point> {
         let scale = value.max(0.0).sqrt();
         axes.push(v.into_iter().map(|x| x * scale).collect::<Vec<f64>>());
     }
-    (0..n).map(|i| Point::new(axes[0][i], axes[1][i])).collect()
+    // A little fixed jitter, so that points on one line can still spread into the plane.
+    (0..n)
+        .map(|i| {
+            let jitter = ((i * 37 % 17) as f64 - 8.0) * 1e-3;
+            Point::new(axes[0][i] + jitter, axes[1][i] - jitter)
+        })
+        .collect()
 }
 
 /// Moves each province, in turn, to where its distances to all others best match the board's
@@ -280,6 +288,9 @@ fn connected(mut seeds: Vec<Point>, mut owners: Vec<Region>, provinces: usize) -
 
 /// The point inside the margins farthest from every point of `taken`.
 fn free_spot(taken: &[Point]) -> Point {
+    if taken.is_empty() {
+        return Point::new(WIDTH / 2.0, HEIGHT / 2.0);
+    }
     let mut best = (Point::new(MARGIN, MARGIN), -1.0);
     let mut y = MARGIN;
     while y <= HEIGHT - MARGIN {
@@ -361,7 +372,7 @@ pub fn generated_geometry(variant: &Variant) -> MapGeometry {
         .map(|(a, b)| at[a].dist(at[b]))
         .collect();
     lengths.sort_by(f64::total_cmp);
-    let reach = lengths.get(lengths.len() / 2).copied().unwrap_or(80.0) * 0.75;
+    let reach = (lengths.get(lengths.len() / 2).copied().unwrap_or(80.0) * 0.75).max(10.0);
     let own = seeds.clone();
     let mut y = 0.0;
     while y <= HEIGHT {

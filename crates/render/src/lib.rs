@@ -24,7 +24,12 @@ pub fn builtin_geometry(variant: &Variant) -> Option<Result<MapGeometry, ShapeEr
     shapes::builtin(&variant.name).map(|text| MapGeometry::new(variant, text))
 }
 
-/// The map of any variant: its built-in shapes, or else a layout generated from its adjacencies.
-pub fn geometry_for(variant: &Variant) -> Result<MapGeometry, ShapeError> {
-    builtin_geometry(variant).unwrap_or_else(|| Ok(layout::generated_geometry(variant)))
+/// The map of any variant: the built-in shapes of its name where they fit it, or else a layout
+/// generated from its adjacencies (an imported map may share a built-in variant's name but not
+/// its provinces).
+pub fn geometry_for(variant: &Variant) -> MapGeometry {
+    match builtin_geometry(variant) {
+        Some(Ok(g)) => g,
+        _ => layout::generated_geometry(variant),
+    }
 }

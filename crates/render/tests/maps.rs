@@ -158,6 +158,21 @@ fn a_variant_without_shapes_gets_a_generated_layout_where_neighbours_touch() {
 }
 
 #[test]
+fn small_and_odd_boards_get_a_layout_too() {
+    // A path of four provinces, one province without neighbours, two powers.
+    let text = "Alpha = alp\nBeta = bet\nGamma = gam\nDelta = del\nEpsilon = eps\n\
+        LAND alp ABUTS bet\nLAND bet ABUTS alp gam\nLAND gam ABUTS bet del\nLAND del ABUTS gam\nLAND eps\n\
+        ONE (ONE:O) alp\nA ALP\nTWO (TWO:T) del\nA DEL\nUNOWNED gam\nBEGIN SPRING 1901 MOVEMENT\n";
+    let imported = spielleiter_engine::map::dpjudge::import_dpjudge("odd.map", text, "odd", &mut |_| None)
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let v = spielleiter_engine::map::load_variant("odd.toml", &imported.toml).unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(generated_layout_quality(&v), 1.0, "every neighbour touches on a path");
+    let g = spielleiter_render::layout::generated_geometry(&v);
+    let picture = svg(&g, &Scene::position(&v, &Position::initial(&v), Lang::En));
+    assert_eq!(count(&picture, r#"<g class="unit""#), 2);
+}
+
+#[test]
 fn a_png_has_the_size_of_the_map() {
     let v = variant("standard");
     let g = spielleiter_render::builtin_geometry(&v).unwrap().unwrap();

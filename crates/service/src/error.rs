@@ -15,6 +15,8 @@ pub struct ApiError {
     pub code: &'static str,
     /// What went wrong, for people.
     pub message: String,
+    /// The same in German, where it has been written (else the English is shown to everyone).
+    pub message_de: Option<String>,
 }
 
 /// The JSON body of every error answer.
@@ -25,6 +27,9 @@ pub struct ErrorBody {
     pub code: String,
     /// What went wrong, for people.
     pub message: String,
+    /// The same in German, where the judge has it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message_de: Option<String>,
 }
 
 /// The refusals a route can answer, one type per status, named in each route's OpenAPI
@@ -75,6 +80,21 @@ impl ApiError {
             status,
             code,
             message: message.into(),
+            message_de: None,
+        }
+    }
+
+    /// The error with its message in German too.
+    pub fn de(mut self, message: impl Into<String>) -> Self {
+        self.message_de = Some(message.into());
+        self
+    }
+
+    /// The message in a language: the German one where there is one, else the English.
+    pub fn message_in(&self, lang: spielleiter_engine::report::Lang) -> &str {
+        match (lang, &self.message_de) {
+            (spielleiter_engine::report::Lang::De, Some(de)) => de,
+            _ => &self.message,
         }
     }
 
@@ -90,6 +110,7 @@ impl ApiError {
             "unauthorized",
             "log in first (Authorization: Bearer TOKEN)",
         )
+        .de("Bitte zuerst anmelden (Authorization: Bearer TOKEN)")
     }
 
     /// 403: the account may not do this.
@@ -99,7 +120,13 @@ impl ApiError {
 
     /// 404: no such thing.
     pub fn not_found(what: &str) -> Self {
-        Self::new(StatusCode::NOT_FOUND, "not_found", format!("no such {what}"))
+        let de = match what {
+            "game" => "Diese Partie gibt es nicht".to_string(),
+            "phase" => "Diese Phase gibt es nicht".to_string(),
+            "account" => "Dieses Konto gibt es nicht".to_string(),
+            other => format!("Nicht gefunden: {other}"),
+        };
+        Self::new(StatusCode::NOT_FOUND, "not_found", format!("no such {what}")).de(de)
     }
 
     /// 409: the request conflicts with the current state (a name taken, a game already started).
@@ -117,6 +144,7 @@ impl From<sqlx::Error> for ApiError {
             "internal",
             "the judge could not store or read data",
         )
+        .de("Der Spielleiter konnte Daten nicht speichern oder lesen")
     }
 }
 
@@ -125,7 +153,27 @@ impl IntoResponse for ApiError {
         let body = ErrorBody {
             code: self.code.to_string(),
             message: self.message,
+            message_de: self.message_de,
         };
         (self.status, Json(body)).into_response()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use spielleiter_engine::report::Lang;
+
+    #[test]
+    fn a_message_is_german_where_it_has_been_written_so() {
+        let both = ApiError::conflict("the game is full").de("Die Partie ist voll");
+        assert_eq!(both.message_in(Lang::De), "Die Partie ist voll");
+        assert_eq!(both.message_in(Lang::En), "the game is full");
+        let english = ApiError::conflict("only English");
+        assert_eq!(english.message_in(Lang::De), "only English");
+        assert_eq!(
+            ApiError::not_found("game").message_in(Lang::De),
+            "Diese Partie gibt es nicht"
+        );
     }
 }

@@ -58,6 +58,10 @@ fn check<K: std::hash::Hash + Eq + Clone>(
             "rate_limited",
             format!("too many {what}: try again in {} seconds", wait.as_secs() + 1),
         )
+        .de(format!(
+            "Zu viele Versuche: in {} Sekunden noch einmal",
+            wait.as_secs() + 1
+        ))
     })
 }
 

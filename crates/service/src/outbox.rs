@@ -420,7 +420,9 @@ async fn deliver(store: &Store, delivery: &Arc<dyn Delivery>, only: Option<&str>
             }
             progress = true;
             if let Some((game, phase, lang)) = picture {
-                m.attachments = pictures.get(store, &game, &phase, &lang).await;
+                // A database error leaves the message claimed: it is tried again when the
+                // claim runs out.
+                m.attachments = pictures.get(store, &game, &phase, &lang).await?;
             }
             let worker = delivery.clone();
             let message = m.clone();
@@ -475,15 +477,21 @@ struct Pictures(HashMap<(String, String, String), Vec<Attachment>>);
 impl Pictures {
     /// The pictures of a game's phase in a language; none if they could not be drawn (the
     /// text goes without them).
-    async fn get(&mut self, store: &Store, game: &str, phase: &str, lang: &str) -> Vec<Attachment> {
+    async fn get(
+        &mut self,
+        store: &Store,
+        game: &str,
+        phase: &str,
+        lang: &str,
+    ) -> Result<Vec<Attachment>, sqlx::Error> {
         let key = (game.to_string(), phase.to_string(), lang.to_string());
         if let Some(done) = self.0.get(&key) {
-            return done.clone();
+            return Ok(done.clone());
         }
         let lang = lang.parse().unwrap_or(Lang::En);
-        let drawn = crate::pictures::result_attachments(store, game, phase, lang).await;
+        let drawn = crate::pictures::result_attachments(store, game, phase, lang).await?;
         self.0.insert(key, drawn.clone());
-        drawn
+        Ok(drawn)
     }
 }
 

@@ -17,81 +17,70 @@ use spielleiter_render::{MapGeometry, Scene};
 use crate::outbox::Attachment;
 use crate::store::Store;
 
-/// The laid-out map of a variant (its shapes, or a layout generated from its adjacencies), or
-/// `None` if its shape file is broken (computed once per process and variant).
-pub(crate) fn geometry(v: &Variant) -> Option<Arc<MapGeometry>> {
-    static ALL: OnceLock<Mutex<BTreeMap<String, Option<Arc<MapGeometry>>>>> = OnceLock::new();
-    let all = ALL.get_or_init(Default::default);
-    let mut all = all.lock().unwrap_or_else(|e| e.into_inner());
-    all.entry(v.name.clone())
-        .or_insert_with(|| match spielleiter_render::geometry_for(v) {
-            Ok(g) => Some(Arc::new(g)),
-            Err(e) => {
-                eprintln!("map shapes of {}: {e}", v.name);
-                None
-            }
-        })
+/// The laid-out map of a variant (its shapes, or a layout generated from its adjacencies),
+/// computed once per process and variant; laying out one variant does not hold up the others.
+pub(crate) fn geometry(v: &Variant) -> Arc<MapGeometry> {
+    type Slot = Arc<OnceLock<Arc<MapGeometry>>>;
+    static ALL: OnceLock<Mutex<BTreeMap<String, Slot>>> = OnceLock::new();
+    let slot = {
+        let mut all = ALL
+            .get_or_init(Default::default)
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        all.entry(v.name.clone()).or_default().clone()
+    };
+    slot.get_or_init(|| Arc::new(spielleiter_render::geometry_for(v)))
         .clone()
 }
 
-/// The SVG of a scene, or a one-line note if the variant's map cannot be laid out.
+/// The SVG of a scene.
 pub(crate) fn draw(v: &Variant, scene: &Scene) -> String {
-    match geometry(v) {
-        Some(g) => spielleiter_render::svg(&g, scene),
-        None => format!(
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="600" height="60"><text x="10" y="35">{}</text></svg>"#,
-            spielleiter_render::svg::esc(&format!("No map pictures for the variant {}.", v.name))
-        ),
-    }
+    spielleiter_render::svg(&geometry(v), scene)
 }
 
-/// An adjudicated phase as stored: the state before it and what its adjudication read.
+/// An adjudicated phase as stored: what its adjudication read.
 pub(crate) struct StoredPhase {
-    /// The game state the phase was adjudicated from.
-    pub(crate) before: GameState,
-    /// The accepted orders, by power.
-    pub(crate) orders: BTreeMap<String, Vec<String>>,
-    /// The retreats ordered in advance that the adjudication used, by power.
-    pub(crate) pending_retreats: BTreeMap<String, Vec<String>>,
+    /// The input of the adjudication: the state before it, the orders as sent, and what was
+    /// ordered in advance.
+    input: AdjudicationInput,
 }
 
 impl StoredPhase {
-    /// A `phases` row's state, result and pending-retreat columns read (`phase` names it in
-    /// errors; rows from before retreats were kept have none).
+    /// A `phases` row read: its input (`input_json`), or for rows from before inputs were
+    /// kept, the state before it with the accepted orders (`phase` names it in errors).
     pub(crate) fn read(
         phase: &str,
         state_json: &str,
         result_json: &str,
-        pending_retreats_json: Option<&str>,
+        input_json: Option<&str>,
     ) -> Result<StoredPhase, String> {
         let bad = |what: &str, e: serde_json::Error| format!("{phase}: the stored {what}: {e}");
-        let before: GameState = serde_json::from_str(state_json).map_err(|e| bad("state", e))?;
+        if let Some(text) = input_json {
+            let input = serde_json::from_str(text).map_err(|e| bad("input", e))?;
+            return Ok(StoredPhase { input });
+        }
+        let state: GameState = serde_json::from_str(state_json).map_err(|e| bad("state", e))?;
         let result: serde_json::Value = serde_json::from_str(result_json).map_err(|e| bad("result", e))?;
         let orders = match result.get("accepted_orders") {
             Some(orders) => serde_json::from_value(orders.clone()).map_err(|e| bad("orders", e))?,
             None => BTreeMap::new(),
         };
-        let pending_retreats = match pending_retreats_json {
-            Some(text) => serde_json::from_str(text).map_err(|e| bad("retreats", e))?,
-            None => BTreeMap::new(),
-        };
         Ok(StoredPhase {
-            before,
-            orders,
-            pending_retreats,
+            input: AdjudicationInput {
+                state,
+                orders,
+                ..AdjudicationInput::default()
+            },
         })
     }
 
     /// The phase adjudicated again from what its adjudication read, which gives the same
     /// outcomes: the position before it and the report.
     fn adjudicated(self, v: &Variant) -> Result<(Position, PhaseReport), String> {
-        let position = position_from_state(v, &self.before).map_err(|e| e.to_string())?;
+        let position = position_from_state(v, &self.input.state).map_err(|e| e.to_string())?;
         let input = AdjudicationInput {
             variant: Some(v.name.clone()),
-            state: self.before,
-            orders: self.orders,
-            pending_retreats: self.pending_retreats,
-            ..AdjudicationInput::default()
+            ..self.input
         };
         let (_, report) = adjudicate_with(v, &input).map_err(|e| e.to_string())?;
         Ok((position, report))
@@ -116,11 +105,21 @@ impl StoredPhase {
     }
 }
 
-/// A game's name as part of a file name: lower-case ASCII letters and digits joined by `-`.
+/// A game's name as part of a file name: lower-case ASCII letters and digits joined by `-`
+/// (German umlauts and ß spelled out).
 fn file_stem(name: &str) -> String {
     let mut stem = String::new();
     for c in name.chars().flat_map(char::to_lowercase) {
-        if c.is_ascii_alphanumeric() {
+        let spelled = match c {
+            'ä' => Some("ae"),
+            'ö' => Some("oe"),
+            'ü' => Some("ue"),
+            'ß' => Some("ss"),
+            _ => None,
+        };
+        if let Some(letters) = spelled {
+            stem.push_str(letters);
+        } else if c.is_ascii_alphanumeric() {
             stem.push(c);
         } else if !stem.is_empty() && !stem.ends_with('-') {
             stem.push('-');
@@ -132,40 +131,32 @@ fn file_stem(name: &str) -> String {
 
 /// The pictures a result mail of a game's adjudicated phase carries, in a language: the orders
 /// with their outcomes (`NAME-s1901m-orders.png`) and the position after them
-/// (`NAME-f1901m.png`). None if they could not be drawn (then logged: a result goes out without
-/// pictures rather than not at all).
-pub(crate) async fn result_attachments(store: &Store, game_id: &str, phase: &str, lang: Lang) -> Vec<Attachment> {
+/// (`NAME-f1901m.png`). None if they cannot be drawn (logged: a result goes out without pictures
+/// rather than not at all); a database error is an error, so the mail is tried again later.
+pub(crate) async fn result_attachments(
+    store: &Store,
+    game_id: &str,
+    phase: &str,
+    lang: Lang,
+) -> Result<Vec<Attachment>, sqlx::Error> {
     let row = sqlx::query(
-        "SELECT g.variant, g.name, p.state_json, p.result_json, p.pending_retreats_json FROM phases p \
+        "SELECT g.variant, g.name, p.state_json, p.result_json, p.input_json FROM phases p \
          JOIN games g ON g.id = p.game_id WHERE p.game_id = $1 AND p.phase = $2",
     )
     .bind(game_id)
     .bind(phase)
     .fetch_optional(&store.pool)
-    .await;
-    let row = match row {
-        Ok(Some(row)) => row,
-        Ok(None) => {
-            eprintln!("the pictures of game {game_id} {phase}: no such phase");
-            return Vec::new();
-        }
-        Err(e) => {
-            eprintln!("the pictures of game {game_id} {phase}: {e}");
-            return Vec::new();
-        }
+    .await?;
+    let Some(row) = row else {
+        eprintln!("the pictures of game {game_id} {phase}: no such phase");
+        return Ok(Vec::new());
     };
     let (variant, name): (String, String) = (row.get(0), row.get(1));
-    let (state_json, result_json, retreats_json): (String, String, Option<String>) =
-        (row.get(2), row.get(3), row.get(4));
+    let (state_json, result_json, input_json): (String, String, Option<String>) = (row.get(2), row.get(3), row.get(4));
     let phase_name = phase.to_string();
     let drawn = tokio::task::spawn_blocking(move || {
         let v = crate::api::variant(&variant).map_err(|e| e.message)?;
-        if geometry(&v).is_none() {
-            return Ok(None);
-        }
-        StoredPhase::read(&phase_name, &state_json, &result_json, retreats_json.as_deref())?
-            .result_pngs(&v, lang)
-            .map(Some)
+        StoredPhase::read(&phase_name, &state_json, &result_json, input_json.as_deref())?.result_pngs(&v, lang)
     })
     .await
     .map_err(|e| e.to_string())
@@ -176,17 +167,16 @@ pub(crate) async fn result_attachments(store: &Store, game_id: &str, phase: &str
         content_type: "image/png".to_string(),
         data: data.into(),
     };
-    match drawn {
-        Ok(Some((orders, next, after))) => vec![
+    Ok(match drawn {
+        Ok((orders, next, after)) => vec![
             png(format!("{stem}-{}-orders.png", phase.to_ascii_lowercase()), orders),
             png(format!("{stem}-{}.png", next.to_ascii_lowercase()), after),
         ],
-        Ok(None) => Vec::new(),
         Err(e) => {
             eprintln!("the pictures of game {game_id} {phase}: {e}");
             Vec::new()
         }
-    }
+    })
 }
 
 #[cfg(test)]
@@ -195,30 +185,50 @@ mod tests {
 
     #[test]
     fn game_names_become_plain_file_names() {
-        assert_eq!(file_stem("Die Große Partie #3"), "die-gro-e-partie-3");
+        assert_eq!(file_stem("Die Große Partie #3"), "die-grosse-partie-3");
+        assert_eq!(file_stem("Öl über Äcker"), "oel-ueber-aecker");
         assert_eq!(file_stem("  ¡Hola!  "), "hola");
         assert_eq!(file_stem("***"), "game");
         assert_eq!(file_stem(&"x".repeat(100)).len(), 40);
     }
 
+    /// Where the phase's adjudication, replayed from what was stored, leaves Austria's army.
+    fn austrian_army_after(state: &str, result: &str, input: Option<&str>) -> (String, String) {
+        let v = crate::api::variant("standard").unwrap();
+        let (_, report) = StoredPhase::read("x", state, result, input)
+            .unwrap()
+            .adjudicated(&v)
+            .unwrap();
+        let at = report
+            .next
+            .units
+            .iter()
+            .find(|u| v.map.power(u.power).key.eq_ignore_ascii_case("austria"))
+            .map(|u| v.map.location_abbreviation(u.location))
+            .unwrap_or_default();
+        (at, report.next.phase.to_string())
+    }
+
     #[test]
     fn retreats_ordered_in_advance_are_drawn_as_carried_out() {
-        let v = crate::api::variant("standard").unwrap();
-        let state = r#"{"phase": "S1901R", "units": {"AUSTRIA": ["*A TRI", "A VIE"], "ITALY": ["A TRI", "A VEN"]},
+        // A retreat phase whose retreat was ordered with the moves.
+        let state = r#"{"phase": "S1901R", "units": {"AUSTRIA": ["*A TRI"], "ITALY": ["A TRI", "A VEN"]},
             "retreats": {"AUSTRIA": {"A TRI": ["ALB", "BUD"]}}}"#;
-        let result = r#"{"accepted_orders": {}}"#;
-        let in_albania = |retreats: Option<&str>| {
-            let stored = StoredPhase::read("S1901R", state, result, retreats).unwrap();
-            let (_, report) = stored.adjudicated(&v).unwrap();
-            report
-                .next
-                .units
-                .iter()
-                .any(|u| v.map.location_abbreviation(u.location) == "alb")
-        };
-        assert!(in_albania(Some(r#"{"AUSTRIA": ["A Tri - Alb"]}"#)));
-        // Without the stored retreat the unit would be shown disbanded.
-        assert!(!in_albania(None));
+        let input = r#"{"phase": "S1901R", "units": {"AUSTRIA": ["*A TRI"], "ITALY": ["A TRI", "A VEN"]},
+            "retreats": {"AUSTRIA": {"A TRI": ["ALB", "BUD"]}}, "pending_retreats": {"AUSTRIA": ["A Tri - Alb"]}}"#;
+        assert_eq!(austrian_army_after(state, "{}", Some(input)).0, "alb");
+        // Without the stored input the unit would be shown disbanded.
+        assert_eq!(austrian_army_after(state, r#"{"accepted_orders": {}}"#, None).0, "");
+
+        // A movement phase whose only dislodged unit retreats as ordered with the moves: no
+        // retreat phase follows, and the picture says so.
+        let state = r#"{"phase": "S1901M", "units": {"AUSTRIA": ["A TRI"], "ITALY": ["A VEN", "A TYR"]}}"#;
+        let input = r#"{"phase": "S1901M", "units": {"AUSTRIA": ["A TRI"], "ITALY": ["A VEN", "A TYR"]},
+            "orders": {"ITALY": ["A Ven - Tri", "A Tyr S A Ven - Tri"], "AUSTRIA": ["A Tri H", "A Tri R Alb"]}}"#;
+        assert_eq!(
+            austrian_army_after(state, "{}", Some(input)),
+            ("alb".to_string(), "F1901M".to_string())
+        );
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::str::FromStr;
 /// An `http` or `https` origin: scheme, host and port, nothing after them. Checked when read, so
 /// it can be compared with a browser's `Origin` and put in front of page paths.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PublicUrl(String);
+pub struct PublicUrl(String, /* plain HTTP to another host */ bool);
 
 impl PublicUrl {
     /// The origin as browsers send it (`https://diplomacy.example.org`).
@@ -22,6 +22,12 @@ impl PublicUrl {
     /// Whether a browser's `Origin` header names this address.
     pub fn is_origin(&self, origin: &str) -> bool {
         origin.trim_end_matches('/').eq_ignore_ascii_case(&self.0)
+    }
+
+    /// Whether the address is plain HTTP to a host other than this machine (where browsers do
+    /// not keep Secure cookies).
+    pub fn is_plain_http_elsewhere(&self) -> bool {
+        self.1
     }
 }
 
@@ -45,23 +51,25 @@ impl FromStr for PublicUrl {
         if url.host().is_none() {
             return Err(bad("no host"));
         }
-        if url.path() != "/" || url.query().is_some() || url.fragment().is_some() || !url.username().is_empty() {
+        if url.path() != "/"
+            || url.query().is_some()
+            || url.fragment().is_some()
+            || !url.username().is_empty()
+            || url.password().is_some()
+        {
             return Err(bad("only a host and port, no path, query or user"));
         }
-        // As browsers send it: lower case, punycode, no default port.
-        Ok(PublicUrl(url.origin().ascii_serialization()))
-    }
-}
-
-impl PublicUrl {
-    /// Whether the address is plain HTTP to a host other than this machine (where browsers do
-    /// not keep Secure cookies).
-    pub fn is_plain_http_elsewhere(&self) -> bool {
-        let Some(host) = self.0.strip_prefix("http://") else {
-            return false;
+        let this_machine = match url.host() {
+            Some(url::Host::Domain(name)) => name == "localhost" || name.ends_with(".localhost"),
+            Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+            Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+            None => false,
         };
-        let name = host.rsplit_once(':').map_or(host, |(h, _)| h);
-        !matches!(name, "localhost" | "127.0.0.1" | "[::1]")
+        // As browsers send it: lower case, punycode, no default port.
+        Ok(PublicUrl(
+            url.origin().ascii_serialization(),
+            url.scheme() == "http" && !this_machine,
+        ))
     }
 }
 
@@ -96,6 +104,7 @@ mod tests {
             "https://diplomacy.example.org/judge",
             "https://x.org?a=b",
             "https://user@x.org",
+            "https://:secret@x.org",
             "https://x.org:port",
             "https://x .org",
             "https://[zzz]",

@@ -54,10 +54,10 @@ pub(crate) async fn create(state: &AppState, body: &NewAccount) -> ApiResult<Val
             .chars()
             .all(|c| c.is_alphanumeric() || c == ' ' || c == '_' || c == '-')
     {
-        return Err(ApiError::bad_request(
-            "bad_name",
-            "a name has 1 to 40 letters, digits, spaces, _ or -",
-        ));
+        return Err(
+            ApiError::bad_request("bad_name", "a name has 1 to 40 letters, digits, spaces, _ or -")
+                .de("Ein Name hat 1 bis 40 Buchstaben, Ziffern, Leerzeichen, _ oder -"),
+        );
     }
     check_password(&body.password)?;
     check_email(&body.email)?;
@@ -67,12 +67,11 @@ pub(crate) async fn create(state: &AppState, body: &NewAccount) -> ApiResult<Val
         .fetch_optional(&state.store.pool)
         .await?;
     if taken.is_some() {
-        return Err(ApiError::conflict(format!("the name `{name}` is taken")));
+        return Err(
+            ApiError::conflict(format!("the name `{name}` is taken")).de(format!("Der Name `{name}` ist vergeben"))
+        );
     }
-    let hash = hash_password(&body.password).map_err(|e| {
-        eprintln!("hashing a password: {e}");
-        ApiError::bad_request("bad_password", "this password cannot be used")
-    })?;
+    let hash = new_hash(&body.password).await?;
     let id = new_id();
     sqlx::query(
         "INSERT INTO accounts (id, name, email, password_hash, created_ms, lang) VALUES ($1, $2, $3, $4, $5, $6)",
@@ -87,7 +86,7 @@ pub(crate) async fn create(state: &AppState, body: &NewAccount) -> ApiResult<Val
     .await
     .map_err(|e| {
         if is_unique_violation(&e) {
-            ApiError::conflict(format!("the name `{name}` is taken"))
+            ApiError::conflict(format!("the name `{name}` is taken")).de(format!("Der Name `{name}` ist vergeben"))
         } else {
             e.into()
         }
@@ -97,26 +96,50 @@ pub(crate) async fn create(state: &AppState, body: &NewAccount) -> ApiResult<Val
 
 fn check_password(password: &str) -> ApiResult<()> {
     if password.chars().count() < 8 {
-        return Err(ApiError::bad_request(
-            "weak_password",
-            "a password has at least 8 characters",
-        ));
+        return Err(
+            ApiError::bad_request("weak_password", "a password has at least 8 characters")
+                .de("Ein Passwort hat mindestens 8 Zeichen"),
+        );
     }
     Ok(())
 }
 
 fn check_email(email: &str) -> ApiResult<()> {
-    let email = email.trim();
-    let one_line = !email.chars().any(|c| c.is_control() || c.is_whitespace());
-    match email.split_once('@') {
-        Some((local, domain)) if one_line && !local.is_empty() && !domain.is_empty() && email.len() <= 254 => Ok(()),
-        _ => Err(ApiError::bad_request("bad_email", "an e-mail address has an @")),
+    // The address as the mailer will read it: one address, nothing around it.
+    match email.trim().parse::<lettre::Address>() {
+        Ok(_) if email.trim().len() <= 254 => Ok(()),
+        _ => Err(
+            ApiError::bad_request("bad_email", "this is not one e-mail address (name@example.org)")
+                .de("Das ist keine einzelne E-Mail-Adresse (name@example.org)"),
+        ),
     }
+}
+
+/// Checks a password against its stored hash on a blocking thread (Argon2 takes a while).
+async fn password_matches(password: &str, stored: &str) -> bool {
+    let (password, stored) = (password.to_string(), stored.to_string());
+    tokio::task::spawn_blocking(move || verify_password(&password, &stored))
+        .await
+        .unwrap_or(false)
+}
+
+/// Hashes a new password on a blocking thread.
+async fn new_hash(password: &str) -> ApiResult<String> {
+    let password = password.to_string();
+    tokio::task::spawn_blocking(move || hash_password(&password))
+        .await
+        .map_err(|e| e.to_string())
+        .and_then(|r| r)
+        .map_err(|e| {
+            eprintln!("hashing a password: {e}");
+            ApiError::bad_request("bad_password", "this password cannot be used")
+                .de("Dieses Passwort ist nicht verwendbar")
+        })
 }
 
 fn check_lang(lang: &str) -> ApiResult<()> {
     if !matches!(lang, "en" | "de") {
-        return Err(ApiError::bad_request("bad_lang", "the language is en or de"));
+        return Err(ApiError::bad_request("bad_lang", "the language is en or de").de("Die Sprache ist en oder de"));
     }
     Ok(())
 }
@@ -132,7 +155,8 @@ pub(crate) struct AccountChanges {
     /// A new language: `en` or `de`.
     #[serde(default)]
     pub(crate) lang: Option<String>,
-    /// A new password (at least 8 characters): every other session of the account ends.
+    /// A new password (at least 8 characters): every session of the account ends, and the
+    /// answer carries the token of a new one.
     #[serde(default)]
     pub(crate) new_password: Option<String>,
 }
@@ -164,7 +188,7 @@ pub(crate) async fn account(state: &AppState, me: &str) -> ApiResult<Value> {
     patch,
     path = "/api/account",
     tag = "accounts",
-    summary = "Change one's e-mail address, language or password (the password in use is required; a new password ends every other session).",
+    summary = "Change one's e-mail address, language or password (the password in use is required; a new address is told to the old one; a new password ends every session and the answer carries a new `token`).",
     request_body = AccountChanges,
     security(("token" = [])),
     responses((status = 200, description = "Done", body = Object), BadRequest, Unauthorized, BadJson, RateLimited)
@@ -173,43 +197,35 @@ pub(crate) async fn change_account(
     State(state): State<AppState>,
     ConnectInfo(client): ConnectInfo<std::net::SocketAddr>,
     Caller(me): Caller,
-    headers: axum::http::HeaderMap,
     ApiJson(body): ApiJson<AccountChanges>,
 ) -> ApiResult<Json<Value>> {
-    let token = headers
-        .get("authorization")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .unwrap_or_default();
-    change(&state, client.ip(), &me, &body, &token_hash(token.trim()))
-        .await
-        .map(Json)
+    change(&state, client.ip(), &me, &body).await.map(Json)
 }
 
-/// Checks `me`'s password (rate-limited as a login) and makes the changes; a new password ends
-/// every session of the account but the one whose token hash is `keep`.
+/// Checks `me`'s password (rate-limited as a login) and makes the changes. A new address is
+/// announced to the old one. A new password ends every session of the account and opens a new
+/// one, whose token the answer carries (`token`).
 pub(crate) async fn change(
     state: &AppState,
     ip: std::net::IpAddr,
     me: &str,
     changes: &AccountChanges,
-    keep: &str,
 ) -> ApiResult<Value> {
-    let row = sqlx::query("SELECT name, password_hash FROM accounts WHERE id = $1")
+    let row = sqlx::query("SELECT name, password_hash, email FROM accounts WHERE id = $1")
         .bind(me)
         .fetch_optional(&state.store.pool)
         .await?
         .ok_or_else(ApiError::unauthorized)?;
-    let (name, stored): (String, String) = (row.get(0), row.get(1));
+    let (name, stored, old_email): (String, String, String) = (row.get(0), row.get(1), row.get(2));
     state.limits.login(&name, ip)?;
-    if !verify_password(&changes.current_password, &stored) {
-        return Err(ApiError::new(
-            StatusCode::UNAUTHORIZED,
-            "bad_password",
-            "the password in use is wrong",
-        ));
+    if !password_matches(&changes.current_password, &stored).await {
+        return Err(
+            ApiError::new(StatusCode::UNAUTHORIZED, "bad_password", "the password in use is wrong")
+                .de("Das bisherige Passwort ist falsch"),
+        );
     }
-    if let Some(email) = &changes.email {
+    let email = changes.email.as_deref().map(str::trim).filter(|e| *e != old_email);
+    if let Some(email) = email {
         check_email(email)?;
     }
     if let Some(lang) = &changes.lang {
@@ -218,35 +234,83 @@ pub(crate) async fn change(
     let hash = match &changes.new_password {
         Some(new) => {
             check_password(new)?;
-            Some(hash_password(new).map_err(|e| {
-                eprintln!("hashing a password: {e}");
-                ApiError::bad_request("bad_password", "this password cannot be used")
-            })?)
+            Some(new_hash(new).await?)
         }
         None => None,
     };
     let mut tx = state.store.pool.begin().await?;
-    sqlx::query(
+    // Only over the password just checked: two changes at once do not both pass.
+    let changed = sqlx::query(
         "UPDATE accounts SET email = COALESCE($1, email), lang = COALESCE($2, lang), \
-         password_hash = COALESCE($3, password_hash) WHERE id = $4",
+         password_hash = COALESCE($3, password_hash) WHERE id = $4 AND password_hash = $5",
     )
-    .bind(changes.email.as_deref().map(str::trim))
+    .bind(email)
     .bind(changes.lang.as_deref())
     .bind(hash.as_deref())
     .bind(me)
+    .bind(&stored)
     .execute(&mut *tx)
-    .await?;
-    if hash.is_some() {
-        sqlx::query("DELETE FROM sessions WHERE account_id = $1 AND token_hash <> $2")
-            .bind(me)
-            .bind(keep)
-            .execute(&mut *tx)
-            .await?;
+    .await?
+    .rows_affected();
+    if changed == 0 {
+        return Err(ApiError::conflict("the account changed meanwhile: try again")
+            .de("Das Konto wurde inzwischen geändert: bitte noch einmal versuchen"));
     }
+    if let Some(email) = email {
+        let body = format!(
+            "The e-mail address of the Diplomacy account {name} was changed to {email}. If this was not you, \
+             log in and change your password and address.\n\n\
+             Die E-Mail-Adresse des Diplomacy-Kontos {name} wurde auf {email} geändert. Falls Sie das nicht waren, \
+             melden Sie sich an und ändern Sie Passwort und Adresse.\n"
+        );
+        crate::outbox::queue(
+            &mut tx,
+            None,
+            crate::outbox::Recipient::Address {
+                name: &name,
+                email: &old_email,
+            },
+            "Diplomacy: address changed / Adresse geändert",
+            &body,
+            None,
+            None,
+        )
+        .await?;
+    }
+    let token = match hash {
+        Some(_) => {
+            sqlx::query("DELETE FROM sessions WHERE account_id = $1")
+                .bind(me)
+                .execute(&mut *tx)
+                .await?;
+            Some(open_session(&mut tx, me).await?)
+        }
+        None => None,
+    };
     tx.commit().await?;
+    if email.is_some() {
+        state.mail_sent.notify_one();
+    }
     let mut shown = account(state, me).await?;
-    shown["password_changed"] = json!(hash.is_some());
+    shown["password_changed"] = json!(token.is_some());
+    if let Some(token) = token {
+        shown["token"] = json!(token);
+    }
     Ok(shown)
+}
+
+/// Opens a 30-day session for an account; its token.
+async fn open_session(tx: &mut sqlx::Transaction<'_, sqlx::Any>, account: &str) -> ApiResult<String> {
+    let token = new_token();
+    let now = now_ms();
+    sqlx::query("INSERT INTO sessions (token_hash, account_id, created_ms, expires_ms) VALUES ($1, $2, $3, $4)")
+        .bind(token_hash(&token))
+        .bind(account)
+        .bind(now)
+        .bind(now + 30 * 24 * 3600 * 1000)
+        .execute(&mut **tx)
+        .await?;
+    Ok(token)
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -286,22 +350,19 @@ pub(crate) async fn login(
         .fetch_optional(&state.store.pool)
         .await?;
     // One answer for an unknown name and a wrong password: names are not revealed.
-    let refused = || ApiError::new(StatusCode::UNAUTHORIZED, "bad_login", "unknown name or wrong password");
+    let refused = || {
+        ApiError::new(StatusCode::UNAUTHORIZED, "bad_login", "unknown name or wrong password")
+            .de("Unbekannter Name oder falsches Passwort")
+    };
     let row = row.ok_or_else(refused)?;
     let id: String = row.get(0);
     let stored: String = row.get(1);
-    if !verify_password(password, &stored) {
+    if !password_matches(password, &stored).await {
         return Err(refused());
     }
-    let token = new_token();
-    let now = now_ms();
-    sqlx::query("INSERT INTO sessions (token_hash, account_id, created_ms, expires_ms) VALUES ($1, $2, $3, $4)")
-        .bind(token_hash(&token))
-        .bind(&id)
-        .bind(now)
-        .bind(now + 30 * 24 * 3600 * 1000)
-        .execute(&state.store.pool)
-        .await?;
+    let mut tx = state.store.pool.begin().await?;
+    let token = open_session(&mut tx, &id).await?;
+    tx.commit().await?;
     Ok((token, id))
 }
 

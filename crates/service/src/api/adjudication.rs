@@ -26,16 +26,16 @@ use crate::outbox::{PhasePicture, Recipient};
 pub async fn adjudicate_game(state: &AppState, id: &str, trigger: Trigger<'_>) -> ApiResult<Value> {
     let g = game(state, id).await?;
     if g.status != "active" {
-        return Err(ApiError::conflict("the game is not running"));
+        return Err(ApiError::conflict("the game is not running").de("Die Partie läuft nicht"));
     }
     let v = variant(&g.variant)?;
     let (game_state, position) = current_position(&v, &g)?;
     let phase = position.phase.to_string();
     if trigger.phase() != phase {
-        return Err(ApiError::conflict(format!(
-            "{} is adjudicated already",
-            trigger.phase()
-        )));
+        return Err(
+            ApiError::conflict(format!("{} is adjudicated already", trigger.phase()))
+                .de(format!("{} ist schon ausgewertet", trigger.phase())),
+        );
     }
     let mut tx = state.store.pool.begin().await?;
     // Claim the phase: this locks the game's row, so order submissions and other adjudications
@@ -61,9 +61,11 @@ pub async fn adjudicate_game(state: &AppState, id: &str, trigger: Trigger<'_>) -
     };
     let claimed = claimed.execute(&mut *tx).await?.rows_affected();
     if claimed == 0 {
-        return Err(ApiError::conflict(format!(
-            "{phase} is not due: adjudicated already, extended or paused"
-        )));
+        return Err(
+            ApiError::conflict(format!("{phase} is not due: adjudicated already, extended or paused")).de(format!(
+                "{phase} ist nicht fällig: schon ausgewertet, verlängert oder angehalten"
+            )),
+        );
     }
     let rows = sqlx::query("SELECT power, lines FROM orders WHERE game_id = $1 AND phase = $2 ORDER BY power")
         .bind(id)
@@ -103,6 +105,7 @@ pub async fn adjudicate_game(state: &AppState, id: &str, trigger: Trigger<'_>) -
             "internal",
             "the judge could not adjudicate this phase",
         )
+        .de("Der Spielleiter konnte diese Phase nicht auswerten")
     })?;
     let report_en = render(&v, &report, Lang::En);
     let report_de = render(&v, &report, Lang::De);
@@ -120,7 +123,7 @@ pub async fn adjudicate_game(state: &AppState, id: &str, trigger: Trigger<'_>) -
     };
     let now = now_ms();
     let inserted = sqlx::query(
-        "INSERT INTO phases (game_id, phase, state_json, result_json, report_en, report_de, adjudicated_ms, pending_retreats_json) \
+        "INSERT INTO phases (game_id, phase, state_json, result_json, report_en, report_de, adjudicated_ms, input_json) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
     )
     .bind(id)
@@ -130,13 +133,14 @@ pub async fn adjudicate_game(state: &AppState, id: &str, trigger: Trigger<'_>) -
     .bind(&report_en)
     .bind(&report_de)
     .bind(now)
-    .bind(serde_json::to_string(&g.pending.pending_retreats).unwrap_or_default())
+    .bind(serde_json::to_string(&input).unwrap_or_default())
     .execute(&mut *tx)
     .await;
     match inserted {
         Ok(_) => {}
         Err(e) if is_unique_violation(&e) => {
-            return Err(ApiError::conflict(format!("{phase} is adjudicated already")));
+            return Err(ApiError::conflict(format!("{phase} is adjudicated already"))
+                .de(format!("{phase} ist schon ausgewertet")));
         }
         Err(e) => return Err(e.into()),
     }
@@ -489,19 +493,24 @@ async fn start_grace(state: &AppState, g: &GameRow, late: &[String]) -> ApiResul
         for r in rows {
             let power: Option<String> = r.get(1);
             if power.is_some_and(|p| late.contains(&p)) {
-                let body = format!(
-                    "The deadline of {} has passed without your orders. They are still accepted during the grace period of {} minutes.\n",
-                    g.name,
-                    g.grace_seconds / 60
-                );
-                queue_message(
-                    &mut tx,
-                    &g.id,
-                    &r.get::<String, _>(0),
-                    &format!("Late orders: {}", g.name),
-                    &body,
-                )
-                .await?;
+                let minutes = g.grace_seconds / 60;
+                let news = Bilingual {
+                    en: (
+                        format!("Late orders: {}", g.name),
+                        format!(
+                            "The deadline of {} has passed without your orders. They are still accepted during the grace period of {minutes} minutes.\n",
+                            g.name
+                        ),
+                    ),
+                    de: (
+                        format!("Befehle verspätet: {}", g.name),
+                        format!(
+                            "Die Abgabefrist von {} ist ohne Ihre Befehle verstrichen. Während der Nachfrist von {minutes} Minuten werden sie noch angenommen.\n",
+                            g.name
+                        ),
+                    ),
+                };
+                queue_in_language(&mut tx, &g.id, &r.get::<String, _>(0), &news).await?;
             }
         }
     }

@@ -33,11 +33,11 @@ struct Electorate {
 
 async fn electorate(state: &AppState, g: &GameRow, me: &str) -> ApiResult<(Electorate, std::sync::Arc<Variant>)> {
     if g.status != "active" {
-        return Err(ApiError::conflict("the game is not running"));
+        return Err(ApiError::conflict("the game is not running").de("Die Partie läuft nicht"));
     }
-    let power = power_of(state, &g.id, me)
-        .await?
-        .ok_or_else(|| ApiError::forbidden("only the game's players vote"))?;
+    let power = power_of(state, &g.id, me).await?.ok_or_else(|| {
+        ApiError::forbidden("only the game's players vote").de("Nur die Spieler der Partie stimmen ab")
+    })?;
     let v = variant(&g.variant)?;
     let (_, position) = current_position(&v, g)?;
     let survivors: Vec<String> = spielleiter_engine::game::survivors(&v, &position)
@@ -45,7 +45,7 @@ async fn electorate(state: &AppState, g: &GameRow, me: &str) -> ApiResult<(Elect
         .map(|p| v.map.power(p).key.to_ascii_uppercase())
         .collect();
     if !survivors.contains(&power) {
-        return Err(ApiError::forbidden("only surviving powers vote"));
+        return Err(ApiError::forbidden("only surviving powers vote").de("Nur überlebende Mächte stimmen ab"));
     }
     let active: Vec<String> = played_powers(&state.store.pool, &g.id)
         .await?
@@ -65,7 +65,7 @@ async fn electorate(state: &AppState, g: &GameRow, me: &str) -> ApiResult<(Elect
 }
 
 /// Ends the game with `result` and tells every member, in one transaction.
-async fn finish(state: &AppState, g: &GameRow, result: &Value, announcement: &str) -> ApiResult<()> {
+async fn finish(state: &AppState, g: &GameRow, result: &Value, announcement: &Bilingual) -> ApiResult<()> {
     let mut tx = state.store.pool.begin().await?;
     let ended = sqlx::query(
         "UPDATE games SET status = 'finished', result_json = $1, deadline_ms = NULL WHERE id = $2 AND status = 'active'",
@@ -76,7 +76,7 @@ async fn finish(state: &AppState, g: &GameRow, result: &Value, announcement: &st
     .await?
     .rows_affected();
     if ended == 1 {
-        queue_to_all(&mut tx, g, &format!("Diplomacy game {} is over", g.name), announcement).await?;
+        queue_to_all(&mut tx, g, announcement).await?;
     }
     tx.commit().await?;
     Ok(())
@@ -121,11 +121,17 @@ pub(crate) async fn vote(state: &AppState, me: &str, id: &str, yes_vote: bool) -
     let drawn = !e.deciders.is_empty() && e.deciders.iter().all(|s| yes.contains(s));
     if drawn {
         let result = json!({"kind": "draw", "powers": e.survivors});
-        let text = format!(
-            "The game {} ends in a draw shared by {}.\n",
-            g.name,
-            e.survivors.join(", ")
-        );
+        let shared = e.survivors.join(", ");
+        let text = Bilingual {
+            en: (
+                format!("Diplomacy game {} is over", g.name),
+                format!("The game {} ends in a draw shared by {shared}.\n", g.name),
+            ),
+            de: (
+                format!("Diplomacy-Partie {} ist beendet", g.name),
+                format!("Die Partie {} endet remis zwischen {shared}.\n", g.name),
+            ),
+        };
         finish(state, &g, &result, &text).await?;
     }
     Ok(json!({"power": e.power, "vote": yes_vote, "drawn": drawn, "survivors": e.survivors}))
@@ -160,16 +166,16 @@ pub(crate) async fn concede_to(state: &AppState, me: &str, id: &str, to: Option<
         Some(name) => {
             let key = power_key(&v, name)?;
             if key == e.power {
-                return Err(ApiError::bad_request(
-                    "bad_concession",
-                    "a power concedes to another power",
-                ));
+                return Err(
+                    ApiError::bad_request("bad_concession", "a power concedes to another power")
+                        .de("Eine Macht gibt an eine andere Macht auf"),
+                );
             }
             if !e.survivors.contains(&key) {
-                return Err(ApiError::bad_request(
-                    "bad_concession",
-                    format!("{key} has been eliminated"),
-                ));
+                return Err(
+                    ApiError::bad_request("bad_concession", format!("{key} has been eliminated"))
+                        .de(format!("{key} ist ausgeschieden")),
+                );
             }
             Some(key)
         }
@@ -192,7 +198,19 @@ pub(crate) async fn concede_to(state: &AppState, me: &str, id: &str, to: Option<
         conceded = !others.is_empty() && others.iter().all(|d| yes.contains(*d));
         if conceded {
             let result = json!({"kind": "concession", "powers": [winner]});
-            let text = format!("The other survivors concede the game {} to {winner}.\n", g.name);
+            let text = Bilingual {
+                en: (
+                    format!("Diplomacy game {} is over", g.name),
+                    format!("The other survivors concede the game {} to {winner}.\n", g.name),
+                ),
+                de: (
+                    format!("Diplomacy-Partie {} ist beendet", g.name),
+                    format!(
+                        "Die anderen Überlebenden geben die Partie {} an {winner} auf.\n",
+                        g.name
+                    ),
+                ),
+            };
             finish(state, &g, &result, &text).await?;
         }
     }

@@ -91,50 +91,54 @@ pub(crate) async fn create_game(
 pub(crate) async fn create(state: &AppState, me: &str, body: &NewGame) -> ApiResult<Value> {
     variant(&body.variant)?;
     if !matches!(body.press.as_str(), "full" | "grey" | "none") {
-        return Err(ApiError::bad_request("bad_press", "press is full, grey or none"));
+        return Err(
+            ApiError::bad_request("bad_press", "press is full, grey or none").de("Presse ist full, grey oder none")
+        );
     }
     if [body.movement_seconds, body.retreat_seconds, body.adjustment_seconds]
         .iter()
         .any(|&m| !(1..=60 * 24 * 3600).contains(&m))
     {
-        return Err(ApiError::bad_request(
-            "bad_deadline",
-            "deadlines are 1 second to 60 days",
-        ));
+        return Err(
+            ApiError::bad_request("bad_deadline", "deadlines are 1 second to 60 days")
+                .de("Abgabefristen sind 1 Sekunde bis 60 Tage lang"),
+        );
     }
     if !(1..=10).contains(&body.nmr_limit) {
-        return Err(ApiError::bad_request(
-            "bad_nmr_limit",
-            "civil disorder comes after 1 to 10 missed turns",
-        ));
+        return Err(
+            ApiError::bad_request("bad_nmr_limit", "civil disorder comes after 1 to 10 missed turns")
+                .de("Anarchie folgt nach 1 bis 10 versäumten Zügen"),
+        );
     }
     if !(0..=7 * 24 * 3600).contains(&body.grace_seconds) {
-        return Err(ApiError::bad_request(
-            "bad_grace",
-            "a grace period is 0 seconds to 7 days",
-        ));
+        return Err(
+            ApiError::bad_request("bad_grace", "a grace period is 0 seconds to 7 days")
+                .de("Eine Nachfrist ist 0 Sekunden bis 7 Tage lang"),
+        );
     }
     if !(0..=14 * 24).contains(&body.reminder_hours) {
-        return Err(ApiError::bad_request(
-            "bad_reminder",
-            "reminders come 0 (none) to 336 hours before a deadline",
-        ));
+        return Err(
+            ApiError::bad_request("bad_reminder", "reminders come 0 (none) to 336 hours before a deadline")
+                .de("Erinnerungen kommen 0 (keine) bis 336 Stunden vor einer Abgabefrist"),
+        );
     }
     crate::deadlines::DeadlineRule::new(&body.time_zone, body.deadline_at.as_deref())
         .map_err(|e| ApiError::bad_request("bad_deadline", e.to_string()))?;
     let name = body.name.trim();
     if name.is_empty() || name.len() > 40 {
-        return Err(ApiError::bad_request(
-            "bad_name",
-            "a game's name has 1 to 40 characters",
-        ));
+        return Err(
+            ApiError::bad_request("bad_name", "a game's name has 1 to 40 characters")
+                .de("Der Name einer Partie hat 1 bis 40 Zeichen"),
+        );
     }
     let taken = sqlx::query("SELECT id FROM games WHERE LOWER(name) = LOWER($1)")
         .bind(name)
         .fetch_optional(&state.store.pool)
         .await?;
     if taken.is_some() {
-        return Err(ApiError::conflict(format!("a game `{name}` exists")));
+        return Err(
+            ApiError::conflict(format!("a game `{name}` exists")).de(format!("Eine Partie `{name}` gibt es schon"))
+        );
     }
     let id = new_id();
     sqlx::query(
@@ -160,7 +164,7 @@ pub(crate) async fn create(state: &AppState, me: &str, body: &NewGame) -> ApiRes
     .await
     .map_err(|e| {
         if is_unique_violation(&e) {
-            ApiError::conflict(format!("a game `{name}` exists"))
+            ApiError::conflict(format!("a game `{name}` exists")).de(format!("Eine Partie `{name}` gibt es schon"))
         } else {
             e.into()
         }
@@ -217,7 +221,8 @@ pub(crate) async fn join(state: &AppState, me: &str, id: &str, wanted: &[String]
             .await?
             .rows_affected();
         if forming == 0 {
-            return Err(ApiError::conflict("the game has started: join as an observer"));
+            return Err(ApiError::conflict("the game has started: join as an observer")
+                .de("Die Partie hat begonnen: als Beobachter beitreten"));
         }
         let players = sqlx::query("SELECT COUNT(*) FROM members WHERE game_id = $1 AND role = 'player'")
             .bind(id)
@@ -225,7 +230,7 @@ pub(crate) async fn join(state: &AppState, me: &str, id: &str, wanted: &[String]
             .await?
             .get::<i64, _>(0);
         if players as usize >= v.map.powers().len() {
-            return Err(ApiError::conflict("the game is full"));
+            return Err(ApiError::conflict("the game is full").de("Die Partie ist voll"));
         }
     }
     let inserted = sqlx::query(
@@ -240,7 +245,9 @@ pub(crate) async fn join(state: &AppState, me: &str, id: &str, wanted: &[String]
     .await;
     match inserted {
         Ok(_) => {}
-        Err(e) if is_unique_violation(&e) => return Err(ApiError::conflict("you are in this game already")),
+        Err(e) if is_unique_violation(&e) => {
+            return Err(ApiError::conflict("you are in this game already").de("Sie sind schon in dieser Partie"));
+        }
         Err(e) => return Err(e.into()),
     }
     tx.commit().await?;
@@ -269,7 +276,7 @@ pub(crate) async fn start(state: &AppState, me: &str, id: &str) -> ApiResult<Val
     let g = game(state, id).await?;
     master_only(&g, me, "starts the game")?;
     if g.status != "forming" {
-        return Err(ApiError::conflict("the game has started already"));
+        return Err(ApiError::conflict("the game has started already").de("Die Partie hat schon begonnen"));
     }
     let v = variant(&g.variant)?;
     let position = Position::initial(&v);
@@ -294,7 +301,7 @@ pub(crate) async fn start(state: &AppState, me: &str, id: &str) -> ApiResult<Val
     .await?
     .rows_affected();
     if started == 0 {
-        return Err(ApiError::conflict("the game has started already"));
+        return Err(ApiError::conflict("the game has started already").de("Die Partie hat schon begonnen"));
     }
     let rows = sqlx::query(
         "SELECT account_id, preferences FROM members WHERE game_id = $1 AND role = 'player' ORDER BY joined_ms, account_id",
@@ -304,10 +311,12 @@ pub(crate) async fn start(state: &AppState, me: &str, id: &str) -> ApiResult<Val
     .await?;
     let powers: Vec<String> = v.map.powers().iter().map(|p| p.key.to_ascii_uppercase()).collect();
     if rows.len() < 2 || rows.len() > powers.len() {
-        return Err(ApiError::conflict(format!(
-            "a game of this variant needs 2 to {} players",
-            powers.len()
-        )));
+        return Err(
+            ApiError::conflict(format!("a game of this variant needs 2 to {} players", powers.len())).de(format!(
+                "Eine Partie dieser Variante braucht 2 bis {} Spieler",
+                powers.len()
+            )),
+        );
     }
     let accounts: Vec<String> = rows.iter().map(|r| r.get(0)).collect();
     let preferences: Vec<Vec<String>> = rows
@@ -322,12 +331,24 @@ pub(crate) async fn start(state: &AppState, me: &str, id: &str) -> ApiResult<Val
             .bind(account)
             .execute(&mut *tx)
             .await?;
-        let text = format!(
-            "The game {} has started. You play {power}.\nThe lot that settled equal wishes used the seed {seed}.\nThe first deadline is {}.\n",
-            g.name,
-            rule.describe(deadline)
-        );
-        queue_message(&mut tx, id, account, &format!("Game started: {}", g.name), &text).await?;
+        let at = rule.describe(deadline);
+        let news = Bilingual {
+            en: (
+                format!("Game started: {}", g.name),
+                format!(
+                    "The game {} has started. You play {power}.\nThe lot that settled equal wishes used the seed {seed}.\nThe first deadline is {at}.\n",
+                    g.name
+                ),
+            ),
+            de: (
+                format!("Partie begonnen: {}", g.name),
+                format!(
+                    "Die Partie {} hat begonnen. Sie spielen {power}.\nDas Los für gleiche Wünsche benutzte den Startwert {seed}.\nDie erste Abgabefrist endet am {at}.\n",
+                    g.name
+                ),
+            ),
+        };
+        queue_in_language(&mut tx, id, account, &news).await?;
     }
     tx.commit().await?;
     state.changed(id);

@@ -34,7 +34,7 @@ async fn running_game_of_master(state: &AppState, me: &str, id: &str, what: &str
     let g = game(state, id).await?;
     master_only(&g, me, what)?;
     if g.status != "active" {
-        return Err(ApiError::conflict("the game is not running"));
+        return Err(ApiError::conflict("the game is not running").de("Die Partie läuft nicht"));
     }
     Ok(g)
 }
@@ -62,13 +62,13 @@ pub(crate) async fn extend(
 pub(crate) async fn extend_deadline(state: &AppState, me: &str, id: &str, seconds: i64) -> ApiResult<Value> {
     let g = running_game_of_master(state, me, id, "extends deadlines").await?;
     if !(1..=MAX_EXTENSION_SECONDS).contains(&seconds) {
-        return Err(ApiError::bad_request(
-            "bad_extension",
-            "an extension is 1 second to 7 days",
-        ));
+        return Err(
+            ApiError::bad_request("bad_extension", "an extension is 1 second to 7 days")
+                .de("Eine Verlängerung ist 1 Sekunde bis 7 Tage lang"),
+        );
     }
     if g.paused_remaining_ms.is_some() {
-        return Err(ApiError::conflict("the game is paused: resume it first"));
+        return Err(ApiError::conflict("the game is paused: resume it first").de("Die Partie ruht: erst fortsetzen"));
     }
     // The change and its announcement are one transaction.
     let mut tx = state.store.pool.begin().await?;
@@ -86,6 +86,9 @@ pub(crate) async fn extend_deadline(state: &AppState, me: &str, id: &str, second
     if extended == 0 {
         return Err(ApiError::conflict(format!(
             "a phase's deadline is extended at most {MAX_EXTENSIONS} times, and only while it runs"
+        ))
+        .de(format!(
+            "Die Abgabefrist einer Phase wird höchstens {MAX_EXTENSIONS}-mal verlängert, und nur solange sie läuft"
         )));
     }
     let row = sqlx::query("SELECT deadline_ms, extensions FROM games WHERE id = $1")
@@ -93,13 +96,25 @@ pub(crate) async fn extend_deadline(state: &AppState, me: &str, id: &str, second
         .fetch_one(&mut *tx)
         .await?;
     let (deadline, extensions): (Option<i64>, i64) = (row.get(0), row.get(1));
-    let text = format!(
-        "The game master has extended the deadline of {} by {} minutes, to {}.\n",
-        g.name,
-        seconds / 60,
-        deadline.map(|d| g.deadline_rule().describe(d)).unwrap_or_default()
-    );
-    queue_to_all(&mut tx, &g, &format!("Deadline extended: {}", g.name), &text).await?;
+    let at = deadline.map(|d| g.deadline_rule().describe(d)).unwrap_or_default();
+    let minutes = seconds / 60;
+    let news = Bilingual {
+        en: (
+            format!("Deadline extended: {}", g.name),
+            format!(
+                "The game master has extended the deadline of {} by {minutes} minutes, to {at}.\n",
+                g.name
+            ),
+        ),
+        de: (
+            format!("Abgabefrist verlängert: {}", g.name),
+            format!(
+                "Die Spielleitung hat die Abgabefrist von {} um {minutes} Minuten verlängert, bis {at}.\n",
+                g.name
+            ),
+        ),
+    };
+    queue_to_all(&mut tx, &g, &news).await?;
     tx.commit().await?;
     Ok(json!({"deadline_ms": deadline, "extensions": extensions, "max_extensions": MAX_EXTENSIONS}))
 }
@@ -138,20 +153,28 @@ pub(crate) async fn pause_game(state: &AppState, me: &str, id: &str) -> ApiResul
     .await?
     .rows_affected();
     if paused == 0 {
-        return Err(ApiError::conflict(
-            "the game is paused already, or its phase has just been adjudicated",
-        ));
+        return Err(
+            ApiError::conflict("the game is paused already, or its phase has just been adjudicated")
+                .de("Die Partie ruht schon, oder ihre Phase wurde gerade ausgewertet"),
+        );
     }
-    queue_to_all(
-        &mut tx,
-        &g,
-        &format!("Game paused: {}", g.name),
-        &format!(
-            "The game master has paused {}. The clock stands still until it resumes.\n",
-            g.name
+    let news = Bilingual {
+        en: (
+            format!("Game paused: {}", g.name),
+            format!(
+                "The game master has paused {}. The clock stands still until it resumes.\n",
+                g.name
+            ),
         ),
-    )
-    .await?;
+        de: (
+            format!("Partie angehalten: {}", g.name),
+            format!(
+                "Die Spielleitung hat {} angehalten. Die Uhr steht still, bis sie fortgesetzt wird.\n",
+                g.name
+            ),
+        ),
+    };
+    queue_to_all(&mut tx, &g, &news).await?;
     tx.commit().await?;
     Ok(json!({"paused": true, "remaining_ms": remaining}))
 }
@@ -177,7 +200,7 @@ pub(crate) async fn resume(
 pub(crate) async fn resume_game(state: &AppState, me: &str, id: &str) -> ApiResult<Value> {
     let g = running_game_of_master(state, me, id, "resumes the game").await?;
     let Some(remaining) = g.paused_remaining_ms else {
-        return Err(ApiError::conflict("the game is not paused"));
+        return Err(ApiError::conflict("the game is not paused").de("Die Partie ruht nicht"));
     };
     // At least a minute, so nobody is surprised by an adjudication the moment play resumes.
     let deadline = now_ms() + remaining.max(60_000);
@@ -191,19 +214,23 @@ pub(crate) async fn resume_game(state: &AppState, me: &str, id: &str) -> ApiResu
     .await?
     .rows_affected();
     if resumed == 0 {
-        return Err(ApiError::conflict("the game is not paused"));
+        return Err(ApiError::conflict("the game is not paused").de("Die Partie ruht nicht"));
     }
-    queue_to_all(
-        &mut tx,
-        &g,
-        &format!("Game resumed: {}", g.name),
-        &format!(
-            "The game master has resumed {}. The deadline is {}.\n",
-            g.name,
-            g.deadline_rule().describe(deadline)
+    let at = g.deadline_rule().describe(deadline);
+    let news = Bilingual {
+        en: (
+            format!("Game resumed: {}", g.name),
+            format!("The game master has resumed {}. The deadline is {at}.\n", g.name),
         ),
-    )
-    .await?;
+        de: (
+            format!("Partie fortgesetzt: {}", g.name),
+            format!(
+                "Die Spielleitung hat {} fortgesetzt. Die Abgabefrist endet am {at}.\n",
+                g.name
+            ),
+        ),
+    };
+    queue_to_all(&mut tx, &g, &news).await?;
     tx.commit().await?;
     Ok(json!({"paused": false, "deadline_ms": deadline}))
 }
@@ -241,7 +268,10 @@ pub(crate) async fn replace(
         .await?
         .map(|r| r.get::<String, _>(0));
     match existing.as_deref() {
-        Some("player") => return Err(ApiError::conflict("that account plays in this game already")),
+        Some("player") => {
+            return Err(ApiError::conflict("that account plays in this game already")
+                .de("Dieses Konto spielt schon in dieser Partie"));
+        }
         // An observer becomes the player.
         Some(_) => {
             sqlx::query("DELETE FROM members WHERE game_id = $1 AND account_id = $2")
@@ -275,13 +305,18 @@ pub(crate) async fn replace(
         .await?;
     }
     // The power's earlier sessions lose nothing: its orders are the power's, not the player's.
-    queue_to_all(
-        &mut tx,
-        &g,
-        &format!("New player: {}", g.name),
-        &format!("{} now plays {power} in {}.\n", body.player.trim(), g.name),
-    )
-    .await?;
+    let player = body.player.trim();
+    let news = Bilingual {
+        en: (
+            format!("New player: {}", g.name),
+            format!("{player} now plays {power} in {}.\n", g.name),
+        ),
+        de: (
+            format!("Neuer Spieler: {}", g.name),
+            format!("{player} spielt jetzt {power} in {}.\n", g.name),
+        ),
+    };
+    queue_to_all(&mut tx, &g, &news).await?;
     tx.commit().await?;
     Ok(Json(json!({"power": power, "player": body.player.trim()})))
 }

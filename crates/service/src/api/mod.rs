@@ -124,6 +124,7 @@ async fn read_whole_body(
             "too_large",
             format!("a request body has at most {MAX_BODY_BYTES} bytes"),
         )
+        .de(format!("Eine Anfrage hat höchstens {MAX_BODY_BYTES} Bytes"))
     })?;
     let request = axum::extract::Request::from_parts(parts, axum::body::Body::from(bytes));
     Ok(next.run(request).await)
@@ -184,7 +185,10 @@ pub(crate) fn variant(name: &str) -> ApiResult<std::sync::Arc<Variant>> {
     all.iter()
         .find(|(n, _)| n.eq_ignore_ascii_case(name))
         .map(|(_, v)| v.clone())
-        .ok_or_else(|| ApiError::bad_request("unknown_variant", format!("unknown variant `{name}`")))
+        .ok_or_else(|| {
+            ApiError::bad_request("unknown_variant", format!("unknown variant `{name}`"))
+                .de(format!("Unbekannte Variante `{name}`"))
+        })
 }
 
 /// The upper-case key (`FRANCE`) of a power named in a request (any name or alias the variant knows).
@@ -192,7 +196,10 @@ pub(crate) fn power_key(v: &Variant, name: &str) -> ApiResult<String> {
     v.map
         .power_by_name(name)
         .map(|p| v.map.power(p).key.to_ascii_uppercase())
-        .ok_or_else(|| ApiError::bad_request("unknown_power", format!("unknown power `{name}`")))
+        .ok_or_else(|| {
+            ApiError::bad_request("unknown_power", format!("unknown power `{name}`"))
+                .de(format!("Unbekannte Macht `{name}`"))
+        })
 }
 
 /// The account that makes a request, from its `Authorization: Bearer TOKEN`; requests without
@@ -345,7 +352,7 @@ pub(crate) fn current_position(v: &Variant, g: &GameRow) -> ApiResult<(GameState
     let text = g
         .state_json
         .as_deref()
-        .ok_or_else(|| ApiError::conflict("the game has not started"))?;
+        .ok_or_else(|| ApiError::conflict("the game has not started").de("Die Partie hat noch nicht begonnen"))?;
     let unreadable = |e: String| {
         eprintln!("game {}: stored state: {e}", g.id);
         ApiError::new(
@@ -353,10 +360,11 @@ pub(crate) fn current_position(v: &Variant, g: &GameRow) -> ApiResult<(GameState
             "internal",
             "the judge could not read this game's position",
         )
+        .de("Der Spielleiter konnte die Stellung dieser Partie nicht lesen")
     };
     let state: GameState = serde_json::from_str(text).map_err(|e| unreadable(e.to_string()))?;
     if state.phase == "COMPLETED" {
-        return Err(ApiError::conflict("the game is over"));
+        return Err(ApiError::conflict("the game is over").de("Die Partie ist beendet"));
     }
     let position = position_from_state(v, &state).map_err(|e| unreadable(e.to_string()))?;
     Ok((state, position))
@@ -366,7 +374,8 @@ pub(crate) async fn member_or_master(state: &AppState, g: &GameRow, me: &str) ->
     if g.master == me || is_member(state, &g.id, me).await? {
         Ok(())
     } else {
-        Err(ApiError::forbidden("only the game's members see its results"))
+        Err(ApiError::forbidden("only the game's members see its results")
+            .de("Nur die Teilnehmer der Partie sehen ihre Ergebnisse"))
     }
 }
 
@@ -418,14 +427,39 @@ pub(crate) async fn queue_message(
     Ok(())
 }
 
-/// Queues a message to every member of a game (players, observers and the master).
+/// A message in both languages: (subject, body) in English, then in German.
+pub(crate) struct Bilingual {
+    /// The English subject and body.
+    pub(crate) en: (String, String),
+    /// The German subject and body.
+    pub(crate) de: (String, String),
+}
+
+/// Queues a message to one account in the language it reads.
+pub(crate) async fn queue_in_language(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    game_id: &str,
+    account: &str,
+    m: &Bilingual,
+) -> ApiResult<()> {
+    let lang: Option<String> = sqlx::query("SELECT lang FROM accounts WHERE id = $1")
+        .bind(account)
+        .fetch_optional(&mut **tx)
+        .await?
+        .map(|r| r.get(0));
+    let (subject, body) = if lang.as_deref() == Some("de") { &m.de } else { &m.en };
+    queue_message(tx, game_id, account, subject, body).await
+}
+
+/// Queues a message to every member of a game (players, observers and the master), each in the
+/// language the member reads.
 pub(crate) async fn queue_to_all(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     g: &GameRow,
-    subject: &str,
-    body: &str,
+    m: &Bilingual,
 ) -> ApiResult<()> {
-    for (account, _) in recipients(tx, g).await? {
+    for (account, lang) in recipients(tx, g).await? {
+        let (subject, body) = if lang == "de" { &m.de } else { &m.en };
         queue_message(tx, &g.id, &account, subject, body).await?;
     }
     Ok(())
@@ -456,7 +490,7 @@ pub(crate) fn master_only(g: &GameRow, me: &str, what: &str) -> ApiResult<()> {
     if g.master == me {
         Ok(())
     } else {
-        Err(ApiError::forbidden(format!("only the game master {what}")))
+        Err(ApiError::forbidden(format!("only the game master {what}")).de("Nur die Spielleitung darf das"))
     }
 }
 

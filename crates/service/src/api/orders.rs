@@ -110,22 +110,22 @@ pub(crate) async fn submit(state: &AppState, me: &str, id: &str, lines: &[String
     state.limits.orders(me)?;
     let g = game(state, id).await?;
     if g.status != "active" {
-        return Err(ApiError::conflict("the game is not running"));
+        return Err(ApiError::conflict("the game is not running").de("Die Partie läuft nicht"));
     }
-    let power_key = power_of(state, id, me)
-        .await?
-        .ok_or_else(|| ApiError::forbidden("only the game's players give orders"))?;
+    let power_key = power_of(state, id, me).await?.ok_or_else(|| {
+        ApiError::forbidden("only the game's players give orders").de("Nur die Spieler der Partie geben Befehle")
+    })?;
     let v = variant(&g.variant)?;
     let (_, position) = current_position(&v, &g)?;
-    let power = v
-        .map
-        .power_by_name(&power_key)
-        .ok_or_else(|| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "stored power is unknown"))?;
+    let power = v.map.power_by_name(&power_key).ok_or_else(|| {
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "stored power is unknown")
+            .de("Die gespeicherte Macht ist unbekannt")
+    })?;
     if lines.len() > 500 || lines.iter().any(|l| l.len() > 500) {
-        return Err(ApiError::bad_request(
-            "too_long",
-            "at most 500 lines of at most 500 characters",
-        ));
+        return Err(
+            ApiError::bad_request("too_long", "at most 500 lines of at most 500 characters")
+                .de("Höchstens 500 Zeilen mit höchstens 500 Zeichen"),
+        );
     }
     let (read, echo) = echo(&v, &position, power, lines, Lang::En);
     let errors = echo.iter().filter(|e| e.error.is_some()).count();
@@ -144,6 +144,8 @@ pub(crate) async fn submit(state: &AppState, me: &str, id: &str, lines: &[String
     if open == 0 {
         return Err(ApiError::conflict(format!(
             "{phase} was adjudicated while your orders arrived: read the result and order for the next phase"
+        )).de(format!(
+            "{phase} wurde ausgewertet, während Ihre Befehle eintrafen: Ergebnis lesen und für die nächste Phase befehlen"
         )));
     }
     sqlx::query("DELETE FROM orders WHERE game_id = $1 AND power = $2 AND phase = $3")
@@ -192,9 +194,9 @@ pub(crate) async fn my_orders(
 /// `me`'s orders for the current phase, and those waiting for later phases.
 pub(crate) async fn mine(state: &AppState, me: &str, id: &str) -> ApiResult<Value> {
     let g = game(state, id).await?;
-    let power_key = power_of(state, id, me)
-        .await?
-        .ok_or_else(|| ApiError::forbidden("only the game's players have orders"))?;
+    let power_key = power_of(state, id, me).await?.ok_or_else(|| {
+        ApiError::forbidden("only the game's players have orders").de("Nur die Spieler der Partie haben Befehle")
+    })?;
     let v = variant(&g.variant)?;
     let (_, position) = current_position(&v, &g)?;
     let phase = position.phase.to_string();

@@ -54,16 +54,17 @@ pub(crate) async fn send(
     let power = power_of(state, id, me).await?;
     let master = g.master == me;
     if power.is_none() && !master {
-        return Err(ApiError::forbidden("only the game's players and master send press"));
+        return Err(ApiError::forbidden("only the game's players and master send press")
+            .de("Nur die Spieler und die Spielleitung der Partie senden Presse"));
     }
     if g.press == "none" && !master {
-        return Err(ApiError::forbidden("this is a no-press game"));
+        return Err(ApiError::forbidden("this is a no-press game").de("In dieser Partie gibt es keine Presse"));
     }
     if body.trim().is_empty() || body.len() > 20_000 {
-        return Err(ApiError::bad_request(
-            "bad_press",
-            "a message has 1 to 20000 characters",
-        ));
+        return Err(
+            ApiError::bad_request("bad_press", "a message has 1 to 20000 characters")
+                .de("Eine Nachricht hat 1 bis 20000 Zeichen"),
+        );
     }
     let mut recipients = Vec::new();
     for name in to {

@@ -112,9 +112,9 @@ impl Session<'_> {
         );
     }
 
-    /// An error of the service, which speaks English; the German reply marks it as an error too.
+    /// An error of the service, in the reader's language where the service has it in German.
     fn refused(&mut self, line: usize, e: &ApiError) {
-        self.fail(line, &e.message, &e.message);
+        self.fail(line, &e.message, e.message_in(spielleiter_engine::report::Lang::De));
     }
 
     async fn run(&mut self, script: &Script) {

@@ -84,6 +84,7 @@ fn not_drawn(game: &str, what: &str, e: impl std::fmt::Display) -> ApiError {
         "internal",
         "the map could not be drawn",
     )
+    .de("Die Karte konnte nicht gezeichnet werden")
 }
 
 /// The picture of a game at a step (default: now) as `me` may see it: the history only for its
@@ -110,7 +111,7 @@ pub(crate) async fn picture(
     let at = step.unwrap_or(steps).min(steps);
     if at < steps {
         let r = sqlx::query(
-            "SELECT phase, state_json, result_json, report_en, report_de, pending_retreats_json FROM phases \
+            "SELECT phase, state_json, result_json, report_en, report_de, input_json FROM phases \
              WHERE game_id = $1 ORDER BY adjudicated_ms, phase LIMIT 1 OFFSET $2",
         )
         .bind(&g.id)
@@ -223,6 +224,11 @@ pub(crate) async fn png(
     let svg = match game_picture(&state, &viewer, &id, q.step).await {
         Ok(svg) => svg,
         Err(r) => return r,
+    };
+    // At most two pictures are rasterized at a time, so downloads cannot take every core.
+    static RASTERIZING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(2);
+    let Ok(_turn) = RASTERIZING.acquire().await else {
+        return (StatusCode::SERVICE_UNAVAILABLE, "the picture could not be rasterized").into_response();
     };
     match tokio::task::spawn_blocking(move || spielleiter_render::png(&svg, 1.0)).await {
         Ok(Ok(bytes)) => (

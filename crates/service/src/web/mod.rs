@@ -218,7 +218,7 @@ impl Viewer {
             viewer_name: self.account.as_ref().map(|a| a.name.clone()),
             csrf: self.csrf.clone(),
             flash: None,
-            message: e.message.clone(),
+            message: e.message_in(self.t.engine_lang()).to_string(),
             back: back.to_string(),
         };
         let status = if e.status.is_success() {
@@ -270,7 +270,7 @@ impl Form {
 pub(crate) fn checked_form(viewer: &Viewer, headers: &HeaderMap, body: &[u8]) -> Result<Form, Response> {
     let refuse = || {
         viewer.error(
-            &ApiError::forbidden("the form has expired or came from another site: reload the page and try again"),
+            &ApiError::forbidden("the form has expired or came from another site: reload the page and try again").de("Das Formular ist abgelaufen oder kam von einer anderen Seite: Seite neu laden und noch einmal versuchen"),
             "/",
         )
     };

@@ -135,8 +135,10 @@ pub(crate) struct GamePage {
     paused: bool,
     /// The current phase (`S1901M`), which an adjudication request names.
     phase_key: String,
-    /// The viewer plays a power and may vote for a draw.
+    /// The viewer plays a surviving power and may vote for a draw.
     can_vote: bool,
+    /// The powers whose orders the current phase still awaits (shown to the master).
+    awaited: Vec<String>,
     /// The viewer has voted for a draw.
     my_draw_vote: bool,
     powers: Vec<(String, String)>,
@@ -237,8 +239,15 @@ pub(crate) async fn logout(State(state): State<AppState>, viewer: Viewer, header
     response
 }
 
+/// Whether a page was reached after a change was saved (`?saved=1`).
+#[derive(serde::Deserialize)]
+pub(crate) struct SavedQuery {
+    #[serde(default)]
+    saved: Option<String>,
+}
+
 /// `GET /account`: one's address, language and password.
-pub(crate) async fn account(State(state): State<AppState>, viewer: Viewer) -> Response {
+pub(crate) async fn account(State(state): State<AppState>, viewer: Viewer, Query(q): Query<SavedQuery>) -> Response {
     let me = match viewer.account() {
         Ok(a) => a.clone(),
         Err(r) => return r,
@@ -252,7 +261,7 @@ pub(crate) async fn account(State(state): State<AppState>, viewer: Viewer) -> Re
         t: viewer.t,
         viewer_name: Some(me.name.clone()),
         csrf: viewer.csrf.clone(),
-        flash: None,
+        flash: q.saved.map(|_| viewer.t.saved.to_string()),
         name: field("name"),
         email: field("email"),
         lang: field("lang"),
@@ -274,6 +283,11 @@ pub(crate) async fn change_account(
         Err(r) => return r,
     };
     let password = form.get("change") == "password";
+    if password && form.get("new_password") != form.get("new_password_again") {
+        let e = ApiError::bad_request("bad_password", "the two new passwords differ")
+            .de("Die beiden neuen Passwörter sind verschieden");
+        return viewer.error(&e, "/account");
+    }
     let given = |k: &str| Some(form.get(k).to_string()).filter(|v| !v.is_empty() && !password);
     let changes = accounts::AccountChanges {
         current_password: form.get("current_password").to_string(),
@@ -281,17 +295,16 @@ pub(crate) async fn change_account(
         lang: given("lang"),
         new_password: password.then(|| form.get("new_password").to_string()),
     };
-    // The session of this browser stays open.
-    let keep = super::cookies(&headers)
-        .iter()
-        .find(|c| c.name() == SESSION)
-        .map(|c| token_hash(c.value()))
-        .unwrap_or_default();
-    match accounts::change(&state, client.ip(), &me.id, &changes, &keep).await {
+    match accounts::change(&state, client.ip(), &me.id, &changes).await {
         Ok(shown) => {
-            let mut response = viewer.redirect("/account");
+            let mut response = viewer.redirect("/account?saved=1");
             if let Some(lang) = shown["lang"].as_str() {
                 let c = viewer.cookie(LANG, lang.to_string(), 365 * 24 * 3600, SameSite::Lax);
+                response.headers_mut().append(header::SET_COOKIE, c);
+            }
+            // A new password ended every session: this browser gets the new one.
+            if let Some(token) = shown["token"].as_str() {
+                let c = viewer.cookie(SESSION, token.to_string(), 30 * 24 * 3600, SameSite::Lax);
                 response.headers_mut().append(header::SET_COOKIE, c);
             }
             response
@@ -439,7 +452,8 @@ pub(crate) async fn create_game(
     let minutes: f64 = form.get("minutes").trim().parse().unwrap_or(f64::NAN);
     if !minutes.is_finite() || minutes <= 0.0 {
         return viewer.error(
-            &ApiError::bad_request("bad_deadline", "minutes per phase: a positive number"),
+            &ApiError::bad_request("bad_deadline", "minutes per phase: a positive number")
+                .de("Minuten je Phase: eine positive Zahl"),
             "/games",
         );
     }
@@ -568,8 +582,32 @@ async fn game_page(
                     .collect()
             })
             .unwrap_or_default();
+        let kind = match kind {
+            "victory" => t.result_victory,
+            "draw" => t.result_draw,
+            "concession" => t.result_concession,
+            other => other,
+        };
         format!("{kind}: {}", powers.join(", "))
     });
+    // Who survives, and (for the master) whose orders are still awaited.
+    let now = (status == "active")
+        .then(|| api::current_position(&v, &g).ok())
+        .flatten()
+        .map(|(_, p)| p);
+    let survives = match (&now, my_power.as_deref().and_then(|p| v.map.power_by_name(p))) {
+        (Some(p), Some(id)) => p.units.iter().any(|u| u.power == id) || p.centre_count(&v.map, id) > 0,
+        _ => false,
+    };
+    let awaited = match &now {
+        Some(position) if is_master => adjudication::readiness(state, &g, &v, position)
+            .await?
+            .awaited
+            .iter()
+            .map(|p| power_name(&v, p, t).unwrap_or_else(|| p.clone()))
+            .collect(),
+        _ => Vec::new(),
+    };
     let powers: Vec<(String, String)> = v
         .map
         .powers()
@@ -611,7 +649,8 @@ async fn game_page(
         master_controls: status == "active" && is_master,
         paused: view["paused"].as_bool().unwrap_or(false),
         phase_key: g.phase.clone().unwrap_or_default(),
-        can_vote: status == "active" && my_power.is_some(),
+        can_vote: status == "active" && survives,
+        awaited,
         my_draw_vote: view["my_draw_vote"].as_bool().unwrap_or(false),
         powers,
         members,
@@ -712,6 +751,23 @@ pub(crate) async fn start(post: GamePost) -> Response {
 pub(crate) async fn adjudicate(post: GamePost) -> Response {
     post.act("", |state, me, id, form| async move {
         let phase = Some(form.get("phase")).filter(|p| !p.is_empty());
+        // Missing orders count as missed turns: the master says so knowingly.
+        if form.get("confirm") != "1" {
+            let g = api::game(&state, &id).await?;
+            let v = api::variant(&g.variant)?;
+            let (_, position) = api::current_position(&v, &g)?;
+            let ready = adjudication::readiness(&state, &g, &v, &position).await?;
+            if !ready.awaited.is_empty() {
+                return Err(ApiError::conflict(format!(
+                    "orders are still awaited from {}: confirm to adjudicate without them",
+                    ready.awaited.join(", ")
+                ))
+                .de(format!(
+                    "Es fehlen noch Befehle von {}: zum Auswerten ohne sie bestätigen",
+                    ready.awaited.join(", ")
+                )));
+            }
+        }
         adjudication::adjudicate_as_master(&state, &me, &id, phase).await
     })
     .await
@@ -720,12 +776,10 @@ pub(crate) async fn adjudicate(post: GamePost) -> Response {
 /// `POST /games/{id}/extend` (master): the deadline moves by `hours`.
 pub(crate) async fn extend(post: GamePost) -> Response {
     post.act("#master", |state, me, id, form| async move {
-        let hours: f64 = form
-            .get("hours")
-            .trim()
-            .replace(',', ".")
-            .parse()
-            .map_err(|_| ApiError::bad_request("bad_extension", "the extension is a number of hours"))?;
+        let hours: f64 = form.get("hours").trim().replace(',', ".").parse().map_err(|_| {
+            ApiError::bad_request("bad_extension", "the extension is a number of hours")
+                .de("Die Verlängerung ist eine Zahl von Stunden")
+        })?;
         let seconds = if hours.is_finite() {
             (hours * 3600.0).round() as i64
         } else {
@@ -795,7 +849,10 @@ pub(crate) async fn echo(
         let power = api::power_of(&state, &id, &me.id)
             .await?
             .and_then(|key| v.map.power_by_name(&key))
-            .ok_or_else(|| ApiError::forbidden("only the game's players give orders"))?;
+            .ok_or_else(|| {
+                ApiError::forbidden("only the game's players give orders")
+                    .de("Nur die Spieler der Partie geben Befehle")
+            })?;
         let (_, position) = api::current_position(&v, &g)?;
         let lines: Vec<String> = form.get("orders").lines().take(500).map(str::to_string).collect();
         Ok::<_, ApiError>(orders::echo(&v, &position, power, &lines, viewer.t.engine_lang()).1)
