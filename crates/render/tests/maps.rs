@@ -173,6 +173,32 @@ fn small_and_odd_boards_get_a_layout_too() {
 }
 
 #[test]
+fn neighbours_drawn_apart_are_linked() {
+    let draw = |name: &str, generated: bool| {
+        let v = variant(name);
+        let g = if generated {
+            spielleiter_render::layout::generated_geometry(&v)
+        } else {
+            spielleiter_render::builtin_geometry(&v).unwrap().unwrap()
+        };
+        svg(&g, &Scene::position(&v, &Position::initial(&v), Lang::En))
+    };
+    // The standard map shows every border; Colonial's straits (Bosporus, Kanmon) are links.
+    assert!(!draw("standard", false).contains(r#"class="link""#));
+    let colonial = draw("colonial", false);
+    let link = colonial
+        .split(r#"class="link" d=""#)
+        .nth(1)
+        .expect("links")
+        .split('"')
+        .next()
+        .unwrap();
+    assert_eq!(link.matches('M').count(), 2, "{link}");
+    // A generated layout links every neighbour it could not bring alongside.
+    assert!(draw("standard", true).contains(r#"class="link""#));
+}
+
+#[test]
 fn a_png_has_the_size_of_the_map() {
     let v = variant("standard");
     let g = spielleiter_render::builtin_geometry(&v).unwrap().unwrap();
