@@ -465,17 +465,34 @@ fn the_master_runs_the_clock_and_players_vote_for_a_draw_from_the_page() {
     assert_eq!(again.status, 409, "{}", again.body);
     assert!(master.get(&game).body.contains("Fall 1901"));
 
-    // Both players vote for a draw (one withdraws and votes again): the game ends drawn.
+    // A draw vote, withdrawn and given again.
     post(&mut player, &format!("{game}/draw"), &[("vote", "yes")]);
     assert!(player.get(&game).body.contains("You have voted for a draw"));
     post(&mut player, &format!("{game}/draw"), &[("vote", "no")]);
     assert!(!player.get(&game).body.contains("You have voted for a draw"));
     post(&mut player, &format!("{game}/draw"), &[("vote", "yes")]);
-    assert!(!master.get(&game).body.contains(r#"class="result""#));
+
+    // The master gives Germany to a new player (whose vote starts afresh).
+    let mut kurt = Browser::new(&server.base);
+    kurt.sign_up("kurt");
+    post(
+        &mut master,
+        &format!("{game}/replace"),
+        &[("power", "germany"), ("player", "kurt")],
+    );
+    assert!(kurt.get(&game).body.contains(r#"id="my-power""#));
+    assert!(!player.get(&game).body.contains(r#"id="my-power""#));
     post(&mut master, &format!("{game}/draw"), &[("vote", "yes")]);
+    assert!(
+        !master.get(&game).body.contains(r#"class="result""#),
+        "Germany's new player has not voted"
+    );
+
+    // Germany concedes to France: the game is over.
+    post(&mut kurt, &format!("{game}/concede"), &[("to", "france")]);
     let page = master.get(&game).body;
     assert!(
-        page.contains(r#"class="result""#) && page.contains("Draw: Austria, England, France, Germany"),
+        page.contains(r#"class="result""#) && page.contains("Won by concession: France"),
         "{page}"
     );
     assert!(!page.contains(r#"id="master""#), "a finished game has no controls");

@@ -251,18 +251,31 @@ pub(crate) async fn replace(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<Replacement>,
 ) -> ApiResult<Json<Value>> {
-    let g = running_game_of_master(&state, &me, &id, "replaces players").await?;
+    replace_player(&state, &me, &id, &body.power, &body.player)
+        .await
+        .map(Json)
+}
+
+/// Gives `power` of `me`'s running game to the account named `player` and tells the members.
+pub(crate) async fn replace_player(
+    state: &AppState,
+    me: &str,
+    id: &str,
+    power: &str,
+    player: &str,
+) -> ApiResult<Value> {
+    let g = running_game_of_master(state, me, id, "replaces players").await?;
     let v = variant(&g.variant)?;
-    let power = power_key(&v, &body.power)?;
+    let power = power_key(&v, power)?;
     let new = sqlx::query("SELECT id FROM accounts WHERE LOWER(name) = LOWER($1)")
-        .bind(body.player.trim())
+        .bind(player.trim())
         .fetch_optional(&state.store.pool)
         .await?
         .map(|r| r.get::<String, _>(0))
         .ok_or_else(|| ApiError::not_found("account"))?;
     let mut tx = state.store.pool.begin().await?;
     let existing = sqlx::query("SELECT role FROM members WHERE game_id = $1 AND account_id = $2")
-        .bind(&id)
+        .bind(id)
         .bind(&new)
         .fetch_optional(&mut *tx)
         .await?
@@ -275,7 +288,7 @@ pub(crate) async fn replace(
         // An observer becomes the player.
         Some(_) => {
             sqlx::query("DELETE FROM members WHERE game_id = $1 AND account_id = $2")
-                .bind(&id)
+                .bind(id)
                 .bind(&new)
                 .execute(&mut *tx)
                 .await?;
@@ -287,7 +300,7 @@ pub(crate) async fn replace(
          WHERE game_id = $2 AND power = $3 AND role = 'player'",
     )
     .bind(&new)
-    .bind(&id)
+    .bind(id)
     .bind(&power)
     .execute(&mut *tx)
     .await?
@@ -297,7 +310,7 @@ pub(crate) async fn replace(
         sqlx::query(
             "INSERT INTO members (game_id, account_id, role, preferences, power, joined_ms) VALUES ($1, $2, 'player', '[]', $3, $4)",
         )
-        .bind(&id)
+        .bind(id)
         .bind(&new)
         .bind(&power)
         .bind(now_ms())
@@ -305,7 +318,7 @@ pub(crate) async fn replace(
         .await?;
     }
     // The power's earlier sessions lose nothing: its orders are the power's, not the player's.
-    let player = body.player.trim();
+    let player = player.trim();
     let news = Bilingual {
         en: (
             format!("New player: {}", g.name),
@@ -318,5 +331,5 @@ pub(crate) async fn replace(
     };
     queue_to_all(&mut tx, &g, &news).await?;
     tx.commit().await?;
-    Ok(Json(json!({"power": power, "player": body.player.trim()})))
+    Ok(json!({"power": power, "player": player}))
 }

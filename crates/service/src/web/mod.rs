@@ -47,6 +47,8 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/games/{id}/pause", post(pages::pause))
         .route("/games/{id}/resume", post(pages::resume))
         .route("/games/{id}/draw", post(pages::draw))
+        .route("/games/{id}/concede", post(pages::concede))
+        .route("/games/{id}/replace", post(pages::replace))
         .route("/games/{id}/orders", post(pages::orders))
         .route("/games/{id}/echo", post(pages::echo))
         .route("/games/{id}/press", post(pages::press))

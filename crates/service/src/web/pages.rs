@@ -814,6 +814,23 @@ pub(crate) async fn draw(post: GamePost) -> Response {
     .await
 }
 
+/// `POST /games/{id}/replace` (master): `power` goes to the account named `player`.
+pub(crate) async fn replace(post: GamePost) -> Response {
+    post.act("#master", |state, me, id, form| async move {
+        master::replace_player(&state, &me, &id, form.get("power"), form.get("player")).await
+    })
+    .await
+}
+
+/// `POST /games/{id}/concede`: a player concedes to `to` (empty: withdraws the concession).
+pub(crate) async fn concede(post: GamePost) -> Response {
+    post.act("#draw", |state, me, id, form| async move {
+        let to = Some(form.get("to")).filter(|t| !t.is_empty());
+        endgame::concede_to(&state, &me, &id, to).await
+    })
+    .await
+}
+
 /// `POST /games/{id}/orders`: stores the orders; the page shows how each line was read.
 pub(crate) async fn orders(post: GamePost) -> Response {
     post.act("#orders", |state, me, id, form| async move {
