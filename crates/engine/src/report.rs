@@ -15,12 +15,22 @@ use crate::position::Position;
 use crate::variant::Variant;
 
 /// The language of a report.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Lang {
     /// English.
     En,
     /// German.
     De,
+}
+
+impl Lang {
+    /// The language's code: `en` or `de` (what `FromStr` reads back).
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::De => "de",
+        }
+    }
 }
 
 impl FromStr for Lang {

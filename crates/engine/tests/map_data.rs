@@ -273,3 +273,19 @@ fn other_mistakes_are_reported() {
         "{found:?}"
     );
 }
+
+#[test]
+fn bordering_pairs_cover_every_unit_and_coast_once() {
+    let v = standard();
+    let map = &v.map;
+    let id = |a: &str| map.province_by_abbreviation(a).unwrap();
+    let pairs = map.bordering_pairs();
+    let borders = |a: &str, b: &str| {
+        let (p, q) = (id(a), id(b));
+        pairs.contains(&(p.min(q), p.max(q)))
+    };
+    // By army, by fleet only, by a split coast; not across the board, not impassable Switzerland.
+    assert!(borders("par", "bur") && borders("nth", "nwg") && borders("mao", "spa") && borders("bot", "stp"));
+    assert!(!borders("par", "mun") && borders("lon", "yor"));
+    assert!(pairs.iter().all(|&(p, q)| p < q && p != id("swi") && q != id("swi")));
+}

@@ -304,18 +304,7 @@ impl MapGeometry {
             .iter()
             .map(|[a, b]| pair(a, b))
             .collect();
-        let mut adjacent = std::collections::BTreeSet::new();
-        for l in 0..map.locations().len() {
-            let from = LocationId(l as u16);
-            for kind in [spielleiter_engine::UnitType::Army, spielleiter_engine::UnitType::Fleet] {
-                for &to in map.neighbours(kind, from) {
-                    let (p, q) = (map.province_of(from), map.province_of(to));
-                    if p != q {
-                        adjacent.insert(if p < q { (p, q) } else { (q, p) });
-                    }
-                }
-            }
-        }
+        let adjacent = map.bordering_pairs();
         for &(p, q) in &adjacent {
             let len = self.touching.get(&(p, q)).copied().unwrap_or(0.0);
             if len < 3.0 && !apart.contains(&pair(&name(p), &name(q))) {

@@ -8,7 +8,7 @@
 
 use std::collections::{BTreeSet, VecDeque};
 
-use spielleiter_engine::{LocationId, UnitType, Variant};
+use spielleiter_engine::{UnitType, Variant};
 
 use crate::geometry::{Layout, MapGeometry, Region};
 use crate::shapes::FillerTerrain;
@@ -26,20 +26,10 @@ const CLEARING_ROUNDS: usize = 200;
 
 /// The provinces each province borders (for any unit), by province index.
 fn neighbours(variant: &Variant) -> Vec<BTreeSet<usize>> {
-    let map = &variant.map;
-    let mut out = vec![BTreeSet::new(); map.provinces().len()];
-    for i in 0..map.locations().len() {
-        let from = LocationId(i as u16);
-        let a = map.province_of(from).index();
-        for unit in [UnitType::Army, UnitType::Fleet] {
-            for &to in map.neighbours(unit, from) {
-                let b = map.province_of(to).index();
-                if a != b {
-                    out[a].insert(b);
-                    out[b].insert(a);
-                }
-            }
-        }
+    let mut out = vec![BTreeSet::new(); variant.map.provinces().len()];
+    for (a, b) in variant.map.bordering_pairs() {
+        out[a.index()].insert(b.index());
+        out[b.index()].insert(a.index());
     }
     out
 }

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use spielleiter_engine::map::model::Terrain;
 use spielleiter_engine::report::{Lang, phase_title};
-use spielleiter_engine::{LocationId, Order, PowerId, ProvinceId, UnitType};
+use spielleiter_engine::{LocationId, Order, PowerId, UnitType};
 
 use crate::geometry::{BorderKind, MapGeometry};
 use crate::scene::{DrawnOrder, OrderState, Scene};
@@ -126,7 +126,7 @@ pub fn svg(geometry: &MapGeometry, scene: &Scene) -> String {
     // Bordering provinces the drawing does not show touching (a strait, or a neighbour a
     // generated layout could not bring alongside): a dotted link between their places.
     let mut links = String::new();
-    for (a, b) in bordering(map) {
+    for (a, b) in map.bordering_pairs() {
         if geometry.touching.get(&(a, b)).is_none_or(|&len| len < 3.0) {
             let (p, q) = (
                 geometry.unit_at[map.province(a).main.index()],
@@ -221,23 +221,6 @@ fn scene_variant_title(scene: &Scene) -> String {
 }
 
 /// `bud` → `Bud`, the way the board labels provinces.
-/// Every pair of provinces that border each other for some unit, the lower id first.
-fn bordering(map: &spielleiter_engine::Map) -> std::collections::BTreeSet<(ProvinceId, ProvinceId)> {
-    let mut pairs = std::collections::BTreeSet::new();
-    for i in 0..map.locations().len() {
-        let from = LocationId(i as u16);
-        for unit in [UnitType::Army, UnitType::Fleet] {
-            for &to in map.neighbours(unit, from) {
-                let (a, b) = (map.province_of(from), map.province_of(to));
-                if a != b {
-                    pairs.insert((a.min(b), a.max(b)));
-                }
-            }
-        }
-    }
-    pairs
-}
-
 fn label(abbreviation: &str) -> String {
     let mut c = abbreviation.chars();
     match c.next() {

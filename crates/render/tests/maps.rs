@@ -114,18 +114,7 @@ fn generated_layout_quality(v: &Variant) -> f64 {
             p.abbreviation
         );
     }
-    let mut pairs = std::collections::BTreeSet::new();
-    for (i, _) in map.locations().iter().enumerate() {
-        let from = spielleiter_engine::LocationId(i as u16);
-        for unit in [spielleiter_engine::UnitType::Army, spielleiter_engine::UnitType::Fleet] {
-            for &to in map.neighbours(unit, from) {
-                let (a, b) = (map.province_of(from), map.province_of(to));
-                if a != b {
-                    pairs.insert((a.min(b), a.max(b)));
-                }
-            }
-        }
-    }
+    let pairs = map.bordering_pairs();
     let touching = pairs
         .iter()
         .filter(|k| g.touching.get(k).is_some_and(|&len| len >= 3.0))

@@ -305,10 +305,7 @@ pub async fn queue(
     let (subject, body) = (printable(subject, true), printable(body, false));
     let picture = picture.filter(|_| game_id.is_some());
     let picture_phase = picture.map(|p| p.phase.as_str());
-    let picture_lang = picture.map(|p| match p.lang {
-        Lang::En => "en",
-        Lang::De => "de",
-    });
+    let picture_lang = picture.map(|p| p.lang.code());
     match to {
         Recipient::Account(account) => {
             sqlx::query(
@@ -401,7 +398,10 @@ async fn deliver(store: &Store, delivery: &Arc<dyn Delivery>, only: Option<&str>
             };
             let attempts: i64 = r.get(7);
             let picture = match (r.get::<Option<String>, _>(8), r.get::<Option<String>, _>(9)) {
-                (Some(game), Some(phase)) => Some((game, phase, r.get::<Option<String>, _>(10).unwrap_or_default())),
+                (Some(game), Some(phase)) => {
+                    let lang = r.get::<Option<String>, _>(10).and_then(|l| l.parse().ok());
+                    Some((game, phase, lang.unwrap_or(Lang::En)))
+                }
                 _ => None,
             };
             // The claim is dated now, not at the start of the batch, so it stays ours for its full time.
@@ -422,7 +422,7 @@ async fn deliver(store: &Store, delivery: &Arc<dyn Delivery>, only: Option<&str>
             if let Some((game, phase, lang)) = picture {
                 // A database error leaves the message claimed: it is tried again when the
                 // claim runs out.
-                m.attachments = pictures.get(store, &game, &phase, &lang).await?;
+                m.attachments = pictures.get(store, &game, &phase, lang).await?;
             }
             let worker = delivery.clone();
             let message = m.clone();
@@ -472,7 +472,7 @@ async fn deliver(store: &Store, delivery: &Arc<dyn Delivery>, only: Option<&str>
 
 /// The map pictures of one batch of messages, each drawn once for all the messages that carry it.
 #[derive(Default)]
-struct Pictures(HashMap<(String, String, String), Vec<Attachment>>);
+struct Pictures(HashMap<(String, String, Lang), Vec<Attachment>>);
 
 impl Pictures {
     /// The pictures of a game's phase in a language; none if they could not be drawn (the
@@ -482,13 +482,12 @@ impl Pictures {
         store: &Store,
         game: &str,
         phase: &str,
-        lang: &str,
+        lang: Lang,
     ) -> Result<Vec<Attachment>, sqlx::Error> {
-        let key = (game.to_string(), phase.to_string(), lang.to_string());
+        let key = (game.to_string(), phase.to_string(), lang);
         if let Some(done) = self.0.get(&key) {
             return Ok(done.clone());
         }
-        let lang = lang.parse().unwrap_or(Lang::En);
         let drawn = crate::pictures::result_attachments(store, game, phase, lang).await?;
         self.0.insert(key, drawn.clone());
         Ok(drawn)

@@ -1,5 +1,5 @@
-//! Map pictures of games: the laid-out maps of the built-in variants (computed once per
-//! process) and the pictures of an adjudicated phase (its orders with their outcomes, and the
+//! Map pictures of games: the laid-out maps of the variants (computed once per process and
+//! variant) and the pictures of an adjudicated phase (its orders with their outcomes, and the
 //! position they led to), shared by the web pages and the result mails.
 
 use std::collections::BTreeMap;

@@ -274,6 +274,23 @@ impl Map {
         }
     }
 
+    /// Every pair of provinces that border each other for some unit (army or fleet, any
+    /// coast), the lower id first.
+    pub fn bordering_pairs(&self) -> std::collections::BTreeSet<(ProvinceId, ProvinceId)> {
+        let mut pairs = std::collections::BTreeSet::new();
+        for (i, l) in self.locations.iter().enumerate() {
+            for next in [&self.army_neighbours[i], &self.fleet_neighbours[i]] {
+                for &to in next {
+                    let q = self.province_of(to);
+                    if l.province != q {
+                        pairs.insert((l.province.min(q), l.province.max(q)));
+                    }
+                }
+            }
+        }
+        pairs
+    }
+
     /// Whether a unit of this type at `from` could move into some part of `province`
     /// (the test for giving support there: coasts do not matter).
     pub fn can_reach_province(&self, unit: UnitType, from: LocationId, province: ProvinceId) -> bool {

@@ -374,7 +374,12 @@ pub(crate) async fn show_game(
 
 /// The game as `me` sees it: settings, members, state, deadline, result, `me`'s power.
 pub(crate) async fn view(state: &AppState, me: &str, id: &str) -> ApiResult<Value> {
-    let g = game(state, id).await?;
+    view_of(state, me, &game(state, id).await?).await
+}
+
+/// [`view`] of a game already read.
+pub(crate) async fn view_of(state: &AppState, me: &str, g: &GameRow) -> ApiResult<Value> {
+    let id = g.id.as_str();
     let rows = sqlx::query(
         "SELECT a.name, m.role, m.power, m.missed, m.civil_disorder, m.account_id, m.draw_vote FROM members m JOIN accounts a ON a.id = m.account_id WHERE m.game_id = $1 ORDER BY m.joined_ms, a.name",
     )
@@ -388,10 +393,12 @@ pub(crate) async fn view(state: &AppState, me: &str, id: &str) -> ApiResult<Valu
                    "missed_turns": r.get::<i64, _>(3), "civil_disorder": r.get::<i64, _>(4) != 0})
         })
         .collect();
-    // Draw votes are secret: `me` sees only its own.
-    let my_draw_vote = rows
-        .iter()
-        .any(|r| r.get::<String, _>(5) == me && r.get::<i64, _>(6) != 0);
+    // `me`'s own row: its power, and its draw vote (votes are secret: `me` sees only its own).
+    let mine = rows.iter().find(|r| r.get::<String, _>(5) == me);
+    let my_power = mine
+        .filter(|r| r.get::<String, _>(1) == "player")
+        .and_then(|r| r.get::<Option<String>, _>(2));
+    let my_draw_vote = mine.is_some_and(|r| r.get::<i64, _>(6) != 0);
     let state_value: Value = g
         .state_json
         .as_deref()
@@ -401,8 +408,8 @@ pub(crate) async fn view(state: &AppState, me: &str, id: &str) -> ApiResult<Valu
         "id": g.id, "name": g.name, "variant": g.variant, "status": g.status, "press": g.press,
         "lot_seed": g.lot_seed, "lot": "SplitMix64 shuffle of the players in join order, then first free wish",
         "members": members, "state": state_value, "deadline_ms": g.deadline_ms,
-        "my_power": power_of(state, id, me).await?, "master": g.master == me,
-        "member": is_member(state, id, me).await?, "early": g.early,
+        "my_power": my_power, "master": g.master == me,
+        "member": mine.is_some(), "early": g.early,
         "nmr_limit": g.nmr_limit, "grace_seconds": g.grace_seconds, "in_grace": g.in_grace,
         "paused": g.paused_remaining_ms.is_some(), "extensions": g.extensions, "my_draw_vote": my_draw_vote,
         "time_zone": g.time_zone, "deadline_at": g.deadline_at,

@@ -160,25 +160,28 @@ impl axum::extract::FromRequestParts<AppState> for Viewer {
 }
 
 impl Viewer {
-    /// A cookie with the attributes every cookie of the site has.
-    fn cookie(&self, name: &'static str, value: String, max_age_s: i64, same_site: SameSite) -> HeaderValue {
-        let c = Cookie::build((name, value))
+    /// Sets a cookie on an answer, with the attributes every cookie of the site has: the whole
+    /// site, HttpOnly, SameSite=Lax, Secure unless configured off (an empty value for no time
+    /// deletes it). Lax, not Strict, also for the CSRF token: a page opened from a link elsewhere
+    /// must not replace the token of forms open in other tabs; the token check is the
+    /// protection.
+    pub(crate) fn set_cookie(&self, response: &mut Response, name: &'static str, value: &str, max_age_s: i64) {
+        let c = Cookie::build((name, value.to_string()))
             .path("/")
             .http_only(true)
             .secure(self.secure)
-            .same_site(same_site)
+            .same_site(SameSite::Lax)
             .max_age(cookie::time::Duration::seconds(max_age_s))
             .build();
-        HeaderValue::from_str(&c.to_string()).unwrap_or_else(|_| HeaderValue::from_static(""))
+        if let Ok(value) = HeaderValue::from_str(&c.to_string()) {
+            response.headers_mut().append(header::SET_COOKIE, value);
+        }
     }
 
     /// Adds the CSRF cookie to an answer when the browser has none yet.
     fn finish(&self, mut response: Response) -> Response {
         if self.new_csrf {
-            // Lax, not Strict: a page opened from a link elsewhere must not replace the token of
-            // forms open in other tabs. The token check is the protection.
-            let c = self.cookie(CSRF, self.csrf.clone(), 30 * 24 * 3600, SameSite::Lax);
-            response.headers_mut().append(header::SET_COOKIE, c);
+            self.set_cookie(&mut response, CSRF, &self.csrf, 30 * 24 * 3600);
         }
         response
     }

@@ -8,7 +8,6 @@ use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use cookie::SameSite;
 use serde_json::Value;
 use sqlx::Row;
 
@@ -20,6 +19,11 @@ use crate::api::orders::Echo;
 use crate::api::{self, AppState, accounts, adjudication, endgame, games, master, orders, press};
 use crate::auth::token_hash;
 use crate::error::ApiError;
+
+/// How long a login lasts in a browser (as long as a session in the database).
+const SESSION_SECONDS: i64 = 30 * 24 * 3600;
+/// How long a browser keeps the chosen language.
+const LANG_SECONDS: i64 = 365 * 24 * 3600;
 
 #[derive(Template)]
 #[template(path = "home.html")]
@@ -175,8 +179,7 @@ async fn open_session(state: &AppState, viewer: &Viewer, ip: std::net::IpAddr, n
     match accounts::login(state, ip, name, password).await {
         Ok((token, _)) => {
             let mut response = viewer.redirect("/games");
-            let c = viewer.cookie(SESSION, token, 30 * 24 * 3600, SameSite::Lax);
-            response.headers_mut().append(header::SET_COOKIE, c);
+            viewer.set_cookie(&mut response, SESSION, &token, SESSION_SECONDS);
             response
         }
         Err(e) => viewer.error(&e, "/"),
@@ -234,8 +237,7 @@ pub(crate) async fn logout(State(state): State<AppState>, viewer: Viewer, header
             .await;
     }
     let mut response = viewer.redirect("/");
-    let c = viewer.cookie(SESSION, String::new(), 0, SameSite::Lax);
-    response.headers_mut().append(header::SET_COOKIE, c);
+    viewer.set_cookie(&mut response, SESSION, "", 0);
     response
 }
 
@@ -299,13 +301,11 @@ pub(crate) async fn change_account(
         Ok(shown) => {
             let mut response = viewer.redirect("/account?saved=1");
             if let Some(lang) = shown["lang"].as_str() {
-                let c = viewer.cookie(LANG, lang.to_string(), 365 * 24 * 3600, SameSite::Lax);
-                response.headers_mut().append(header::SET_COOKIE, c);
+                viewer.set_cookie(&mut response, LANG, lang, LANG_SECONDS);
             }
             // A new password ended every session: this browser gets the new one.
             if let Some(token) = shown["token"].as_str() {
-                let c = viewer.cookie(SESSION, token.to_string(), 30 * 24 * 3600, SameSite::Lax);
-                response.headers_mut().append(header::SET_COOKIE, c);
+                viewer.set_cookie(&mut response, SESSION, token, SESSION_SECONDS);
             }
             response
         }
@@ -330,30 +330,36 @@ pub(crate) async fn language(viewer: Viewer, headers: HeaderMap, Query(q): Query
         .filter(|p| p.starts_with('/') && !p.starts_with("//"))
         .unwrap_or_else(|| "/".to_string());
     let mut response = viewer.redirect(&back);
-    let c = viewer.cookie(LANG, lang.to_string(), 365 * 24 * 3600, SameSite::Lax);
-    response.headers_mut().append(header::SET_COOKIE, c);
+    viewer.set_cookie(&mut response, LANG, lang, LANG_SECONDS);
     response
 }
 
 /// The games list's lines: the viewer's own games (all of them) or the others (the newest 200,
 /// games still forming first).
 async fn game_lines(state: &AppState, t: &'static Text, me: &str, own: bool) -> Result<Vec<GameLine>, ApiError> {
+    // One list of columns: the viewer's part is empty in games it has no part in.
+    macro_rules! lines_where {
+        ($rest:literal) => {
+            sqlx::query(concat!(
+                "SELECT g.id, g.name, g.variant, g.status, g.phase, \
+                 (SELECT COUNT(*) FROM members m WHERE m.game_id = g.id AND m.role = 'player'), \
+                 CAST(CASE WHEN g.master_id = $1 THEN 1 ELSE 0 END AS BIGINT), \
+                 (SELECT m.role FROM members m WHERE m.game_id = g.id AND m.account_id = $1), \
+                 (SELECT m.power FROM members m WHERE m.game_id = g.id AND m.account_id = $1) \
+                 FROM games g WHERE ",
+                $rest
+            ))
+        };
+    }
     let query = if own {
-        sqlx::query(
-            "SELECT g.id, g.name, g.variant, g.status, g.phase, \
-             (SELECT COUNT(*) FROM members m WHERE m.game_id = g.id AND m.role = 'player'), \
-             CAST(CASE WHEN g.master_id = $1 THEN 1 ELSE 0 END AS BIGINT), (SELECT m.role FROM members m WHERE m.game_id = g.id AND m.account_id = $1), \
-             (SELECT m.power FROM members m WHERE m.game_id = g.id AND m.account_id = $1) \
-             FROM games g WHERE g.master_id = $1 OR EXISTS (SELECT 1 FROM members m WHERE m.game_id = g.id AND m.account_id = $1) \
-             ORDER BY g.created_ms DESC",
+        lines_where!(
+            "g.master_id = $1 OR EXISTS (SELECT 1 FROM members m WHERE m.game_id = g.id AND m.account_id = $1) \
+             ORDER BY g.created_ms DESC"
         )
     } else {
-        sqlx::query(
-            "SELECT g.id, g.name, g.variant, g.status, g.phase, \
-             (SELECT COUNT(*) FROM members m WHERE m.game_id = g.id AND m.role = 'player'), \
-             CAST(0 AS BIGINT), NULL, NULL \
-             FROM games g WHERE NOT (g.master_id = $1 OR EXISTS (SELECT 1 FROM members m WHERE m.game_id = g.id AND m.account_id = $1)) \
-             ORDER BY CASE g.status WHEN 'forming' THEN 0 WHEN 'active' THEN 1 ELSE 2 END, g.created_ms DESC LIMIT 200",
+        lines_where!(
+            "NOT (g.master_id = $1 OR EXISTS (SELECT 1 FROM members m WHERE m.game_id = g.id AND m.account_id = $1)) \
+             ORDER BY CASE g.status WHEN 'forming' THEN 0 WHEN 'active' THEN 1 ELSE 2 END, g.created_ms DESC LIMIT 200"
         )
     };
     let rows = query.bind(me).fetch_all(&state.store.pool).await?;
@@ -512,8 +518,8 @@ async fn game_page(
 ) -> Result<GamePage, ApiError> {
     let t = viewer.t;
     let lang = t.engine_lang();
-    let view = games::view(state, &me.id, id).await?;
     let g = api::game(state, id).await?;
+    let view = games::view_of(state, &me.id, &g).await?;
     let v = api::variant(&g.variant)?;
     let status = g.status.clone();
     let my_power: Option<String> = view["my_power"].as_str().map(str::to_string);
@@ -596,7 +602,7 @@ async fn game_page(
         .flatten()
         .map(|(_, p)| p);
     let survives = match (&now, my_power.as_deref().and_then(|p| v.map.power_by_name(p))) {
-        (Some(p), Some(id)) => p.units.iter().any(|u| u.power == id) || p.centre_count(&v.map, id) > 0,
+        (Some(position), Some(id)) => spielleiter_engine::game::survivors(&v, position).contains(&id),
         _ => false,
     };
     let awaited = match &now {
