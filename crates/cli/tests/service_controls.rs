@@ -17,22 +17,9 @@ fn wait_for_mail(server: &Server, needle: &str) -> Vec<String> {
 /// Waits until the mail folder holds at least `count` messages containing `needle`; returns the
 /// texts of all such messages.
 fn wait_for_mails(server: &Server, needle: &str, count: usize) -> Vec<String> {
-    let until = Instant::now() + Duration::from_secs(20);
-    loop {
-        let found = mails_with(server, needle);
-        if found.len() >= count {
-            return found;
-        }
-        assert!(Instant::now() < until, "no mail containing {needle:?}");
-        std::thread::sleep(Duration::from_millis(200));
-    }
-}
-
-fn mails_with(server: &Server, needle: &str) -> Vec<String> {
-    support::mails_in(&server.dir.join("mail"))
-        .into_iter()
-        .filter(|t| t.contains(needle))
-        .collect()
+    let found = support::wait_for_mails(&server.dir.join("mail"), count, |t| t.contains(needle));
+    assert!(found.len() >= count, "no mail containing {needle:?}");
+    found
 }
 
 fn member<'a>(game: &'a Value, name: &str) -> &'a Value {

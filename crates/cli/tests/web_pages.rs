@@ -547,10 +547,9 @@ fn an_account_changes_its_address_language_and_password_with_the_password_in_use
         "{page}"
     );
     // The old address is told of the change.
-    let notices: Vec<String> = support::mails_in(&server.dir.join("mail"))
-        .into_iter()
-        .filter(|m| m.contains("To: ida <ida@example.org>") || m.contains("To: \"ida\" <ida@example.org>"))
-        .collect();
+    let notices = support::wait_for_mails(&server.dir.join("mail"), 1, |m| {
+        m.contains("To: ida <ida@example.org>") || m.contains("To: \"ida\" <ida@example.org>")
+    });
     assert_eq!(notices.len(), 1, "{notices:?}");
     assert!(notices[0].contains("ida@example.com"), "{}", notices[0]);
 

@@ -110,6 +110,19 @@ pub fn mails_in(dir: &std::path::Path) -> Vec<String> {
         .collect()
 }
 
+/// The mails in a mail folder that `wanted` picks, waiting up to 30 s until there are at least
+/// `count` of them (mail leaves through the outbox, a moment after the request that wrote it).
+pub fn wait_for_mails(dir: &std::path::Path, count: usize, wanted: impl Fn(&str) -> bool) -> Vec<String> {
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    loop {
+        let found: Vec<String> = mails_in(dir).into_iter().filter(|m| wanted(m)).collect();
+        if found.len() >= count || std::time::Instant::now() >= until {
+            return found;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+}
+
 /// A mail file as a test reads it: the header lines (the subject decoded) and the decoded text.
 pub fn mail_text(path: &std::path::Path) -> Option<String> {
     let raw = std::fs::read(path).ok()?;
