@@ -541,14 +541,33 @@ fn an_account_changes_its_address_language_and_password_with_the_password_in_use
         None,
     );
     assert_eq!(done.status, 303, "{}", done.body);
+    // The language changed at once; the new address waits for the code mailed to it.
     let page = b.get(done.location.as_deref().unwrap()).body;
     assert!(
-        page.contains("ida@example.com") && page.contains("Bisheriges Passwort") && page.contains("Gespeichert."),
+        page.contains("Bisheriges Passwort")
+            && page.contains("Gespeichert.")
+            && page.contains(r#"id="pending-address""#),
+        "{page}"
+    );
+    assert!(page.contains(r#"value="ida@example.org""#), "{page}");
+    let code = code_mailed_to(&server, "ida@example.com", "Diplomacy: neue Adresse bestätigen");
+    // The mail's code, typed in lower case, or carried by its link into the form.
+    let linked = b.get(&format!("/account?code={code}")).body;
+    assert!(linked.contains(&format!(r#"value="{code}""#)), "{linked}");
+    let confirmed = b.post(
+        "/account/email",
+        &[("csrf", &csrf), ("code", &code.to_lowercase())],
+        None,
+    );
+    assert_eq!(confirmed.status, 303, "{}", confirmed.body);
+    let page = b.get("/account").body;
+    assert!(
+        page.contains(r#"value="ida@example.com""#) && !page.contains(r#"id="pending-address""#),
         "{page}"
     );
     // The old address is told of the change.
     let notices = support::wait_for_mails(&server.dir.join("mail"), 1, |m| {
-        m.contains("To: ida <ida@example.org>") || m.contains("To: \"ida\" <ida@example.org>")
+        m.contains("<ida@example.org>") && m.contains("Subject: Diplomacy: address changed")
     });
     assert_eq!(notices.len(), 1, "{notices:?}");
     assert!(notices[0].contains("ida@example.com"), "{}", notices[0]);
@@ -630,6 +649,56 @@ fn an_account_changes_its_address_language_and_password_with_the_password_in_use
         Some(json!({"current_password": "the third one", "email": "a@example.org, b@example.org"})),
     );
     assert_eq!((status, error["code"].as_str()), (400, Some("bad_email")), "{error}");
+}
+
+/// Every attempt at a code counts as a login: this test has a server (and rate limit) of its own.
+#[test]
+fn a_new_address_through_the_api_waits_for_its_code() {
+    let server = support::start_server("api-address");
+    let client = support::player(&server, "jon");
+    let before = client.ok("GET", "/api/account", None);
+    // Through the API, too, a new address waits for its code.
+    let changed = client.ok(
+        "PATCH",
+        "/api/account",
+        Some(json!({"current_password": "long enough", "email": "jon@example.net"})),
+    );
+    assert_eq!(
+        (changed["email"].as_str(), changed["pending_email"].as_str()),
+        (before["email"].as_str(), Some("jon@example.net"))
+    );
+    let code = code_mailed_to(&server, "jon@example.net", "Diplomacy: confirm your new address");
+    let (status, error) = client.call("POST", "/api/account/email", Some(json!({"code": "AAAA-AAAA"})));
+    assert_eq!((status, error["code"].as_str()), (400, Some("bad_code")), "{error}");
+    let confirmed = client.ok("POST", "/api/account/email", Some(json!({"code": code})));
+    assert_eq!(
+        (confirmed["email"].as_str(), confirmed["pending_email"].as_str()),
+        (Some("jon@example.net"), None)
+    );
+    let (status, error) = client.call("POST", "/api/account/email", Some(json!({"code": code})));
+    assert_eq!(
+        (status, error["code"].as_str()),
+        (400, Some("no_new_address")),
+        "{error}"
+    );
+    let told = support::wait_for_mails(&server.dir.join("mail"), 1, |m| {
+        m.contains("<jon@example.org>") && m.contains("Subject: Diplomacy: address changed")
+    });
+    assert_eq!(told.len(), 1, "{told:?}");
+}
+
+/// The confirmation code in the one mail to `address` with `subject`.
+fn code_mailed_to(server: &support::Server, address: &str, subject: &str) -> String {
+    let mails = support::wait_for_mails(&server.dir.join("mail"), 1, |m| {
+        m.contains(&format!("<{address}>")) && m.contains(&format!("Subject: {subject}"))
+    });
+    assert_eq!(mails.len(), 1, "one code mailed to {address}: {mails:?}");
+    mails[0]
+        .lines()
+        .map(str::trim)
+        .find(|l| l.len() == 9 && l.as_bytes()[4] == b'-' && l.chars().all(|c| c == '-' || c.is_ascii_alphanumeric()))
+        .unwrap_or_else(|| panic!("a code in {}", mails[0]))
+        .to_string()
 }
 
 #[test]

@@ -224,6 +224,30 @@ async fn two_players_play_a_turn_in_the_browser() {
         .unwrap();
     // Clicking a fleet, then Spain: Brest reaches no coast of Spain, so the bare province.
     assert_eq!(click_to_coast(&alice, "F bre", "spa", 0).await, "F bre - spa");
+    // Without a mouse: France's units take the focus (Germany's do not); Enter on one writes it
+    // and leaves the cursor in the orders box to finish the line.
+    assert!(
+        alice
+            .find(Locator::Css("#map g.unit[data-unit='A mun'][tabindex]"))
+            .await
+            .is_err()
+    );
+    let paris = alice
+        .find(Locator::Css("#map g.unit[data-unit='A par'][tabindex='0']"))
+        .await
+        .unwrap();
+    paris.send_keys("\u{E007}").await.unwrap();
+    let typed = alice
+        .execute(
+            r#"var text = document.getElementById("orders-text"), value = text.value;
+            return [value, document.activeElement === text];"#,
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(typed, json!(["A par ", true]));
+    alice.active_element().await.unwrap().send_keys("- bur").await.unwrap();
+    wait_text(&alice, "#echo", "A PAR - BUR", 10).await;
 
     // Orders, with the echo as they are typed (before sending).
     type_orders(&alice, "A Par - Bur\nF Bre - Mao\nA Mar S A Par - Bur").await;

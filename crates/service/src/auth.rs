@@ -1,4 +1,5 @@
-//! Passwords (Argon2id) and session tokens (random; only their SHA-256 is stored).
+//! Passwords (Argon2id), session tokens and confirmation codes (random; only their SHA-256 is
+//! stored).
 
 use argon2::Argon2;
 use argon2::password_hash::phc::PasswordHash;
@@ -37,6 +38,32 @@ pub fn token_hash(token: &str) -> String {
     sha256_hex(token.as_bytes())
 }
 
+/// The letters of a confirmation code: no 0/O, 1/I/L, so that it can be typed from a mail.
+const CODE_LETTERS: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+
+/// A new random confirmation code to be typed by hand: eight letters as `ABCD-EFGH`.
+pub fn new_code() -> String {
+    let mut rng = rand::rng();
+    let mut code = String::with_capacity(9);
+    for i in 0..8 {
+        if i == 4 {
+            code.push('-');
+        }
+        code.push(CODE_LETTERS[rng.random_range(0..CODE_LETTERS.len())] as char);
+    }
+    code
+}
+
+/// The stored form of a confirmation code as typed: case, spaces and dashes do not matter.
+pub fn code_hash(typed: &str) -> String {
+    let letters: String = typed
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_uppercase())
+        .collect();
+    sha256_hex(letters.as_bytes())
+}
+
 /// The SHA-256 digest of some bytes, in hex.
 pub fn sha256_hex(bytes: &[u8]) -> String {
     Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
@@ -63,5 +90,21 @@ mod tests {
         assert_eq!(a.len(), 64);
         assert_ne!(token_hash(&a), a);
         assert_eq!(token_hash(&a), token_hash(&a));
+    }
+
+    #[test]
+    fn codes_are_random_and_read_regardless_of_case_and_dashes() {
+        let a = new_code();
+        assert_eq!(a.len(), 9);
+        assert_eq!(a.as_bytes()[4], b'-');
+        assert!(
+            a.chars()
+                .filter(|&c| c != '-')
+                .all(|c| CODE_LETTERS.contains(&(c as u8)))
+        );
+        assert_ne!(a, new_code());
+        let typed = format!(" {} ", a.replace('-', " ").to_lowercase());
+        assert_eq!(code_hash(&typed), code_hash(&a));
+        assert_ne!(code_hash("ABCD-EFGH"), code_hash("ABCD-EFGJ"));
     }
 }

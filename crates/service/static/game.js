@@ -1,5 +1,6 @@
 // The game page without reloads where a browser runs scripts: the echo of orders as they are
-// typed, orders written by clicking the map, the history slider, and the notice of a new phase.
+// typed, orders written by clicking the map (or picking one's units with the keyboard), the
+// history slider, and the notice of a new phase.
 // Everything here also works without it, through the forms.
 (function () {
   "use strict";
@@ -85,6 +86,29 @@
       pendingUnit = null;
     }
   });
+
+  // The keyboard way to the same: the player's own units are reached with Tab; Enter or Space on
+  // one writes it as the start of an order line and moves to the orders box to finish it.
+  var mine = mapBox.getAttribute("data-power");
+  if (text && mine) {
+    Array.prototype.forEach.call(mapBox.querySelectorAll("g.unit"), function (unit) {
+      if (unit.getAttribute("data-power") !== mine) return;
+      unit.setAttribute("tabindex", "0");
+      unit.setAttribute("role", "button");
+      var title = unit.querySelector("title");
+      if (title) unit.setAttribute("aria-label", title.textContent);
+    });
+    mapBox.addEventListener("keydown", function (ev) {
+      if (ev.key !== "Enter" && ev.key !== " ") return;
+      var unit = ev.target.closest ? ev.target.closest("g.unit[tabindex]") : null;
+      if (!unit) return;
+      ev.preventDefault();
+      pendingUnit = null;
+      append(unit.getAttribute("data-unit") + " ");
+      text.focus();
+      text.setSelectionRange(text.value.length, text.value.length);
+    });
+  }
 
   // The history slider shows the chosen step at once.
   var slider = document.getElementById("step");

@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 use sqlx::Row;
 
 use super::*;
+use crate::auth::{code_hash, new_code};
 use crate::error::refusals::*;
 
 /// A new account.
@@ -149,7 +150,8 @@ fn check_lang(lang: &str) -> ApiResult<()> {
 pub(crate) struct AccountChanges {
     /// The password in use now.
     pub(crate) current_password: String,
-    /// A new e-mail address for results and announcements.
+    /// A new e-mail address for results and announcements: it takes effect when the code
+    /// mailed to it is confirmed (`POST /api/account/email`).
     #[serde(default)]
     pub(crate) email: Option<String>,
     /// A new language: `en` or `de`.
@@ -175,20 +177,26 @@ pub(crate) async fn show_account(State(state): State<AppState>, Caller(me): Call
 
 /// `me`'s account as its owner sees it.
 pub(crate) async fn account(state: &AppState, me: &str) -> ApiResult<Value> {
-    let row = sqlx::query("SELECT id, name, email, lang FROM accounts WHERE id = $1")
-        .bind(me)
-        .fetch_optional(&state.store.pool)
-        .await?
-        .ok_or_else(ApiError::unauthorized)?;
+    let row =
+        sqlx::query("SELECT id, name, email, lang, pending_email, pending_expires_ms FROM accounts WHERE id = $1")
+            .bind(me)
+            .fetch_optional(&state.store.pool)
+            .await?
+            .ok_or_else(ApiError::unauthorized)?;
+    // A new address waiting for its code, while the code holds.
+    let pending = row
+        .get::<Option<String>, _>(4)
+        .filter(|_| row.get::<Option<i64>, _>(5).is_some_and(|expires| expires > now_ms()));
     Ok(json!({"id": row.get::<String, _>(0), "name": row.get::<String, _>(1),
-              "email": row.get::<String, _>(2), "lang": row.get::<String, _>(3)}))
+              "email": row.get::<String, _>(2), "lang": row.get::<String, _>(3),
+              "pending_email": pending}))
 }
 
 #[utoipa::path(
     patch,
     path = "/api/account",
     tag = "accounts",
-    summary = "Change one's e-mail address, language or password (the password in use is required; a new address is told to the old one; a new password ends every session and the answer carries a new `token`).",
+    summary = "Change one's e-mail address, language or password (the password in use is required; a new address is mailed a code and waits as `pending_email` until the code is confirmed; a new password ends every session and the answer carries a new `token`).",
     request_body = AccountChanges,
     security(("token" = [])),
     responses((status = 200, description = "Done", body = Object), BadRequest, Unauthorized, BadJson, RateLimited)
@@ -202,21 +210,25 @@ pub(crate) async fn change_account(
     change(&state, client.ip(), &me, &body).await.map(Json)
 }
 
-/// Checks `me`'s password (rate-limited as a login) and makes the changes. A new address is
-/// announced to the old one. A new password ends every session of the account and opens a new
-/// one, whose token the answer carries (`token`).
+/// How long the code mailed to a new address holds.
+const CODE_HOURS: i64 = 24;
+
+/// Checks `me`'s password (rate-limited as a login) and makes the changes. A new address waits
+/// for the code mailed to it ([`confirm_address`]). A new password ends every session of the
+/// account and opens a new one, whose token the answer carries (`token`).
 pub(crate) async fn change(
     state: &AppState,
     ip: std::net::IpAddr,
     me: &str,
     changes: &AccountChanges,
 ) -> ApiResult<Value> {
-    let row = sqlx::query("SELECT name, password_hash, email FROM accounts WHERE id = $1")
+    let row = sqlx::query("SELECT name, password_hash, email, lang FROM accounts WHERE id = $1")
         .bind(me)
         .fetch_optional(&state.store.pool)
         .await?
         .ok_or_else(ApiError::unauthorized)?;
-    let (name, stored, old_email): (String, String, String) = (row.get(0), row.get(1), row.get(2));
+    let (name, stored, old_email, old_lang): (String, String, String, String) =
+        (row.get(0), row.get(1), row.get(2), row.get(3));
     state.limits.login(&name, ip)?;
     if !password_matches(&changes.current_password, &stored).await {
         return Err(
@@ -241,10 +253,9 @@ pub(crate) async fn change(
     let mut tx = state.store.pool.begin().await?;
     // Only over the password just checked: two changes at once do not both pass.
     let changed = sqlx::query(
-        "UPDATE accounts SET email = COALESCE($1, email), lang = COALESCE($2, lang), \
-         password_hash = COALESCE($3, password_hash) WHERE id = $4 AND password_hash = $5",
+        "UPDATE accounts SET lang = COALESCE($1, lang), password_hash = COALESCE($2, password_hash) \
+         WHERE id = $3 AND password_hash = $4",
     )
-    .bind(email)
     .bind(changes.lang.as_deref())
     .bind(hash.as_deref())
     .bind(me)
@@ -257,25 +268,20 @@ pub(crate) async fn change(
             .de("Das Konto wurde inzwischen geändert: bitte noch einmal versuchen"));
     }
     if let Some(email) = email {
-        let body = format!(
-            "The e-mail address of the Diplomacy account {name} was changed to {email}. If this was not you, \
-             log in and change your password and address.\n\n\
-             Die E-Mail-Adresse des Diplomacy-Kontos {name} wurde auf {email} geändert. Falls Sie das nicht waren, \
-             melden Sie sich an und ändern Sie Passwort und Adresse.\n"
-        );
-        crate::outbox::queue(
-            &mut tx,
-            None,
-            crate::outbox::Recipient::Address {
-                name: &name,
-                email: &old_email,
-            },
-            "Diplomacy: address changed / Adresse geändert",
-            &body,
-            None,
-            None,
+        let code = new_code();
+        sqlx::query(
+            "UPDATE accounts SET pending_email = $1, pending_code_hash = $2, pending_expires_ms = $3 WHERE id = $4",
         )
+        .bind(email)
+        .bind(code_hash(&code))
+        .bind(now_ms() + CODE_HOURS * 3600 * 1000)
+        .bind(me)
+        .execute(&mut *tx)
         .await?;
+        let lang = changes.lang.as_deref().unwrap_or(&old_lang);
+        let (subject, body) = code_mail(&name, &code, lang, state.public_url.as_ref());
+        let to = crate::outbox::Recipient::Address { name: &name, email };
+        crate::outbox::queue(&mut tx, None, to, &subject, &body, None, None).await?;
     }
     let token = match hash {
         Some(_) => {
@@ -297,6 +303,124 @@ pub(crate) async fn change(
         shown["token"] = json!(token);
     }
     Ok(shown)
+}
+
+/// The mail that brings a new address its code, in the account's language: subject and text.
+fn code_mail(name: &str, code: &str, lang: &str, public: Option<&crate::PublicUrl>) -> (String, String) {
+    let link = public
+        .map(|url| format!("\n\n{}\n", url.page(&format!("/account?code={code}"))))
+        .unwrap_or_default();
+    if lang == "de" {
+        (
+            "Diplomacy: neue Adresse bestätigen".into(),
+            format!(
+                "Damit das Diplomacy-Konto {name} seine Post an diese Adresse bekommt, geben Sie auf \
+                 der Kontoseite diesen Code ein:\n\n    {code}\n{link}\n\
+                 Der Code gilt {CODE_HOURS} Stunden; bis dahin geht die Post an die bisherige \
+                 Adresse. Falls Sie das nicht veranlasst haben, beachten Sie diese Mail nicht.\n"
+            ),
+        )
+    } else {
+        (
+            "Diplomacy: confirm your new address".into(),
+            format!(
+                "To have the mail of the Diplomacy account {name} sent to this address, enter this \
+                 code on the account page:\n\n    {code}\n{link}\n\
+                 The code holds for {CODE_HOURS} hours; until then mail goes to the address in use. \
+                 If you did not ask for this, ignore this mail.\n"
+            ),
+        )
+    }
+}
+
+/// The code mailed to a new address.
+#[derive(Deserialize, utoipa::ToSchema)]
+pub(crate) struct AddressCode {
+    /// As in the mail (`ABCD-EFGH`); case, spaces and dashes do not matter.
+    pub(crate) code: String,
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/account/email",
+    tag = "accounts",
+    summary = "Confirm a new e-mail address with the code mailed to it: it becomes the account's address, and the old address is told (rate-limited as a login).",
+    request_body = AddressCode,
+    security(("token" = [])),
+    responses((status = 200, description = "Done", body = Object), BadRequest, Unauthorized, BadJson, RateLimited)
+)]
+pub(crate) async fn confirm_email(
+    State(state): State<AppState>,
+    ConnectInfo(client): ConnectInfo<std::net::SocketAddr>,
+    Caller(me): Caller,
+    ApiJson(body): ApiJson<AddressCode>,
+) -> ApiResult<Json<Value>> {
+    confirm_address(&state, client.ip(), &me, &body.code).await.map(Json)
+}
+
+/// Makes the address waiting on `me`'s account its address when `code` is the one mailed to
+/// it, and tells the old address. Attempts count as logins, so codes cannot be guessed.
+pub(crate) async fn confirm_address(state: &AppState, ip: std::net::IpAddr, me: &str, code: &str) -> ApiResult<Value> {
+    let row = sqlx::query(
+        "SELECT name, email, pending_email, pending_code_hash, pending_expires_ms FROM accounts WHERE id = $1",
+    )
+    .bind(me)
+    .fetch_optional(&state.store.pool)
+    .await?
+    .ok_or_else(ApiError::unauthorized)?;
+    let (name, old_email): (String, String) = (row.get(0), row.get(1));
+    state.limits.login(&name, ip)?;
+    let (Some(email), Some(expected), Some(expires)) = (
+        row.get::<Option<String>, _>(2),
+        row.get::<Option<String>, _>(3),
+        row.get::<Option<i64>, _>(4),
+    ) else {
+        return Err(
+            ApiError::bad_request("no_new_address", "no new address waits for a code")
+                .de("Keine neue Adresse wartet auf einen Code"),
+        );
+    };
+    if expires <= now_ms() {
+        return Err(
+            ApiError::bad_request("code_expired", "the code has expired: enter the new address again")
+                .de("Der Code ist abgelaufen: bitte die neue Adresse noch einmal eingeben"),
+        );
+    }
+    if code_hash(code) != expected {
+        return Err(
+            ApiError::bad_request("bad_code", format!("this is not the code mailed to {email}"))
+                .de(format!("Das ist nicht der Code, der an {email} ging")),
+        );
+    }
+    let mut tx = state.store.pool.begin().await?;
+    let changed = sqlx::query(
+        "UPDATE accounts SET email = pending_email, pending_email = NULL, pending_code_hash = NULL, \
+         pending_expires_ms = NULL WHERE id = $1 AND pending_code_hash = $2",
+    )
+    .bind(me)
+    .bind(&expected)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if changed == 0 {
+        return Err(ApiError::conflict("the account changed meanwhile: try again")
+            .de("Das Konto wurde inzwischen geändert: bitte noch einmal versuchen"));
+    }
+    let body = format!(
+        "The e-mail address of the Diplomacy account {name} was changed to {email}. If this was not you, \
+         log in and change your password and address.\n\n\
+         Die E-Mail-Adresse des Diplomacy-Kontos {name} wurde auf {email} geändert. Falls Sie das nicht waren, \
+         melden Sie sich an und ändern Sie Passwort und Adresse.\n"
+    );
+    let to = crate::outbox::Recipient::Address {
+        name: &name,
+        email: &old_email,
+    };
+    let subject = "Diplomacy: address changed / Adresse geändert";
+    crate::outbox::queue(&mut tx, None, to, subject, &body, None, None).await?;
+    tx.commit().await?;
+    state.mail_sent.notify_one();
+    account(state, me).await
 }
 
 /// Opens a 30-day session for an account; its token.
@@ -369,6 +493,21 @@ pub(crate) async fn login(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_code_mail_carries_the_code_in_the_language_and_a_link_when_the_address_is_known() {
+        let public: crate::PublicUrl = "https://dip.example.org".parse().expect("an address");
+        let (subject, body) = code_mail("ida", "ABCD-EFGH", "de", Some(&public));
+        assert!(subject.contains("bestätigen"), "{subject}");
+        assert!(body.contains("\n    ABCD-EFGH\n"), "{body}");
+        assert!(
+            body.contains("https://dip.example.org/account?code=ABCD-EFGH"),
+            "{body}"
+        );
+        let (subject, body) = code_mail("ida", "ABCD-EFGH", "en", None);
+        assert!(subject.contains("confirm"), "{subject}");
+        assert!(body.contains("ABCD-EFGH") && !body.contains("http"), "{body}");
+    }
 
     #[test]
     fn addresses_are_one_word_with_something_each_side_of_the_at() {

@@ -38,6 +38,7 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/logout", post(pages::logout))
         .route("/lang", get(pages::language))
         .route("/account", get(pages::account).post(pages::change_account))
+        .route("/account/email", post(pages::confirm_email))
         .route("/games", get(pages::games).post(pages::create_game))
         .route("/games/{id}", get(pages::game))
         .route("/games/{id}/join", post(pages::join))

@@ -44,6 +44,10 @@ pub(crate) struct AccountPage {
     name: String,
     email: String,
     lang: String,
+    /// A new address waiting for the code mailed to it.
+    pending_email: Option<String>,
+    /// The code, when the page was opened from the link in that mail.
+    code: String,
 }
 
 #[derive(Template)]
@@ -121,7 +125,8 @@ pub(crate) struct GamePage {
     phase_text: Option<String>,
     deadline: Option<String>,
     result: Option<String>,
-    my_power: Option<(String, String)>,
+    /// The viewer's power: its name, colour and key.
+    my_power: Option<(String, String, String)>,
     is_master: bool,
     map_svg: String,
     step: usize,
@@ -241,15 +246,18 @@ pub(crate) async fn logout(State(state): State<AppState>, viewer: Viewer, header
     response
 }
 
-/// Whether a page was reached after a change was saved (`?saved=1`).
+/// Whether the account page was reached after a change was saved (`?saved=1`), or from the link
+/// mailed to a new address (`?code=…`).
 #[derive(serde::Deserialize)]
-pub(crate) struct SavedQuery {
+pub(crate) struct AccountQuery {
     #[serde(default)]
     saved: Option<String>,
+    #[serde(default)]
+    code: Option<String>,
 }
 
 /// `GET /account`: one's address, language and password.
-pub(crate) async fn account(State(state): State<AppState>, viewer: Viewer, Query(q): Query<SavedQuery>) -> Response {
+pub(crate) async fn account(State(state): State<AppState>, viewer: Viewer, Query(q): Query<AccountQuery>) -> Response {
     let me = match viewer.account() {
         Ok(a) => a.clone(),
         Err(r) => return r,
@@ -267,6 +275,8 @@ pub(crate) async fn account(State(state): State<AppState>, viewer: Viewer, Query
         name: field("name"),
         email: field("email"),
         lang: field("lang"),
+        pending_email: shown["pending_email"].as_str().map(str::to_string),
+        code: q.code.unwrap_or_default(),
     };
     viewer.page(StatusCode::OK, page.render())
 }
@@ -309,6 +319,24 @@ pub(crate) async fn change_account(
             }
             response
         }
+        Err(e) => viewer.error(&e, "/account"),
+    }
+}
+
+/// `POST /account/email`: the code mailed to a new address makes it the account's address.
+pub(crate) async fn confirm_email(
+    State(state): State<AppState>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    viewer: Viewer,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let (me, form) = match posted(&viewer, &headers, &body) {
+        Ok(posted) => posted,
+        Err(r) => return r,
+    };
+    match accounts::confirm_address(&state, client.ip(), &me.id, form.get("code")).await {
+        Ok(_) => viewer.redirect("/account?saved=1"),
         Err(e) => viewer.error(&e, "/account"),
     }
 }
@@ -639,7 +667,7 @@ async fn game_page(
         my_power: my_power.as_deref().and_then(|p| {
             let id = v.map.power_by_name(p)?;
             let power = v.map.power(id);
-            Some((t.power_name(power), power.colour.clone()))
+            Some((t.power_name(power), power.colour.clone(), power.key.clone()))
         }),
         is_master,
         map_svg: pic.svg,

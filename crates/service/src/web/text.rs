@@ -103,6 +103,11 @@ pub(crate) struct Text {
     pub(crate) back: &'static str,
     pub(crate) result: &'static str,
     pub(crate) press_to_help: &'static str,
+    pub(crate) confirm_address: &'static str,
+    pub(crate) code_sent_to: &'static str,
+    pub(crate) code_note: &'static str,
+    pub(crate) code: &'static str,
+    pub(crate) confirm: &'static str,
 }
 
 /// English.
@@ -139,7 +144,7 @@ pub(crate) static EN: Text = Text {
     current_password: "Password in use",
     new_password: "New password (at least 8 characters)",
     change_password: "Change the password",
-    password_note: "A new password logs out every other browser and program using this account. A new address is announced to the old one.",
+    password_note: "A new password logs out every other browser and program using this account. A new address takes effect when the code mailed to it is entered; the old address is told.",
     save: "Save",
     replace_power: "Give the power",
     replace_with: "to the account",
@@ -208,6 +213,11 @@ pub(crate) static EN: Text = Text {
     back: "Back",
     result: "Result",
     press_to_help: "(none ticked: to everyone)",
+    confirm_address: "Confirm the new address",
+    code_sent_to: "A code was mailed to",
+    code_note: "Until it is entered here, mail goes to the address in use.",
+    code: "Code",
+    confirm: "Confirm",
 };
 
 /// German.
@@ -244,7 +254,7 @@ pub(crate) static DE: Text = Text {
     current_password: "Bisheriges Passwort",
     new_password: "Neues Passwort (mindestens 8 Zeichen)",
     change_password: "Passwort ändern",
-    password_note: "Ein neues Passwort meldet alle anderen Browser und Programme dieses Kontos ab. Eine neue Adresse wird der alten mitgeteilt.",
+    password_note: "Ein neues Passwort meldet alle anderen Browser und Programme dieses Kontos ab. Eine neue Adresse gilt, sobald der an sie geschickte Code eingegeben ist; die alte Adresse wird benachrichtigt.",
     save: "Speichern",
     replace_power: "Die Macht",
     replace_with: "dem Konto geben",
@@ -313,6 +323,11 @@ pub(crate) static DE: Text = Text {
     back: "Zurück",
     result: "Ergebnis",
     press_to_help: "(keine angekreuzt: an alle)",
+    confirm_address: "Neue Adresse bestätigen",
+    code_sent_to: "Ein Code ging per Mail an",
+    code_note: "Bis er hier eingegeben ist, geht die Post an die bisherige Adresse.",
+    code: "Code",
+    confirm: "Bestätigen",
 };
 
 impl Text {
