@@ -210,6 +210,12 @@ pub(crate) async fn change_account(
     change(&state, client.ip(), &me, &body).await.map(Json)
 }
 
+/// The refusal of a change when another change of the account came first.
+fn changed_meanwhile() -> ApiError {
+    ApiError::conflict("the account changed meanwhile: try again")
+        .de("Das Konto wurde inzwischen geändert: bitte noch einmal versuchen")
+}
+
 /// How long the code mailed to a new address holds.
 const CODE_HOURS: i64 = 24;
 
@@ -264,8 +270,7 @@ pub(crate) async fn change(
     .await?
     .rows_affected();
     if changed == 0 {
-        return Err(ApiError::conflict("the account changed meanwhile: try again")
-            .de("Das Konto wurde inzwischen geändert: bitte noch einmal versuchen"));
+        return Err(changed_meanwhile());
     }
     if let Some(email) = email {
         let code = new_code();
@@ -403,8 +408,7 @@ pub(crate) async fn confirm_address(state: &AppState, ip: std::net::IpAddr, me: 
     .await?
     .rows_affected();
     if changed == 0 {
-        return Err(ApiError::conflict("the account changed meanwhile: try again")
-            .de("Das Konto wurde inzwischen geändert: bitte noch einmal versuchen"));
+        return Err(changed_meanwhile());
     }
     let body = format!(
         "The e-mail address of the Diplomacy account {name} was changed to {email}. If this was not you, \

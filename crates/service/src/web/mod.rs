@@ -273,7 +273,7 @@ impl Form {
 /// Checks a form post: the CSRF field must match the browser's CSRF cookie, and a browser that
 /// says where the form came from must say it came from this site.
 #[allow(clippy::result_large_err)] // The refusal is the page to answer with.
-pub(crate) fn checked_form(viewer: &Viewer, headers: &HeaderMap, body: &[u8]) -> Result<Form, Response> {
+fn checked_form(viewer: &Viewer, headers: &HeaderMap, body: &[u8]) -> Result<Form, Response> {
     let refuse = || {
         viewer.error(
             &ApiError::forbidden("the form has expired or came from another site: reload the page and try again").de("Das Formular ist abgelaufen oder kam von einer anderen Seite: Seite neu laden und noch einmal versuchen"),
@@ -309,11 +309,51 @@ pub(crate) fn checked_form(viewer: &Viewer, headers: &HeaderMap, body: &[u8]) ->
     Ok(form)
 }
 
-/// A checked form post of a logged-in account: the account and the form.
-#[allow(clippy::result_large_err)] // The refusal is the page to answer with.
-pub(crate) fn posted(viewer: &Viewer, headers: &HeaderMap, body: &[u8]) -> Result<(Account, Form), Response> {
-    let me = viewer.account()?.clone();
-    Ok((me, checked_form(viewer, headers, body)?))
+/// A form posted to a page, its origin and CSRF token checked: who posted it, from which
+/// address, with which headers (cookies), and its fields. A forged form is answered with the
+/// refusal page before any handler runs.
+pub(crate) struct Posted {
+    /// Who posted it.
+    pub(crate) viewer: Viewer,
+    /// The fields.
+    pub(crate) form: Form,
+    /// The request's headers.
+    pub(crate) headers: HeaderMap,
+    /// The client's address (for rate limits).
+    pub(crate) ip: std::net::IpAddr,
+}
+
+impl axum::extract::FromRequest<AppState> for Posted {
+    type Rejection = Response;
+
+    async fn from_request(request: axum::extract::Request, state: &AppState) -> Result<Posted, Response> {
+        use axum::extract::{ConnectInfo, FromRequestParts as _};
+        let (mut parts, body) = request.into_parts();
+        let viewer = Viewer::from_request_parts(&mut parts, state).await?;
+        let ConnectInfo(client) = ConnectInfo::<std::net::SocketAddr>::from_request_parts(&mut parts, state)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let headers = parts.headers.clone();
+        let request = axum::extract::Request::from_parts(parts, body);
+        let body = axum::body::Bytes::from_request(request, state)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let form = checked_form(&viewer, &headers, &body)?;
+        Ok(Posted {
+            viewer,
+            form,
+            headers,
+            ip: client.ip(),
+        })
+    }
+}
+
+impl Posted {
+    /// The logged-in account that posted the form, or the page asking to log in.
+    #[allow(clippy::result_large_err)] // The refusal is the page to answer with.
+    pub(crate) fn account(&self) -> Result<Account, Response> {
+        self.viewer.account().cloned()
+    }
 }
 
 /// The answer to a request for a page that does not exist.

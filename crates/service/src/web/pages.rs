@@ -1,11 +1,8 @@
 //! The page handlers: home (log in, sign up), the list of games, the game page, and the forms
 //! they post (each goes through the same domain function as the JSON API).
 
-use std::net::SocketAddr;
-
 use askama::Template;
-use axum::body::Bytes;
-use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::Value;
@@ -14,7 +11,7 @@ use sqlx::Row;
 use spielleiter_engine::report::phase_title;
 
 use super::maps::picture;
-use super::{LANG, SESSION, Text, Viewer, checked_form, posted};
+use super::{LANG, Posted, SESSION, Text, Viewer};
 use crate::api::orders::Echo;
 use crate::api::{self, AppState, accounts, adjudication, endgame, games, master, orders, press};
 use crate::auth::token_hash;
@@ -192,17 +189,7 @@ async fn open_session(state: &AppState, viewer: &Viewer, ip: std::net::IpAddr, n
 }
 
 /// `POST /signup`: creates the account and logs it in.
-pub(crate) async fn signup(
-    State(state): State<AppState>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
-    viewer: Viewer,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Response {
-    let form = match checked_form(&viewer, &headers, &body) {
-        Ok(f) => f,
-        Err(r) => return r,
-    };
+pub(crate) async fn signup(State(state): State<AppState>, Posted { viewer, form, ip, .. }: Posted) -> Response {
     let new = accounts::NewAccount {
         name: form.get("name").to_string(),
         email: form.get("email").to_string(),
@@ -212,29 +199,16 @@ pub(crate) async fn signup(
     if let Err(e) = accounts::create(&state, &new).await {
         return viewer.error(&e, "/");
     }
-    open_session(&state, &viewer, client.ip(), &new.name, &new.password).await
+    open_session(&state, &viewer, ip, &new.name, &new.password).await
 }
 
 /// `POST /login`.
-pub(crate) async fn login(
-    State(state): State<AppState>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
-    viewer: Viewer,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Response {
-    let form = match checked_form(&viewer, &headers, &body) {
-        Ok(f) => f,
-        Err(r) => return r,
-    };
-    open_session(&state, &viewer, client.ip(), form.get("name"), form.get("password")).await
+pub(crate) async fn login(State(state): State<AppState>, Posted { viewer, form, ip, .. }: Posted) -> Response {
+    open_session(&state, &viewer, ip, form.get("name"), form.get("password")).await
 }
 
 /// `POST /logout`: ends the session here and in the database.
-pub(crate) async fn logout(State(state): State<AppState>, viewer: Viewer, headers: HeaderMap, body: Bytes) -> Response {
-    if let Err(r) = checked_form(&viewer, &headers, &body) {
-        return r;
-    }
+pub(crate) async fn logout(State(state): State<AppState>, Posted { viewer, headers, .. }: Posted) -> Response {
     if let Some(token) = super::cookies(&headers).iter().find(|c| c.name() == SESSION) {
         let _ = sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
             .bind(token_hash(token.value()))
@@ -283,17 +257,12 @@ pub(crate) async fn account(State(state): State<AppState>, viewer: Viewer, Query
 
 /// `POST /account`: a new address and language, or (`change=password`) a new password, each
 /// checked with the password in use; the pages then follow the account's language.
-pub(crate) async fn change_account(
-    State(state): State<AppState>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
-    viewer: Viewer,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Response {
-    let (me, form) = match posted(&viewer, &headers, &body) {
-        Ok(posted) => posted,
+pub(crate) async fn change_account(State(state): State<AppState>, post: Posted) -> Response {
+    let me = match post.account() {
+        Ok(me) => me,
         Err(r) => return r,
     };
+    let Posted { viewer, form, ip, .. } = post;
     let password = form.get("change") == "password";
     if password && form.get("new_password") != form.get("new_password_again") {
         let e = ApiError::bad_request("bad_password", "the two new passwords differ")
@@ -307,7 +276,7 @@ pub(crate) async fn change_account(
         lang: given("lang"),
         new_password: password.then(|| form.get("new_password").to_string()),
     };
-    match accounts::change(&state, client.ip(), &me.id, &changes).await {
+    match accounts::change(&state, ip, &me.id, &changes).await {
         Ok(shown) => {
             let mut response = viewer.redirect("/account?saved=1");
             if let Some(lang) = shown["lang"].as_str() {
@@ -324,20 +293,14 @@ pub(crate) async fn change_account(
 }
 
 /// `POST /account/email`: the code mailed to a new address makes it the account's address.
-pub(crate) async fn confirm_email(
-    State(state): State<AppState>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
-    viewer: Viewer,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Response {
-    let (me, form) = match posted(&viewer, &headers, &body) {
-        Ok(posted) => posted,
+pub(crate) async fn confirm_email(State(state): State<AppState>, post: Posted) -> Response {
+    let me = match post.account() {
+        Ok(me) => me,
         Err(r) => return r,
     };
-    match accounts::confirm_address(&state, client.ip(), &me.id, form.get("code")).await {
-        Ok(_) => viewer.redirect("/account?saved=1"),
-        Err(e) => viewer.error(&e, "/account"),
+    match accounts::confirm_address(&state, post.ip, &me.id, post.form.get("code")).await {
+        Ok(_) => post.viewer.redirect("/account?saved=1"),
+        Err(e) => post.viewer.error(&e, "/account"),
     }
 }
 
@@ -473,16 +436,12 @@ pub(crate) async fn games(State(state): State<AppState>, viewer: Viewer) -> Resp
 }
 
 /// `POST /games`: creates a game with the viewer as master.
-pub(crate) async fn create_game(
-    State(state): State<AppState>,
-    viewer: Viewer,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Response {
-    let (me, form) = match posted(&viewer, &headers, &body) {
-        Ok(posted) => posted,
+pub(crate) async fn create_game(State(state): State<AppState>, post: Posted) -> Response {
+    let me = match post.account() {
+        Ok(me) => me,
         Err(r) => return r,
     };
+    let Posted { viewer, form, .. } = post;
     let minutes: f64 = form.get("minutes").trim().parse().unwrap_or(f64::NAN);
     if !minutes.is_finite() || minutes <= 0.0 {
         return viewer.error(
@@ -700,14 +659,12 @@ fn power_name(v: &spielleiter_engine::Variant, key: &str, t: &Text) -> Option<St
     Some(t.power_name(v.map.power(id)))
 }
 
-/// A form posted to a game's page: the request's parts a game action needs.
+/// A form posted to a game's page: the checked form and the game's id from the path.
 pub(crate) struct GamePost {
     state: AppState,
-    viewer: Viewer,
-    headers: HeaderMap,
+    post: Posted,
     /// The game's id, from the path.
     id: String,
-    body: Bytes,
 }
 
 impl axum::extract::FromRequest<AppState> for GamePost {
@@ -716,45 +673,38 @@ impl axum::extract::FromRequest<AppState> for GamePost {
     async fn from_request(request: axum::extract::Request, state: &AppState) -> Result<GamePost, Response> {
         use axum::extract::FromRequestParts as _;
         let (mut parts, body) = request.into_parts();
-        let viewer = Viewer::from_request_parts(&mut parts, state).await?;
         let Path(id) = Path::<String>::from_request_parts(&mut parts, state)
             .await
             .map_err(IntoResponse::into_response)?;
-        let headers = parts.headers.clone();
-        let request = axum::extract::Request::from_parts(parts, body);
-        let body = <Bytes as axum::extract::FromRequest<AppState>>::from_request(request, state)
-            .await
-            .map_err(IntoResponse::into_response)?;
+        let post = Posted::from_request(axum::extract::Request::from_parts(parts, body), state).await?;
         Ok(GamePost {
             state: state.clone(),
-            viewer,
-            headers,
+            post,
             id,
-            body,
         })
     }
 }
 
 impl GamePost {
-    /// Runs the action for the logged-in poster (after the form check) with the state, the
-    /// poster's account id, the game id and the form; then goes back to the page at `anchor`,
-    /// or shows the refusal.
+    /// Runs the action for the logged-in poster with the state, the poster's account id, the
+    /// game id and the form; then goes back to the page at `anchor`, or shows the refusal.
     async fn act<F, Fut>(self, anchor: &str, act: F) -> Response
     where
         F: FnOnce(AppState, String, String, super::Form) -> Fut,
         Fut: std::future::Future<Output = Result<Value, ApiError>>,
     {
-        let (me, form) = match posted(&self.viewer, &self.headers, &self.body) {
-            Ok(posted) => posted,
+        let me = match self.post.account() {
+            Ok(me) => me,
             Err(r) => return r,
         };
+        let Posted { viewer, form, .. } = self.post;
         let back = format!("/games/{}", self.id);
         match act(self.state.clone(), me.id, self.id.clone(), form).await {
             Ok(_) => {
                 self.state.changed(&self.id);
-                self.viewer.redirect(&format!("{back}{anchor}"))
+                viewer.redirect(&format!("{back}{anchor}"))
             }
-            Err(e) => self.viewer.error(&e, &back),
+            Err(e) => viewer.error(&e, &back),
         }
     }
 }
@@ -883,17 +833,12 @@ pub(crate) async fn press(post: GamePost) -> Response {
 }
 
 /// `POST /games/{id}/echo`: how order lines would be read, as an HTML fragment (nothing stored).
-pub(crate) async fn echo(
-    State(state): State<AppState>,
-    viewer: Viewer,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    body: Bytes,
-) -> Response {
-    let (me, form) = match posted(&viewer, &headers, &body) {
-        Ok(posted) => posted,
+pub(crate) async fn echo(State(state): State<AppState>, Path(id): Path<String>, post: Posted) -> Response {
+    let me = match post.account() {
+        Ok(me) => me,
         Err(r) => return r,
     };
+    let Posted { viewer, form, .. } = post;
     let run = async {
         let g = api::game(&state, &id).await?;
         let v = api::variant(&g.variant)?;
