@@ -337,6 +337,22 @@ fn press_is_private_grey_press_hides_the_sender_and_a_draw_needs_every_survivor(
     );
     let own = france.ok("GET", &format!("/api/games/{id}/press"), None);
     assert_eq!(own["messages"][0]["from"], "FRANCE", "the sender sees their own name");
+    // The last few, or what came after a moment (for polling); a bad window is a JSON error.
+    let latest = england.ok("GET", &format!("/api/games/{id}/press?last=1"), None);
+    assert_eq!(latest["messages"].as_array().map(Vec::len), Some(1), "{latest}");
+    assert_eq!(
+        (latest["messages"][0]["body"].as_str(), latest["earlier"].as_u64()),
+        (Some("Peace to all."), Some(1))
+    );
+    let first_ms = messages[0]["sent_ms"].as_i64().expect("sent_ms");
+    let last_ms = messages[1]["sent_ms"].as_i64().expect("sent_ms");
+    let after = |ms: i64| {
+        let read = england.ok("GET", &format!("/api/games/{id}/press?since_ms={ms}"), None);
+        read["messages"].as_array().map_or(0, Vec::len)
+    };
+    assert_eq!((after(first_ms - 1), after(last_ms)), (2, 0));
+    let (status, error) = england.call("GET", &format!("/api/games/{id}/press?last=many"), None);
+    assert_eq!((status, error["code"].as_str()), (400, Some("bad_query")), "{error}");
     // A draw: every survivor with a player must vote for it.
     let vote = france.ok("POST", &format!("/api/games/{id}/draw"), Some(json!({"vote": true})));
     assert_eq!(vote["drawn"], false);

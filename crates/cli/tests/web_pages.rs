@@ -397,6 +397,23 @@ fn the_master_runs_the_clock_and_players_vote_for_a_draw_from_the_page() {
     assert!(master.get("/games").body.contains("<td>France, Game master</td>"));
     assert!(player.get("/games").body.contains("<td>Germany</td>"));
 
+    // The page shows the latest 50 messages, and all of them when asked.
+    for n in 1..=52 {
+        post(
+            &mut master,
+            &format!("{game}/press"),
+            &[("body", &format!("Note {n}."))],
+        );
+    }
+    let page = player.get(&game).body;
+    assert!(page.contains("Note 52.") && page.contains("Note 3.") && !page.contains("Note 2."));
+    assert!(
+        page.contains(r#"id="earlier-press">"#) && page.contains("(2)</a>"),
+        "{page}"
+    );
+    let page = player.get(&format!("{game}?press=all")).body;
+    assert!(page.contains("Note 1.") && page.contains("Note 52.") && !page.contains(r#"id="earlier-press""#));
+
     // Only the master sees the controls; only players see the draw vote.
     let page = master.get(&game).body;
     assert!(

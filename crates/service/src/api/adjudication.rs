@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use axum::Json;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use serde_json::{Value, json};
 use sqlx::Row;
@@ -340,7 +340,7 @@ pub(crate) async fn adjudicate_now(
     State(state): State<AppState>,
     Caller(me): Caller,
     Path(id): Path<String>,
-    Query(query): Query<AdjudicateQuery>,
+    ApiQuery(query): ApiQuery<AdjudicateQuery>,
 ) -> ApiResult<Json<Value>> {
     adjudicate_as_master(&state, &me, &id, query.phase.as_deref())
         .await

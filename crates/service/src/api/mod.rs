@@ -172,6 +172,18 @@ impl From<axum::extract::rejection::JsonRejection> for ApiError {
     }
 }
 
+/// A query string whose rejection (a field of the wrong form) is an [`ApiError`] like every
+/// other error.
+#[derive(axum::extract::FromRequestParts)]
+#[from_request(via(axum::extract::Query), rejection(ApiError))]
+pub(crate) struct ApiQuery<T>(pub(crate) T);
+
+impl From<axum::extract::rejection::QueryRejection> for ApiError {
+    fn from(rejection: axum::extract::rejection::QueryRejection) -> Self {
+        ApiError::new(rejection.status(), "bad_query", rejection.body_text())
+    }
+}
+
 /// A built-in variant by name. Variants are read once per process and shared.
 pub(crate) fn variant(name: &str) -> ApiResult<std::sync::Arc<Variant>> {
     static VARIANTS: std::sync::OnceLock<Vec<(&'static str, std::sync::Arc<Variant>)>> = std::sync::OnceLock::new();

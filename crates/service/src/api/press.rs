@@ -165,32 +165,45 @@ async fn press_readers(
         .collect())
 }
 
+/// Which press to list: all of it (the default), what came after a moment, or the last few.
+#[derive(Deserialize, Default, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct PressWindow {
+    /// Only messages sent after this moment (milliseconds since 1970, as `sent_ms`): for polling.
+    pub(crate) since_ms: Option<i64>,
+    /// Only the last this many of them; `earlier` in the answer counts the ones left out.
+    pub(crate) last: Option<usize>,
+}
+
 #[utoipa::path(
     get,
     path = "/api/games/{id}/press",
     tag = "press",
-    summary = "The press the caller may read: sent by, or to, the caller's power, and broadcasts.",
-    params(("id" = String, Path, description = "The game's id")),
+    summary = "The press the caller may read, oldest first: sent by, or to, the caller's power, and broadcasts; `since_ms` and `last` narrow it, `earlier` counts what `last` left out.",
+    params(("id" = String, Path, description = "The game's id"), PressWindow),
     security(("token" = [])),
-    responses((status = 200, description = "Done", body = Object), Unauthorized, Forbidden, NotFound)
+    responses((status = 200, description = "Done", body = Object), BadRequest, Unauthorized, Forbidden, NotFound)
 )]
 pub(crate) async fn read_press(
     State(state): State<AppState>,
     Caller(me): Caller,
     Path(id): Path<String>,
+    ApiQuery(window): ApiQuery<PressWindow>,
 ) -> ApiResult<Json<Value>> {
-    read(&state, &me, &id).await.map(Json)
+    read(&state, &me, &id, &window).await.map(Json)
 }
 
-/// The press `me` may read in a game.
-pub(crate) async fn read(state: &AppState, me: &str, id: &str) -> ApiResult<Value> {
+/// The press `me` may read in a game, within `window`.
+pub(crate) async fn read(state: &AppState, me: &str, id: &str, window: &PressWindow) -> ApiResult<Value> {
     let g = game(state, id).await?;
     member_or_master(state, &g, me).await?;
     let mine = power_of(state, id, me).await?;
     let rows = sqlx::query(
-        "SELECT from_account, from_power, recipients, grey, body, sent_ms, phase FROM press WHERE game_id = $1 ORDER BY sent_ms, id",
+        "SELECT from_account, from_power, recipients, grey, body, sent_ms, phase FROM press \
+         WHERE game_id = $1 AND sent_ms > $2 ORDER BY sent_ms, id",
     )
     .bind(id)
+    .bind(window.since_ms.unwrap_or(i64::MIN))
     .fetch_all(&state.store.pool)
     .await?;
     let mut messages = Vec::new();
@@ -223,5 +236,7 @@ pub(crate) async fn read(state: &AppState, me: &str, id: &str) -> ApiResult<Valu
                              "sent_ms": r.get::<i64, _>(5), "phase": r.get::<String, _>(6)}),
         );
     }
-    Ok(json!({"messages": messages}))
+    let earlier = window.last.map_or(0, |last| messages.len().saturating_sub(last));
+    messages.drain(..earlier);
+    Ok(json!({"messages": messages, "earlier": earlier}))
 }

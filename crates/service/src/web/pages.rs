@@ -152,6 +152,8 @@ pub(crate) struct GamePage {
     can_read_press: bool,
     can_press: bool,
     press: Vec<PressLine>,
+    /// How many earlier messages are left out (only the latest are shown unless asked).
+    earlier_press: u64,
     version: String,
 }
 
@@ -479,18 +481,30 @@ pub(crate) struct StepQuery {
     pub(crate) step: Option<usize>,
 }
 
+/// What the game page shows: a step of the history (default: now), and all press
+/// (`press=all`) or only the latest.
+#[derive(serde::Deserialize)]
+pub(crate) struct GameQuery {
+    step: Option<usize>,
+    press: Option<String>,
+}
+
+/// How many press messages the game page shows unless asked for all.
+const LATEST_PRESS: usize = 50;
+
 /// `GET /games/{id}`: the game page.
 pub(crate) async fn game(
     State(state): State<AppState>,
     viewer: Viewer,
     Path(id): Path<String>,
-    Query(q): Query<StepQuery>,
+    Query(q): Query<GameQuery>,
 ) -> Response {
     let me = match viewer.account() {
         Ok(a) => a.clone(),
         Err(r) => return r,
     };
-    match game_page(&state, &viewer, &me, &id, q.step).await {
+    let all_press = q.press.as_deref() == Some("all");
+    match game_page(&state, &viewer, &me, &id, q.step, all_press).await {
         Ok(page) => viewer.page(StatusCode::OK, page.render()),
         Err(e) => viewer.error(&e, "/games"),
     }
@@ -502,6 +516,7 @@ async fn game_page(
     me: &super::Account,
     id: &str,
     step: Option<usize>,
+    all_press: bool,
 ) -> Result<GamePage, ApiError> {
     let t = viewer.t;
     let lang = t.engine_lang();
@@ -537,7 +552,13 @@ async fn game_page(
     };
     let can_read_press = is_member || is_master;
     let mut press_lines = Vec::new();
-    if can_read_press && let Ok(read) = press::read(state, &me.id, id).await {
+    let mut earlier_press = 0;
+    let window = press::PressWindow {
+        since_ms: None,
+        last: (!all_press).then_some(LATEST_PRESS),
+    };
+    if can_read_press && let Ok(read) = press::read(state, &me.id, id, &window).await {
+        earlier_press = read["earlier"].as_u64().unwrap_or(0);
         for m in read["messages"].as_array().into_iter().flatten() {
             let from = match &m["from"] {
                 _ if m["from_master"] == true => t.game_master.to_string(),
@@ -650,6 +671,7 @@ async fn game_page(
         can_read_press,
         can_press: status == "active" && (my_power.is_some() || is_master) && (g.press != "none" || is_master),
         press: press_lines,
+        earlier_press,
         version: format!("{status}:{}", g.phase.clone().unwrap_or_default()),
     })
 }

@@ -108,6 +108,7 @@ pub(crate) struct Text {
     pub(crate) code_note: &'static str,
     pub(crate) code: &'static str,
     pub(crate) confirm: &'static str,
+    pub(crate) earlier_press: &'static str,
 }
 
 /// English.
@@ -218,6 +219,7 @@ pub(crate) static EN: Text = Text {
     code_note: "Until it is entered here, mail goes to the address in use.",
     code: "Code",
     confirm: "Confirm",
+    earlier_press: "Show the earlier messages",
 };
 
 /// German.
@@ -328,6 +330,7 @@ pub(crate) static DE: Text = Text {
     code_note: "Bis er hier eingegeben ist, geht die Post an die bisherige Adresse.",
     code: "Code",
     confirm: "Bestätigen",
+    earlier_press: "Frühere Nachrichten zeigen",
 };
 
 impl Text {
