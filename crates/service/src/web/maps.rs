@@ -87,14 +87,23 @@ fn not_drawn(game: &str, what: &str, e: impl std::fmt::Display) -> ApiError {
     .de("Die Karte konnte nicht gezeichnet werden")
 }
 
-/// The picture of a game at a step (default: now) as `me` may see it: the history only for its
-/// members and master, the orders of the current phase only `me`'s own.
+/// A game's position now: the current one, or the opening one before the start.
+pub(crate) fn position_now(v: &Variant, g: &GameRow) -> Result<Position, ApiError> {
+    Ok(if g.state_json.is_some() {
+        api::current_position(v, g)?.1
+    } else {
+        Position::initial(v)
+    })
+}
+
+/// The picture of a game at a step (default: now, which is `now`) as `me` may see it: the
+/// history only for its members and master, the orders of the current phase only `me`'s own.
 pub(crate) async fn picture(
     state: &AppState,
     me: &str,
     g: &GameRow,
     v: &Arc<Variant>,
-    step: Option<usize>,
+    (step, now): (Option<usize>, &Position),
     lang: Lang,
 ) -> Result<Picture, ApiError> {
     // The history is for the game's members and master only.
@@ -143,12 +152,8 @@ pub(crate) async fn picture(
             mine: None,
         });
     }
-    // Now: the current position (the opening one before the start), with `me`'s orders.
-    let position: Position = if g.state_json.is_some() {
-        api::current_position(v, g)?.1
-    } else {
-        Position::initial(v)
-    };
+    // Now, with `me`'s orders.
+    let position = now.clone();
     let mine = my_orders(state, me, g, v, &position, lang).await?;
     let drawn = mine.as_ref().map(|m| m.drawn.clone()).unwrap_or_default();
     let v2 = v.clone();
@@ -183,7 +188,8 @@ async fn game_picture(state: &AppState, viewer: &Viewer, id: &str, step: Option<
     let run = async {
         let g = api::game(state, id).await?;
         let v = api::variant(&g.variant)?;
-        picture(state, &me.id, &g, &v, step, lang).await
+        let now = position_now(&v, &g)?;
+        picture(state, &me.id, &g, &v, (step, &now), lang).await
     };
     run.await.map(|p| p.svg).map_err(|e| viewer.error(&e, "/games"))
 }

@@ -10,7 +10,7 @@ use sqlx::Row;
 
 use spielleiter_engine::report::phase_title;
 
-use super::maps::picture;
+use super::maps::{picture, position_now};
 use super::{LANG, Posted, SESSION, Text, Viewer};
 use crate::api::orders::Echo;
 use crate::api::{self, AppState, accounts, adjudication, endgame, games, master, orders, press};
@@ -539,7 +539,8 @@ async fn game_page(
         })
         .unwrap_or_default();
     let is_member = view["member"].as_bool().unwrap_or(false);
-    let pic = picture(state, &me.id, &g, &v, step, lang).await?;
+    let position = position_now(&v, &g)?;
+    let pic = picture(state, &me.id, &g, &v, (step, &position), lang).await?;
     let phase_text = g
         .phase
         .as_deref()
@@ -605,15 +606,12 @@ async fn game_page(
         format!("{kind}: {}", powers.join(", "))
     });
     // Who survives, and (for the master) whose orders are still awaited.
-    let now = (status == "active")
-        .then(|| api::current_position(&v, &g).ok())
-        .flatten()
-        .map(|(_, p)| p);
-    let survives = match (&now, my_power.as_deref().and_then(|p| v.map.power_by_name(p))) {
+    let now = (status == "active").then_some(&position);
+    let survives = match (now, my_power.as_deref().and_then(|p| v.map.power_by_name(p))) {
         (Some(position), Some(id)) => spielleiter_engine::game::survivors(&v, position).contains(&id),
         _ => false,
     };
-    let awaited = match &now {
+    let awaited = match now {
         Some(position) if is_master => adjudication::readiness(state, &g, &v, position)
             .await?
             .awaited
