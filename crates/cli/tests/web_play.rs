@@ -251,7 +251,7 @@ async fn two_players_play_a_turn_in_the_browser() {
 
     // Orders, with the echo as they are typed (before sending).
     type_orders(&alice, "A Par - Bur\nF Bre - Mao\nA Mar S A Par - Bur").await;
-    wait_text(&alice, "#echo", "A PAR - BUR", 10).await;
+    wait_text(&alice, "#echo", "F BRE - MAO", 10).await;
     shots.take(&alice, "typing-orders").await;
     alice
         .form(Locator::Css("#orders-form"))

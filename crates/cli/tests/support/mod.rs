@@ -220,8 +220,12 @@ impl Client {
         let url = format!("{}{path}", self.base);
         let auth = self.token.as_ref().map(|t| format!("Bearer {t}"));
         let response = match method {
-            "GET" => {
-                let mut r = self.agent.get(&url);
+            "GET" | "DELETE" => {
+                let mut r = if method == "GET" {
+                    self.agent.get(&url)
+                } else {
+                    self.agent.delete(&url)
+                };
                 if let Some(a) = &auth {
                     r = r.header("authorization", a);
                 }

@@ -167,7 +167,7 @@ pub(crate) struct AccountChanges {
     get,
     path = "/api/account",
     tag = "accounts",
-    summary = "One's own account: name, e-mail address and language.",
+    summary = "One's own account: name, e-mail address, language, and a new address waiting for its code (`pending_email`, else null).",
     security(("token" = [])),
     responses((status = 200, description = "Done", body = Object), Unauthorized)
 )]
@@ -199,7 +199,7 @@ pub(crate) async fn account(state: &AppState, me: &str) -> ApiResult<Value> {
     summary = "Change one's e-mail address, language or password (the password in use is required; a new address is mailed a code and waits as `pending_email` until the code is confirmed; a new password ends every session and the answer carries a new `token`).",
     request_body = AccountChanges,
     security(("token" = [])),
-    responses((status = 200, description = "Done", body = Object), BadRequest, Unauthorized, BadJson, RateLimited)
+    responses((status = 200, description = "Done", body = Object), BadRequest, Unauthorized, Conflict, BadJson, RateLimited)
 )]
 pub(crate) async fn change_account(
     State(state): State<AppState>,
@@ -208,6 +208,31 @@ pub(crate) async fn change_account(
     ApiJson(body): ApiJson<AccountChanges>,
 ) -> ApiResult<Json<Value>> {
     change(&state, client.ip(), &me, &body).await.map(Json)
+}
+
+/// Forgets the new address waiting on an account (`$1`) and its code.
+const WITHDRAW_ADDRESS: &str =
+    "UPDATE accounts SET pending_email = NULL, pending_code_hash = NULL, pending_expires_ms = NULL WHERE id = $1";
+
+#[utoipa::path(
+    delete,
+    path = "/api/account/email",
+    tag = "accounts",
+    summary = "Withdraw a new e-mail address that waits for its code: its code no longer holds, the address in use stays.",
+    security(("token" = [])),
+    responses((status = 200, description = "Done", body = Object), Unauthorized)
+)]
+pub(crate) async fn withdraw_email(State(state): State<AppState>, Caller(me): Caller) -> ApiResult<Json<Value>> {
+    withdraw_address(&state, &me).await.map(Json)
+}
+
+/// Forgets the new address waiting on `me`'s account; the account as its owner sees it.
+pub(crate) async fn withdraw_address(state: &AppState, me: &str) -> ApiResult<Value> {
+    sqlx::query(WITHDRAW_ADDRESS)
+        .bind(me)
+        .execute(&state.store.pool)
+        .await?;
+    account(state, me).await
 }
 
 /// The refusal of a change when another change of the account came first.
@@ -271,6 +296,10 @@ pub(crate) async fn change(
     .rows_affected();
     if changed == 0 {
         return Err(changed_meanwhile());
+    }
+    if hash.is_some() {
+        // A new password also withdraws an address change begun before it.
+        sqlx::query(WITHDRAW_ADDRESS).bind(me).execute(&mut *tx).await?;
     }
     if let Some(email) = email {
         let code = new_code();
@@ -352,7 +381,7 @@ pub(crate) struct AddressCode {
     summary = "Confirm a new e-mail address with the code mailed to it: it becomes the account's address, and the old address is told (rate-limited as a login).",
     request_body = AddressCode,
     security(("token" = [])),
-    responses((status = 200, description = "Done", body = Object), BadRequest, Unauthorized, BadJson, RateLimited)
+    responses((status = 200, description = "Done", body = Object), BadRequest, Unauthorized, Conflict, BadJson, RateLimited)
 )]
 pub(crate) async fn confirm_email(
     State(state): State<AppState>,

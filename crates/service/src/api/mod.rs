@@ -140,7 +140,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(accounts::create_account))
         .routes(routes!(accounts::create_session))
         .routes(routes!(accounts::show_account, accounts::change_account))
-        .routes(routes!(accounts::confirm_email))
+        .routes(routes!(accounts::confirm_email, accounts::withdraw_email))
         .routes(routes!(games::create_game))
         .routes(routes!(games::show_game))
         .routes(routes!(games::join_game))

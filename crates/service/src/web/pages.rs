@@ -294,13 +294,19 @@ pub(crate) async fn change_account(State(state): State<AppState>, post: Posted) 
     }
 }
 
-/// `POST /account/email`: the code mailed to a new address makes it the account's address.
+/// `POST /account/email`: the code mailed to a new address makes it the account's address; or
+/// (`cancel=1`) the new address is withdrawn.
 pub(crate) async fn confirm_email(State(state): State<AppState>, post: Posted) -> Response {
     let me = match post.account() {
         Ok(me) => me,
         Err(r) => return r,
     };
-    match accounts::confirm_address(&state, post.ip, &me.id, post.form.get("code")).await {
+    let done = if post.form.get("cancel") == "1" {
+        accounts::withdraw_address(&state, &me.id).await
+    } else {
+        accounts::confirm_address(&state, post.ip, &me.id, post.form.get("code")).await
+    };
+    match done {
         Ok(_) => post.viewer.redirect("/account?saved=1"),
         Err(e) => post.viewer.error(&e, "/account"),
     }

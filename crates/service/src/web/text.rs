@@ -109,6 +109,7 @@ pub(crate) struct Text {
     pub(crate) code: &'static str,
     pub(crate) confirm: &'static str,
     pub(crate) earlier_press: &'static str,
+    pub(crate) keep_address: &'static str,
 }
 
 /// English.
@@ -220,6 +221,7 @@ pub(crate) static EN: Text = Text {
     code: "Code",
     confirm: "Confirm",
     earlier_press: "Show the earlier messages",
+    keep_address: "Keep the address in use",
 };
 
 /// German.
@@ -331,6 +333,7 @@ pub(crate) static DE: Text = Text {
     code: "Code",
     confirm: "Bestätigen",
     earlier_press: "Frühere Nachrichten zeigen",
+    keep_address: "Bisherige Adresse behalten",
 };
 
 impl Text {
