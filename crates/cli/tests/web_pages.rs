@@ -483,6 +483,23 @@ fn the_master_runs_the_clock_and_players_vote_for_a_draw_from_the_page() {
     assert_eq!(again.status, 409, "{}", again.body);
     assert!(master.get(&game).body.contains("Fall 1901"));
 
+    // The game record: every report so far for the members, in their language; others wait for
+    // the end.
+    assert!(player.get(&game).body.contains(r#"id="record-text""#));
+    let record = player.get(&format!("{game}/record.txt"));
+    assert_eq!(record.status, 200, "{}", record.body);
+    assert!(
+        record.body.starts_with("Diplomacy game Clockwork (")
+            && record.body.contains("Movement results for Spring of 1901."),
+        "{}",
+        record.body
+    );
+    let history: Value = serde_json::from_str(&player.get(&format!("{game}/history.json")).body).expect("JSON");
+    assert_eq!(history["phases"].as_array().map(Vec::len), Some(1), "{history}");
+    let mut lena = Browser::new(&server.base);
+    lena.sign_up("lena");
+    assert_eq!(lena.get(&format!("{game}/record.txt")).status, 403);
+
     // A draw vote, withdrawn and given again.
     post(&mut player, &format!("{game}/draw"), &[("vote", "yes")]);
     assert!(player.get(&game).body.contains("You have voted for a draw"));
@@ -514,6 +531,10 @@ fn the_master_runs_the_clock_and_players_vote_for_a_draw_from_the_page() {
         "{page}"
     );
     assert!(!page.contains(r#"id="master""#), "a finished game has no controls");
+    // After the end, anyone may read the record.
+    let record = lena.get(&format!("{game}/record.txt"));
+    assert_eq!(record.status, 200, "{}", record.body);
+    assert!(record.body.contains("Spring of 1901"), "{}", record.body);
 }
 
 #[test]

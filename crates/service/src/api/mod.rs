@@ -392,6 +392,15 @@ pub(crate) async fn member_or_master(state: &AppState, g: &GameRow, me: &str) ->
     }
 }
 
+/// Whether `me` may read a game's past phases (reports, orders, maps): its members and master,
+/// and everyone once the game has ended.
+pub(crate) async fn may_read_history(state: &AppState, g: &GameRow, me: &str) -> ApiResult<()> {
+    if g.status == "finished" {
+        return Ok(());
+    }
+    member_or_master(state, g, me).await
+}
+
 /// Whether an account has joined a game (as a player or an observer).
 pub(crate) async fn is_member(state: &AppState, id: &str, me: &str) -> ApiResult<bool> {
     let row = sqlx::query("SELECT role FROM members WHERE game_id = $1 AND account_id = $2")

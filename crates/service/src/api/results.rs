@@ -12,7 +12,7 @@ use crate::error::refusals::*;
     get,
     path = "/api/games/{id}/phases/{phase}",
     tag = "results",
-    summary = "The result of an adjudicated phase: JSON, and the report in English and German.",
+    summary = "The result of an adjudicated phase: JSON, and the report in English and German (members and master; everyone after the end).",
     params(("id" = String, Path, description = "The game's id"), ("phase" = String, Path, description = "A phase such as S1901M")),
     security(("token" = [])),
     responses((status = 200, description = "Done", body = Object), Unauthorized, Forbidden, NotFound)
@@ -23,7 +23,7 @@ pub(crate) async fn show_phase(
     Path((id, phase)): Path<(String, String)>,
 ) -> ApiResult<Json<Value>> {
     let g = game(&state, &id).await?;
-    member_or_master(&state, &g, &me).await?;
+    may_read_history(&state, &g, &me).await?;
     let row = sqlx::query("SELECT result_json, report_en, report_de FROM phases WHERE game_id = $1 AND phase = $2")
         .bind(&id)
         .bind(phase.to_ascii_uppercase())
@@ -40,7 +40,7 @@ pub(crate) async fn show_phase(
     get,
     path = "/api/games/{id}/history",
     tag = "results",
-    summary = "Every adjudicated phase of the game: the state before it and its result.",
+    summary = "Every adjudicated phase of the game: the state before it and its result (members and master; everyone after the end).",
     params(("id" = String, Path, description = "The game's id")),
     security(("token" = [])),
     responses((status = 200, description = "Done", body = Object), Unauthorized, Forbidden, NotFound)
@@ -56,7 +56,7 @@ pub(crate) async fn history(
 /// Every adjudicated phase of a game: the state before it and its result.
 pub(crate) async fn all_phases(state: &AppState, me: &str, id: &str) -> ApiResult<Value> {
     let g = game(state, id).await?;
-    member_or_master(state, &g, me).await?;
+    may_read_history(state, &g, me).await?;
     let rows = sqlx::query(
         "SELECT phase, state_json, result_json FROM phases WHERE game_id = $1 ORDER BY adjudicated_ms, phase",
     )
@@ -74,4 +74,27 @@ pub(crate) async fn all_phases(state: &AppState, me: &str, id: &str) -> ApiResul
         })
         .collect();
     Ok(json!({"game": g.name, "variant": g.variant, "phases": phases}))
+}
+
+/// A game's record as text: a heading, then the report of every adjudicated phase in `lang`,
+/// oldest first. For those who may read its history.
+pub(crate) async fn record(state: &AppState, me: &str, id: &str, lang: Lang) -> ApiResult<(GameRow, String)> {
+    let g = game(state, id).await?;
+    may_read_history(state, &g, me).await?;
+    let v = variant(&g.variant)?;
+    let rows = sqlx::query("SELECT report_en, report_de FROM phases WHERE game_id = $1 ORDER BY adjudicated_ms, phase")
+        .bind(id)
+        .fetch_all(&state.store.pool)
+        .await?;
+    let (title, column) = match lang {
+        Lang::En => (format!("Diplomacy game {} ({})", g.name, v.title), 0),
+        Lang::De => (format!("Diplomacy-Partie {} ({})", g.name, v.title_de), 1),
+    };
+    let mut text = format!("{title}\n{}\n", "=".repeat(title.chars().count()));
+    for r in &rows {
+        text.push('\n');
+        text.push_str(r.get::<String, _>(column).trim_end());
+        text.push('\n');
+    }
+    Ok((g, text))
 }

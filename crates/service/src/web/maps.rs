@@ -106,8 +106,8 @@ pub(crate) async fn picture(
     (step, now): (Option<usize>, &Position),
     lang: Lang,
 ) -> Result<Picture, ApiError> {
-    // The history is for the game's members and master only.
-    let insider = api::member_or_master(state, g, me).await.is_ok();
+    // The history is for the game's members and master, and for everyone after the end.
+    let insider = api::may_read_history(state, g, me).await.is_ok();
     let steps = if insider {
         sqlx::query("SELECT COUNT(*) FROM phases WHERE game_id = $1")
             .bind(&g.id)

@@ -10,6 +10,7 @@
 mod events;
 mod maps;
 mod pages;
+mod records;
 mod text;
 
 use axum::Router;
@@ -56,6 +57,8 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/games/{id}/events", get(events::stream))
         .route("/games/{id}/map.svg", get(maps::svg))
         .route("/games/{id}/map.png", get(maps::png))
+        .route("/games/{id}/record.txt", get(records::text))
+        .route("/games/{id}/history.json", get(records::json))
         .route(
             "/static/site.css",
             get(|| async { static_file("text/css", include_str!("../../static/site.css")) }),

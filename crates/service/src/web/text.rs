@@ -110,6 +110,8 @@ pub(crate) struct Text {
     pub(crate) confirm: &'static str,
     pub(crate) earlier_press: &'static str,
     pub(crate) keep_address: &'static str,
+    pub(crate) record: &'static str,
+    pub(crate) record_text: &'static str,
 }
 
 /// English.
@@ -222,6 +224,8 @@ pub(crate) static EN: Text = Text {
     confirm: "Confirm",
     earlier_press: "Show the earlier messages",
     keep_address: "Keep the address in use",
+    record: "Game record",
+    record_text: "reports",
 };
 
 /// German.
@@ -334,6 +338,8 @@ pub(crate) static DE: Text = Text {
     confirm: "Bestätigen",
     earlier_press: "Frühere Nachrichten zeigen",
     keep_address: "Bisherige Adresse behalten",
+    record: "Spielprotokoll",
+    record_text: "Berichte",
 };
 
 impl Text {
