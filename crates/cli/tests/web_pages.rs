@@ -235,6 +235,17 @@ fn output_is_escaped_and_errors_are_pages() {
     let svg = b.get(&format!("{}/map.svg", page.location.as_deref().unwrap()));
     assert_eq!(svg.status, 200);
     assert_eq!(svg.body.matches(r#"<g class="unit""#).count(), 22);
+    // A malformed address is answered with the error page, not a bare text.
+    let game_path = page.location.as_deref().unwrap();
+    for path in [format!("{game_path}?step=abc"), format!("{game_path}/map.png?step=-1")] {
+        let odd = b.get(&path);
+        assert_eq!(odd.status, 400, "{path}");
+        assert!(
+            odd.body.contains("the address of this page is malformed") && odd.body.contains("<html"),
+            "{}",
+            odd.body
+        );
+    }
     // A refusal of the service is shown in words, with the way back.
     let bad = b.post(
         "/games",

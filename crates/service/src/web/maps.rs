@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use sqlx::Row;
@@ -12,8 +12,8 @@ use spielleiter_engine::report::{Lang, phase_title};
 use spielleiter_engine::{Position, Variant};
 use spielleiter_render::{DrawnOrder, OrderState, Scene};
 
-use super::Viewer;
 use super::pages::StepQuery;
+use super::{PageQuery, Viewer};
 use crate::api::orders::{self, Echo};
 use crate::api::{self, AppState, GameRow};
 use crate::error::ApiError;
@@ -199,7 +199,7 @@ pub(crate) async fn svg(
     State(state): State<AppState>,
     viewer: Viewer,
     Path(id): Path<String>,
-    Query(q): Query<StepQuery>,
+    PageQuery(q): PageQuery<StepQuery>,
 ) -> Response {
     match game_picture(&state, &viewer, &id, q.step).await {
         Ok(svg) => (
@@ -225,7 +225,7 @@ pub(crate) async fn png(
     State(state): State<AppState>,
     viewer: Viewer,
     Path(id): Path<String>,
-    Query(q): Query<StepQuery>,
+    PageQuery(q): PageQuery<StepQuery>,
 ) -> Response {
     let svg = match game_picture(&state, &viewer, &id, q.step).await {
         Ok(svg) => svg,

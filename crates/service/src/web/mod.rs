@@ -359,6 +359,26 @@ impl Posted {
     }
 }
 
+/// A page's query string; one that does not fit (`?step=abc`) is answered with the error page.
+pub(crate) struct PageQuery<T>(pub(crate) T);
+
+impl<T: serde::de::DeserializeOwned + Send> axum::extract::FromRequestParts<AppState> for PageQuery<T> {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &AppState) -> Result<Self, Response> {
+        use axum::extract::Query;
+        match Query::<T>::from_request_parts(parts, state).await {
+            Ok(Query(query)) => Ok(PageQuery(query)),
+            Err(_) => {
+                let viewer = Viewer::from_request_parts(parts, state).await?;
+                let refusal = ApiError::bad_request("bad_query", "the address of this page is malformed")
+                    .de("Die Adresse dieser Seite ist fehlerhaft");
+                Err(viewer.error(&refusal, "/games"))
+            }
+        }
+    }
+}
+
 /// The answer to a request for a page that does not exist.
 pub(crate) fn not_found_page() -> Response {
     (

@@ -2,7 +2,7 @@
 //! they post (each goes through the same domain function as the JSON API).
 
 use askama::Template;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::Value;
@@ -11,7 +11,7 @@ use sqlx::Row;
 use spielleiter_engine::report::phase_title;
 
 use super::maps::{picture, position_now};
-use super::{LANG, Posted, SESSION, Text, Viewer};
+use super::{LANG, PageQuery, Posted, SESSION, Text, Viewer};
 use crate::api::orders::Echo;
 use crate::api::{self, AppState, accounts, adjudication, endgame, games, master, orders, press};
 use crate::auth::token_hash;
@@ -233,7 +233,11 @@ pub(crate) struct AccountQuery {
 }
 
 /// `GET /account`: one's address, language and password.
-pub(crate) async fn account(State(state): State<AppState>, viewer: Viewer, Query(q): Query<AccountQuery>) -> Response {
+pub(crate) async fn account(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    PageQuery(q): PageQuery<AccountQuery>,
+) -> Response {
     let me = match viewer.account() {
         Ok(a) => a.clone(),
         Err(r) => return r,
@@ -318,7 +322,7 @@ pub(crate) struct LanguageQuery {
 }
 
 /// `GET /lang?to=de`: switches the language of the pages and goes back to the page.
-pub(crate) async fn language(viewer: Viewer, headers: HeaderMap, Query(q): Query<LanguageQuery>) -> Response {
+pub(crate) async fn language(viewer: Viewer, headers: HeaderMap, PageQuery(q): PageQuery<LanguageQuery>) -> Response {
     let lang = if q.to == "de" { "de" } else { "en" };
     // Back to the page the link was on: only a path of this site.
     let back = headers
@@ -503,7 +507,7 @@ pub(crate) async fn game(
     State(state): State<AppState>,
     viewer: Viewer,
     Path(id): Path<String>,
-    Query(q): Query<GameQuery>,
+    PageQuery(q): PageQuery<GameQuery>,
 ) -> Response {
     let me = match viewer.account() {
         Ok(a) => a.clone(),
