@@ -16,6 +16,8 @@ struct Browser {
 struct Page {
     status: u16,
     location: Option<String>,
+    /// How long the browser may keep the answer.
+    cache_control: Option<String>,
     body: String,
 }
 
@@ -62,6 +64,10 @@ impl Browser {
             location: response
                 .headers()
                 .get("location")
+                .map(|l| l.to_str().unwrap().to_string()),
+            cache_control: response
+                .headers()
+                .get("cache-control")
                 .map(|l| l.to_str().unwrap().to_string()),
             body: response.body_mut().read_to_string().unwrap_or_default(),
         }
@@ -506,6 +512,13 @@ fn the_master_runs_the_clock_and_players_vote_for_a_draw_from_the_page() {
         record.body
     );
     let history: Value = serde_json::from_str(&player.get(&format!("{game}/history.json")).body).expect("JSON");
+    // The map of an adjudicated phase may be kept by the browser; the map of now may not.
+    let kept = player.get(&format!("{game}/map.svg?step=0"));
+    assert!(kept.body.contains("<svg") && kept.cache_control.as_deref().is_some_and(|c| c.contains("immutable")));
+    assert_eq!(
+        player.get(&format!("{game}/map.svg")).cache_control.as_deref(),
+        Some("no-store")
+    );
     assert_eq!(history["phases"].as_array().map(Vec::len), Some(1), "{history}");
     let mut lena = Browser::new(&server.base);
     lena.sign_up("lena");

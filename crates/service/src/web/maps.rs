@@ -182,7 +182,14 @@ pub(crate) async fn picture(
     })
 }
 
-async fn game_picture(state: &AppState, viewer: &Viewer, id: &str, step: Option<usize>) -> Result<String, Response> {
+/// A picture's SVG and how long a browser may keep it: an adjudicated phase never changes (kept
+/// per reader, and per cookie, which carries the language); the position now is not kept.
+async fn game_picture(
+    state: &AppState,
+    viewer: &Viewer,
+    id: &str,
+    step: Option<usize>,
+) -> Result<(String, [(header::HeaderName, &'static str); 2]), Response> {
     let me = viewer.account()?.clone();
     let lang = viewer.t.engine_lang();
     let run = async {
@@ -191,7 +198,13 @@ async fn game_picture(state: &AppState, viewer: &Viewer, id: &str, step: Option<
         let now = position_now(&v, &g)?;
         picture(state, &me.id, &g, &v, (step, &now), lang).await
     };
-    run.await.map(|p| p.svg).map_err(|e| viewer.error(&e, "/games"))
+    let picture = run.await.map_err(|e| viewer.error(&e, "/games"))?;
+    let keep = if picture.step < picture.steps {
+        "private, max-age=86400, immutable"
+    } else {
+        "no-store"
+    };
+    Ok((picture.svg, [(header::CACHE_CONTROL, keep), (header::VARY, "Cookie")]))
 }
 
 /// `GET /games/{id}/map.svg?step=N`.
@@ -202,10 +215,10 @@ pub(crate) async fn svg(
     PageQuery(q): PageQuery<StepQuery>,
 ) -> Response {
     match game_picture(&state, &viewer, &id, q.step).await {
-        Ok(svg) => (
+        Ok((svg, keep)) => (
+            keep,
             [
                 (header::CONTENT_TYPE, "image/svg+xml"),
-                (header::CACHE_CONTROL, "no-store"),
                 (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
                 // Opened on its own, the picture runs nothing and loads nothing.
                 (
@@ -227,8 +240,8 @@ pub(crate) async fn png(
     Path(id): Path<String>,
     PageQuery(q): PageQuery<StepQuery>,
 ) -> Response {
-    let svg = match game_picture(&state, &viewer, &id, q.step).await {
-        Ok(svg) => svg,
+    let (svg, keep) = match game_picture(&state, &viewer, &id, q.step).await {
+        Ok(picture) => picture,
         Err(r) => return r,
     };
     // At most two pictures are rasterized at a time, so downloads cannot take every core.
@@ -237,11 +250,7 @@ pub(crate) async fn png(
         return (StatusCode::SERVICE_UNAVAILABLE, "the picture could not be rasterized").into_response();
     };
     match tokio::task::spawn_blocking(move || spielleiter_render::png(&svg, 1.0)).await {
-        Ok(Ok(bytes)) => (
-            [(header::CONTENT_TYPE, "image/png"), (header::CACHE_CONTROL, "no-store")],
-            bytes,
-        )
-            .into_response(),
+        Ok(Ok(bytes)) => (keep, [(header::CONTENT_TYPE, "image/png")], bytes).into_response(),
         _ => (StatusCode::INTERNAL_SERVER_ERROR, "the picture could not be rasterized").into_response(),
     }
 }
