@@ -317,6 +317,30 @@ fn seven_players_play_a_turn_by_mail() {
         units.contains("F NTH") && units.contains("A BUR") && units.contains("A KIE"),
         "{state}"
     );
+    // Past reports by mail: for the game's players; others wait for the end.
+    let history = plain(
+        "anna",
+        "england-4",
+        "history",
+        "SIGNON England maildip pw-anna-2026\nHISTORY\n",
+    );
+    send(&smtp, &address("anna"), &history).expect("taken");
+    let replies = boxes.wait_for(&address("anna"), REPLY, 3);
+    assert!(
+        replies
+            .iter()
+            .any(|r| r.body.contains("Movement results for Spring of 1901")),
+        "{replies:?}"
+    );
+    let curious = "From: stranger@example.net\r\nMessage-ID: <junk-2@example.net>\r\nSubject: past\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nHISTORY maildip\r\n";
+    send(&smtp, "stranger@example.net", curious.as_bytes()).expect("taken");
+    let replies = boxes.wait_for("stranger@example.net", REPLY, 2);
+    assert!(
+        replies
+            .iter()
+            .any(|r| r.body.contains("the reports of a running game are for its members")),
+        "{replies:?}"
+    );
 }
 
 /// Base64 in lines of 76 characters, as mail programs write it.

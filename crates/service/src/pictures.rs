@@ -107,7 +107,7 @@ impl StoredPhase {
 
 /// A game's name as part of a file name: lower-case ASCII letters and digits joined by `-`
 /// (German umlauts and ß spelled out).
-fn file_stem(name: &str) -> String {
+pub(crate) fn file_stem(name: &str) -> String {
     let mut stem = String::new();
     for c in name.chars().flat_map(char::to_lowercase) {
         let spelled = match c {

@@ -166,7 +166,7 @@ async fn press_readers(
 }
 
 /// Which press to list: all of it (the default), what came after a moment, or the last few.
-#[derive(Deserialize, Default, utoipa::IntoParams)]
+#[derive(Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 pub(crate) struct PressWindow {
     /// Only messages sent after this moment (milliseconds since 1970, as `sent_ms`): for polling.

@@ -698,11 +698,13 @@ impl Session<'_> {
                 None => return,
             },
         };
-        let member = self.signed.as_ref().is_some_and(|s| s.game_id == game_id);
-        let finished = api::game(self.state, &game_id)
-            .await
-            .is_ok_and(|g| g.status == "finished");
-        if !member && !finished {
+        // The signed-on account reads what it may read on the web: its games, and ended ones.
+        let account = self.signed.as_ref().map_or("", |s| s.account.as_str());
+        let allowed = match api::game(self.state, &game_id).await {
+            Ok(g) => api::may_read_history(self.state, &g, account).await.is_ok(),
+            Err(_) => false,
+        };
+        if !allowed {
             let name = game.unwrap_or_default();
             return self.fail(
                 line,

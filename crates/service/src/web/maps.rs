@@ -103,7 +103,8 @@ pub(crate) async fn picture(
     me: &str,
     g: &GameRow,
     v: &Arc<Variant>,
-    (step, now): (Option<usize>, &Position),
+    step: Option<usize>,
+    now: &Position,
     lang: Lang,
 ) -> Result<Picture, ApiError> {
     // The history is for the game's members and master, and for everyone after the end.
@@ -196,7 +197,7 @@ async fn game_picture(
         let g = api::game(state, id).await?;
         let v = api::variant(&g.variant)?;
         let now = position_now(&v, &g)?;
-        picture(state, &me.id, &g, &v, (step, &now), lang).await
+        picture(state, &me.id, &g, &v, step, &now, lang).await
     };
     let picture = run.await.map_err(|e| viewer.error(&e, "/games"))?;
     let keep = if picture.step < picture.steps {

@@ -550,7 +550,7 @@ async fn game_page(
         .unwrap_or_default();
     let is_member = view["member"].as_bool().unwrap_or(false);
     let position = position_now(&v, &g)?;
-    let pic = picture(state, &me.id, &g, &v, (step, &position), lang).await?;
+    let pic = picture(state, &me.id, &g, &v, step, &position, lang).await?;
     let phase_text = g
         .phase
         .as_deref()

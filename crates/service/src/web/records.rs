@@ -7,19 +7,11 @@ use axum::response::{IntoResponse, Response};
 
 use super::Viewer;
 use crate::api::{AppState, results};
+use crate::pictures::file_stem;
 
-/// A file to save: its name made of the game's name and `suffix`.
+/// A file to save: its name made of the game's name (as the mailed maps name it) and `suffix`.
 fn download(game_name: &str, suffix: &str, content_type: &'static str, body: Vec<u8>) -> Response {
-    let stem: String = game_name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
+    let stem = file_stem(game_name);
     (
         [
             (header::CONTENT_TYPE, content_type.to_string()),
