@@ -452,6 +452,10 @@ fn the_master_runs_the_clock_and_players_vote_for_a_draw_from_the_page() {
     let csrf = player.csrf();
     let refused = player.post(&format!("{game}/pause"), &[("csrf", &csrf)], None);
     assert_eq!(refused.status, 403, "{}", refused.body);
+    // Nor learn from the adjudicate button whose orders are awaited.
+    let refused = player.post(&format!("{game}/adjudicate"), &[("csrf", &csrf)], None);
+    assert_eq!(refused.status, 403, "{}", refused.body);
+    assert!(!refused.body.contains("awaited"), "{}", refused.body);
     let csrf = master.csrf();
     let refused = master.post(&format!("{game}/extend"), &[("csrf", &csrf), ("hours", "lots")], None);
     assert_eq!(refused.status, 400, "{}", refused.body);

@@ -118,14 +118,8 @@ impl ApiError {
         Self::new(StatusCode::FORBIDDEN, "forbidden", message)
     }
 
-    /// 404: no such thing.
-    pub fn not_found(what: &str) -> Self {
-        let de = match what {
-            "game" => "Diese Partie gibt es nicht".to_string(),
-            "phase" => "Diese Phase gibt es nicht".to_string(),
-            "account" => "Dieses Konto gibt es nicht".to_string(),
-            other => format!("Nicht gefunden: {other}"),
-        };
+    /// 404: no such thing (`what` in English, `de` the whole refusal in German).
+    pub fn not_found(what: &str, de: &str) -> Self {
         Self::new(StatusCode::NOT_FOUND, "not_found", format!("no such {what}")).de(de)
     }
 
@@ -172,7 +166,7 @@ mod tests {
         let english = ApiError::conflict("only English");
         assert_eq!(english.message_in(Lang::De), "only English");
         assert_eq!(
-            ApiError::not_found("game").message_in(Lang::De),
+            ApiError::not_found("game", "Diese Partie gibt es nicht").message_in(Lang::De),
             "Diese Partie gibt es nicht"
         );
     }

@@ -129,6 +129,15 @@ pub(crate) fn file_stem(name: &str) -> String {
     if stem.is_empty() { "game".to_string() } else { stem }
 }
 
+/// At most two pictures are rasterized at a time (web downloads and mail together), so that
+/// pictures cannot take every core.
+static RASTERIZING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(2);
+
+/// A turn to rasterize; `None` only if the limit was closed (it never is).
+pub(crate) async fn rasterizing_turn() -> Option<tokio::sync::SemaphorePermit<'static>> {
+    RASTERIZING.acquire().await.ok()
+}
+
 /// The pictures a result mail of a game's adjudicated phase carries, in a language: the orders
 /// with their outcomes (`NAME-s1901m-orders.png`) and the position after them
 /// (`NAME-f1901m.png`). None if they cannot be drawn (logged: a result goes out without pictures
@@ -154,6 +163,7 @@ pub(crate) async fn result_attachments(
     let (variant, name): (String, String) = (row.get(0), row.get(1));
     let (state_json, result_json, input_json): (String, String, Option<String>) = (row.get(2), row.get(3), row.get(4));
     let phase_name = phase.to_string();
+    let _turn = rasterizing_turn().await;
     let drawn = tokio::task::spawn_blocking(move || {
         let v = crate::api::variant(&variant).map_err(|e| e.message)?;
         StoredPhase::read(&phase_name, &state_json, &result_json, input_json.as_deref())?.result_pngs(&v, lang)

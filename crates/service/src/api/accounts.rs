@@ -456,7 +456,10 @@ pub(crate) async fn confirm_address(state: &AppState, ip: std::net::IpAddr, me: 
     account(state, me).await
 }
 
-/// Opens a 30-day session for an account; its token.
+/// How long a login lasts, in the database and in a browser's cookie.
+pub(crate) const SESSION_SECONDS: i64 = 30 * 24 * 3600;
+
+/// Opens a session of [`SESSION_SECONDS`] for an account; its token.
 async fn open_session(tx: &mut sqlx::Transaction<'_, sqlx::Any>, account: &str) -> ApiResult<String> {
     let token = new_token();
     let now = now_ms();
@@ -464,7 +467,7 @@ async fn open_session(tx: &mut sqlx::Transaction<'_, sqlx::Any>, account: &str) 
         .bind(token_hash(&token))
         .bind(account)
         .bind(now)
-        .bind(now + 30 * 24 * 3600 * 1000)
+        .bind(now + SESSION_SECONDS * 1000)
         .execute(&mut **tx)
         .await?;
     Ok(token)

@@ -14,7 +14,6 @@ use spielleiter_engine::PhaseKind;
 
 use super::*;
 use crate::error::refusals::*;
-use crate::outbox::{PhasePicture, Recipient};
 
 /// Adjudicates the game's current phase now. Powers with something to order that sent nothing
 /// have missed a turn; after the game's limit of missed turns in a row they are in civil disorder
@@ -189,28 +188,13 @@ pub async fn adjudicate_game(state: &AppState, id: &str, trigger: Trigger<'_>) -
         disorder: &disorder,
         deadline: deadline_text.as_deref(),
     };
-    let english = news.mail(Lang::En, &report_en);
-    let german = news.mail(Lang::De, &report_de);
+    let results = Bilingual {
+        en: news.mail(Lang::En, &report_en),
+        de: news.mail(Lang::De, &report_de),
+    };
     // Each result carries the maps of the phase: its orders with their outcomes, and the
-    // position after them (drawn when the mail is sent).
-    for (account, lang) in recipients(&mut tx, &g).await? {
-        let lang = if lang == "de" { Lang::De } else { Lang::En };
-        let (subject, body) = if lang == Lang::De { &german } else { &english };
-        let picture = PhasePicture {
-            phase: phase.clone(),
-            lang,
-        };
-        crate::outbox::queue(
-            &mut tx,
-            Some(&g.id),
-            Recipient::Account(&account),
-            subject,
-            body,
-            None,
-            Some(&picture),
-        )
-        .await?;
-    }
+    // position after them.
+    queue_to_all_with_maps(&mut tx, &g, &results, Some(&phase)).await?;
     if !state.adjudication_delay.is_zero() {
         eprintln!("adjudicating {} {phase}: holding the transaction open", g.name);
         tokio::time::sleep(state.adjudication_delay).await;
@@ -342,20 +326,37 @@ pub(crate) async fn adjudicate_now(
     Path(id): Path<String>,
     ApiQuery(query): ApiQuery<AdjudicateQuery>,
 ) -> ApiResult<Json<Value>> {
-    adjudicate_as_master(&state, &me, &id, query.phase.as_deref())
+    adjudicate_as_master(&state, &me, &id, query.phase.as_deref(), true)
         .await
         .map(Json)
 }
 
-/// Adjudicates `me`'s game now, if its current phase is still `phase` (none: whatever is current).
+/// Adjudicates `me`'s game now, if its current phase is still `phase` (none: whatever is
+/// current). Unless `missing_confirmed`, refuses while orders are awaited (each would count as a
+/// missed turn), naming the powers to the master.
 pub(crate) async fn adjudicate_as_master(
     state: &AppState,
     me: &str,
     id: &str,
     phase: Option<&str>,
+    missing_confirmed: bool,
 ) -> ApiResult<Value> {
     let g = game(state, id).await?;
     master_only(&g, me, "adjudicates before the deadline")?;
+    if !missing_confirmed {
+        let v = variant(&g.variant)?;
+        let (_, position) = current_position(&v, &g)?;
+        let awaited = readiness(state, &g, &v, &position).await?.awaited;
+        if !awaited.is_empty() {
+            let powers = awaited.join(", ");
+            return Err(ApiError::conflict(format!(
+                "orders are still awaited from {powers}: confirm to adjudicate without them"
+            ))
+            .de(format!(
+                "Es fehlen noch Befehle von {powers}: zum Auswerten ohne sie bestätigen"
+            )));
+        }
+    }
     let phase = match phase {
         Some(p) => p.trim().to_ascii_uppercase(),
         None => g.phase.clone().unwrap_or_default(),

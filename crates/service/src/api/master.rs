@@ -272,7 +272,7 @@ pub(crate) async fn replace_player(
         .fetch_optional(&state.store.pool)
         .await?
         .map(|r| r.get::<String, _>(0))
-        .ok_or_else(|| ApiError::not_found("account"))?;
+        .ok_or_else(|| ApiError::not_found("account", "Dieses Konto gibt es nicht"))?;
     let mut tx = state.store.pool.begin().await?;
     let existing = sqlx::query("SELECT role FROM members WHERE game_id = $1 AND account_id = $2")
         .bind(id)

@@ -98,7 +98,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::web::routes())
         .fallback(|uri: axum::http::Uri| async move {
             if uri.path().starts_with("/api") {
-                axum::response::IntoResponse::into_response(ApiError::not_found("route"))
+                axum::response::IntoResponse::into_response(ApiError::not_found("route", "Diesen Pfad gibt es nicht"))
             } else {
                 crate::web::not_found_page()
             }
@@ -322,7 +322,7 @@ pub(crate) async fn game(state: &AppState, id: &str) -> ApiResult<GameRow> {
     .bind(id)
     .fetch_optional(&state.store.pool)
     .await?
-    .ok_or_else(|| ApiError::not_found("game"))?;
+    .ok_or_else(|| ApiError::not_found("game", "Diese Partie gibt es nicht"))?;
     Ok(GameRow {
         id: row.get(0),
         name: row.get(1),
@@ -480,9 +480,26 @@ pub(crate) async fn queue_to_all(
     g: &GameRow,
     m: &Bilingual,
 ) -> ApiResult<()> {
+    queue_to_all_with_maps(tx, g, m, None).await
+}
+
+/// As [`queue_to_all`]; with `maps_of` (an adjudicated phase), each mail carries the maps of
+/// that phase in the reader's language, drawn when it is sent.
+pub(crate) async fn queue_to_all_with_maps(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    g: &GameRow,
+    m: &Bilingual,
+    maps_of: Option<&str>,
+) -> ApiResult<()> {
     for (account, lang) in recipients(tx, g).await? {
-        let (subject, body) = if lang == "de" { &m.de } else { &m.en };
-        queue_message(tx, &g.id, &account, subject, body).await?;
+        let lang: Lang = lang.parse().unwrap_or(Lang::En);
+        let (subject, body) = if lang == Lang::De { &m.de } else { &m.en };
+        let picture = maps_of.map(|phase| crate::outbox::PhasePicture {
+            phase: phase.to_string(),
+            lang,
+        });
+        let to = crate::outbox::Recipient::Account(&account);
+        crate::outbox::queue(tx, Some(&g.id), to, subject, body, None, picture.as_ref()).await?;
     }
     Ok(())
 }

@@ -29,7 +29,7 @@ pub(crate) async fn show_phase(
         .bind(phase.to_ascii_uppercase())
         .fetch_optional(&state.store.pool)
         .await?
-        .ok_or_else(|| ApiError::not_found("adjudicated phase"))?;
+        .ok_or_else(|| ApiError::not_found("adjudicated phase", "Keine ausgewertete Phase dieses Namens"))?;
     let result: Value = serde_json::from_str(&row.get::<String, _>(0)).unwrap_or(Value::Null);
     Ok(Json(
         json!({"phase": phase.to_ascii_uppercase(), "result": result, "report_en": row.get::<String, _>(1), "report_de": row.get::<String, _>(2)}),

@@ -245,9 +245,7 @@ pub(crate) async fn png(
         Ok(picture) => picture,
         Err(r) => return r,
     };
-    // At most two pictures are rasterized at a time, so downloads cannot take every core.
-    static RASTERIZING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(2);
-    let Ok(_turn) = RASTERIZING.acquire().await else {
+    let Some(_turn) = crate::pictures::rasterizing_turn().await else {
         return (StatusCode::SERVICE_UNAVAILABLE, "the picture could not be rasterized").into_response();
     };
     match tokio::task::spawn_blocking(move || spielleiter_render::png(&svg, 1.0)).await {

@@ -185,7 +185,9 @@ impl Viewer {
     /// Adds the CSRF cookie to an answer when the browser has none yet.
     fn finish(&self, mut response: Response) -> Response {
         if self.new_csrf {
-            self.set_cookie(&mut response, CSRF, &self.csrf, 30 * 24 * 3600);
+            // The form token lasts as long as a login.
+            let seconds = crate::api::accounts::SESSION_SECONDS;
+            self.set_cookie(&mut response, CSRF, &self.csrf, seconds);
         }
         response
     }

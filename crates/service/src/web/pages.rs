@@ -12,13 +12,12 @@ use spielleiter_engine::report::phase_title;
 
 use super::maps::{picture, position_now};
 use super::{LANG, PageQuery, Posted, SESSION, Text, Viewer};
+use crate::api::accounts::SESSION_SECONDS;
 use crate::api::orders::Echo;
 use crate::api::{self, AppState, accounts, adjudication, endgame, games, master, orders, press};
 use crate::auth::token_hash;
 use crate::error::ApiError;
 
-/// How long a login lasts in a browser (as long as a session in the database).
-const SESSION_SECONDS: i64 = 30 * 24 * 3600;
 /// How long a browser keeps the chosen language.
 const LANG_SECONDS: i64 = 365 * 24 * 3600;
 
@@ -766,23 +765,8 @@ pub(crate) async fn adjudicate(post: GamePost) -> Response {
     post.act("", |state, me, id, form| async move {
         let phase = Some(form.get("phase")).filter(|p| !p.is_empty());
         // Missing orders count as missed turns: the master says so knowingly.
-        if form.get("confirm") != "1" {
-            let g = api::game(&state, &id).await?;
-            let v = api::variant(&g.variant)?;
-            let (_, position) = api::current_position(&v, &g)?;
-            let ready = adjudication::readiness(&state, &g, &v, &position).await?;
-            if !ready.awaited.is_empty() {
-                return Err(ApiError::conflict(format!(
-                    "orders are still awaited from {}: confirm to adjudicate without them",
-                    ready.awaited.join(", ")
-                ))
-                .de(format!(
-                    "Es fehlen noch Befehle von {}: zum Auswerten ohne sie bestätigen",
-                    ready.awaited.join(", ")
-                )));
-            }
-        }
-        adjudication::adjudicate_as_master(&state, &me, &id, phase).await
+        let confirmed = form.get("confirm") == "1";
+        adjudication::adjudicate_as_master(&state, &me, &id, phase, confirmed).await
     })
     .await
 }
