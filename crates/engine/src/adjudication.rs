@@ -6,15 +6,16 @@ use std::collections::BTreeMap;
 use crate::adjudicate::adjustment::{AdjustmentOutcome, adjustment_count};
 use crate::adjudicate::retreat::RetreatOutcome;
 use crate::game::{
-    GameResult, PhaseOrders, PhaseReport, adjudicate_phase, concede, draw, free_home_centres, still_pending,
+    GameResult, PhaseOrders, PhaseReport, adjudicate_phase, concede, draw, free_home_centres, phases_ordered,
+    still_pending,
 };
 use crate::ids::{LocationId, PowerId, UnitType};
 use crate::interchange::{
     AdjudicationInput, AdjudicationOutput, Builds, GameEnd, RejectedOrder, StateError, position_from_state,
     state_from_position,
 };
-use crate::order::{Order, OrderContext, parse_order};
-use crate::phase::PhaseKind;
+use crate::order::{Order, OrderContext, OrderError, OrderErrorKind, parse_order};
+use crate::phase::{PhaseKind, read_phase_header};
 use crate::position::Position;
 use crate::variant::Variant;
 
@@ -77,20 +78,47 @@ pub fn adjudicate_with(
     }
     read_pending(variant, &mut position, input);
     let mut orders = PhaseOrders::default();
-    for (key, lines) in &input.pending_orders {
-        let power = power_by_key(variant, key)?;
-        for line in lines {
-            // `PHASE: order` becomes a phase heading and the order.
-            let (heading, order) = line.split_once(':').unwrap_or(("", line));
-            orders.read(variant, &position, Some(power), [heading, order]);
-        }
-    }
+    read_pending_orders(variant, &position, input, &mut orders)?;
     for (key, lines) in &input.orders {
         let power = power_by_key(variant, key)?;
         orders.read(variant, &position, Some(power), lines.iter().map(String::as_str));
     }
     let report = adjudicate_phase(variant, &position, orders);
     Ok((output(variant, &report), report))
+}
+
+/// Reads the orders sent earlier for this phase (`PHASE: order`), except where the power's
+/// orders now give orders for that phase: those replace them. Orders for a phase that was not
+/// played (a retreat or adjustment phase skipped) are not carried out and are told only to
+/// their sender.
+fn read_pending_orders(
+    variant: &Variant,
+    position: &Position,
+    input: &AdjudicationInput,
+    orders: &mut PhaseOrders,
+) -> Result<(), AdjudicationError> {
+    for (key, lines) in &input.pending_orders {
+        let power = power_by_key(variant, key)?;
+        let replaced = input
+            .orders
+            .get(key)
+            .map(|now| phases_ordered(variant, position.phase, now.iter().map(String::as_str)))
+            .unwrap_or_default();
+        for line in lines {
+            // `PHASE: order` becomes a phase heading and the order.
+            let (heading, order) = line.split_once(':').unwrap_or(("", line));
+            match read_phase_header(heading) {
+                Some(phase) if replaced.contains(&phase) => continue,
+                Some(phase) if phase < position.phase => {
+                    let e = OrderError::new(OrderErrorKind::PhaseOver(phase.to_string()), 0);
+                    orders.advance_errors.push((Some(power), line.trim().to_string(), e));
+                    continue;
+                }
+                _ => orders.read(variant, position, Some(power), [heading, order]),
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A draw or concession instead of an adjudication: the state stays, the game ends.
@@ -163,8 +191,10 @@ fn output(variant: &Variant, report: &PhaseReport) -> AdjudicationOutput {
     let mut reasons: BTreeMap<String, String> = BTreeMap::new();
     let owner_key =
         |line_power: Option<PowerId>| line_power.map_or_else(|| "UNKNOWN".to_string(), |p| power_key(variant, p));
-    for line in &report.orders.lines {
+    let carried = report.orders.carried_out(variant, report.phase.kind);
+    for (line, carried) in report.orders.lines.iter().zip(carried) {
         match &line.result {
+            Ok(_) if !carried => {}
             Ok(order) => accepted
                 .entry(owner_key(line.power))
                 .or_default()
@@ -177,8 +207,9 @@ fn output(variant: &Variant, report: &PhaseReport) -> AdjudicationOutput {
             }),
         }
     }
+    let mut notices: BTreeMap<String, Vec<RejectedOrder>> = BTreeMap::new();
     for (power, text, e) in &report.orders.advance_errors {
-        rejected.entry(owner_key(*power)).or_default().push(RejectedOrder {
+        notices.entry(owner_key(*power)).or_default().push(RejectedOrder {
             order: text.clone(),
             error: e.kind.to_string(),
             position: e.position,
@@ -279,6 +310,7 @@ fn output(variant: &Variant, report: &PhaseReport) -> AdjudicationOutput {
         adjudicated_phase: report.phase.to_string(),
         accepted_orders: accepted,
         rejected_orders: rejected,
+        notices,
         results,
         reasons,
         next: state,

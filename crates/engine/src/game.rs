@@ -36,7 +36,9 @@ pub struct PhaseOrders {
     pub lines: Vec<ReadLine>,
     /// Retreat orders given in advance (movement phases), per power.
     pub advance: Vec<(PowerId, AdvanceRetreat)>,
-    /// Advance retreat lines that could not be read.
+    /// Retreat orders given in advance that could not be read or used (the unit was not
+    /// dislodged, the retreat is not possible). They are told only to their sender, never
+    /// published: a retreat plan is no one else's business, and it was never carried out.
     pub advance_errors: Vec<(Option<PowerId>, String, OrderError)>,
     /// Lines sent for later phases (under a phase heading), kept until their phase comes.
     pub later: Vec<LaterOrder>,
@@ -173,6 +175,29 @@ impl PhaseOrders {
         }
     }
 
+    /// Whether each line's order is carried out: a legal order is replaced by a later legal
+    /// order for the same unit in movement and retreat phases (the last one counts), and such
+    /// replaced orders are never published. Rejected lines are `false`.
+    pub fn carried_out(&self, variant: &Variant, kind: PhaseKind) -> Vec<bool> {
+        let map = &variant.map;
+        let mut carried: Vec<bool> = self.lines.iter().map(|l| l.result.is_ok()).collect();
+        if kind == PhaseKind::Adjustment {
+            return carried;
+        }
+        let mut seen: Vec<ProvinceId> = Vec::new();
+        for (i, line) in self.lines.iter().enumerate().rev() {
+            let Ok(order) = &line.result else { continue };
+            let Some(unit) = order.unit() else { continue };
+            let province = map.province_of(unit.location);
+            if seen.contains(&province) {
+                carried[i] = false;
+            } else {
+                seen.push(province);
+            }
+        }
+        carried
+    }
+
     fn advance_for(&self, power: PowerId) -> Vec<AdvanceRetreat> {
         self.advance
             .iter()
@@ -180,6 +205,29 @@ impl PhaseOrders {
             .map(|(_, a)| a.clone())
             .collect()
     }
+}
+
+/// The phases a power's order lines give orders for: `current` when a line outside any phase
+/// heading (or under the heading of `current`) is an order, and each later phase whose heading
+/// has an order line below it. Orders for a phase replace what the power sent earlier for that
+/// phase; a submission without lines for a phase leaves its earlier orders standing.
+pub fn phases_ordered<'a>(variant: &Variant, current: Phase, lines: impl IntoIterator<Item = &'a str>) -> Vec<Phase> {
+    let mut section = current;
+    let mut ordered = Vec::new();
+    for line in lines {
+        let text = line.trim();
+        if text.is_empty() || text.starts_with('#') || read_power_header(&variant.map, text).is_some() {
+            continue;
+        }
+        if let Some(phase) = read_phase_header(text) {
+            section = phase;
+            continue;
+        }
+        if !ordered.contains(&section) {
+            ordered.push(section);
+        }
+    }
+    ordered
 }
 
 /// What a movement phase did.

@@ -279,7 +279,8 @@ pub struct AdjudicationInput {
     #[serde(default)]
     pub pending_retreats: BTreeMap<String, Vec<String>>,
     /// Orders sent earlier for later phases, per power, each as `PHASE: order` (`F1901M: A PAR -
-    /// BUR`); those for the phase at hand are used, later ones are kept.
+    /// BUR`); those for the phase at hand are used, later ones are kept. Where a power's
+    /// `orders` give orders for a phase, they replace its earlier orders for that phase.
     #[serde(default)]
     pub pending_orders: BTreeMap<String, Vec<String>>,
     /// End the game in a draw of all survivors instead of adjudicating.
@@ -312,11 +313,17 @@ pub struct AdjudicationOutput {
     pub variant: String,
     /// The phase that was adjudicated.
     pub adjudicated_phase: String,
-    /// The orders carried out, per power, in the interchange notation.
+    /// The orders carried out, per power, in the interchange notation (an order replaced by a
+    /// later one for the same unit is not among them).
     pub accepted_orders: BTreeMap<String, Vec<String>>,
-    /// The orders that were rejected, per power, with the reason.
+    /// The orders for this phase that were rejected, per power, with the reason.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub rejected_orders: BTreeMap<String, Vec<RejectedOrder>>,
+    /// Lines that were not carried out and are for their sender's eyes only, per power: retreats
+    /// ordered in advance for a unit that was not dislodged or that could not be used, and
+    /// orders sent for a phase that was not played. A judge never publishes them.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub notices: BTreeMap<String, Vec<RejectedOrder>>,
     /// Outcome codes per unit (`bounce`, `cut`, `dislodged`, `void`, `no convoy`, `disrupted`,
     /// `disband`); an empty list is success.
     pub results: BTreeMap<String, Vec<String>>,

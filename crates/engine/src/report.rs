@@ -639,11 +639,6 @@ pub fn render(variant: &Variant, report: &PhaseReport, lang: Lang) -> String {
                 format!("{power}{}  (*{reason}*)", l.text)
             })
         })
-        .chain(report.orders.advance_errors.iter().map(|(p, text, e)| {
-            let power = p.map(|p| format!("{}: ", w.power(variant, p))).unwrap_or_default();
-            let reason = if de { error_de(&e.kind) } else { e.kind.to_string() };
-            format!("{power}{text}  (*{reason}*)")
-        }))
         .collect();
     if !rejected.is_empty() {
         let _ = writeln!(
@@ -687,4 +682,23 @@ pub fn render(variant: &Variant, report: &PhaseReport, lang: Lang) -> String {
         }
     }
     out
+}
+
+/// What is told only to `power`'s player about an adjudicated phase, one line each: its retreats
+/// ordered in advance that were not used or could not be read, and its orders for a phase that
+/// was not played, with the reason. Never part of the published report.
+pub fn private_notices(report: &PhaseReport, power: PowerId, lang: Lang) -> Vec<String> {
+    report
+        .orders
+        .advance_errors
+        .iter()
+        .filter(|(p, _, _)| *p == Some(power))
+        .map(|(_, text, e)| {
+            let reason = match lang {
+                Lang::De => error_de(&e.kind),
+                Lang::En => e.kind.to_string(),
+            };
+            format!("{text}  (*{reason}*)")
+        })
+        .collect()
 }
