@@ -66,6 +66,19 @@ pub struct ServeArgs {
     /// other than localhost (behind HTTPS or on localhost, leave it out).
     #[arg(long)]
     insecure_cookies: bool,
+    /// A reverse proxy whose forwarded client address (`Forwarded`, `X-Forwarded-For`) is
+    /// believed; repeat for several. Without it, and with --public-url, a proxy on loopback is.
+    #[arg(long = "trusted-proxy", value_name = "ADDRESS")]
+    trusted_proxies: Vec<std::net::IpAddr>,
+    /// Seconds a client has to send a request's headers (and an idle connection is kept).
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=600))]
+    header_timeout: u64,
+    /// Connections served at once (more wait).
+    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    max_connections: u64,
+    /// Connections at once from one client address (more are closed; proxies not counted).
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    max_connections_per_address: u64,
     /// Crash tests only: hold every adjudication's transaction open this many milliseconds.
     #[arg(long, default_value_t = 0, hide = true)]
     adjudication_delay_ms: u64,
@@ -103,6 +116,12 @@ pub fn serve(args: &ServeArgs) -> anyhow::Result<ExitCode> {
         smtp_listen: args.smtp,
         secure_cookies: !args.insecure_cookies,
         public_url: args.mail.public_url.clone(),
+        trusted_proxies: args.trusted_proxies.clone(),
+        connections: spielleiter_service::http_server::ConnectionLimits {
+            header_read: std::time::Duration::from_secs(args.header_timeout),
+            max_connections: args.max_connections as usize,
+            per_address: args.max_connections_per_address as usize,
+        },
     };
     let runtime = tokio::runtime::Runtime::new()?;
     runtime

@@ -4,8 +4,10 @@
 
 pub mod api;
 pub mod auth;
+pub mod client_address;
 pub mod deadlines;
 pub mod error;
+pub mod http_server;
 pub mod limits;
 pub mod lot;
 pub mod mail;
@@ -49,6 +51,11 @@ pub struct Config {
     /// The address players reach the web pages at (`https://diplomacy.example.org`), when a
     /// proxy stands in front: forms must come from it, and result mails link to game pages there.
     pub public_url: Option<PublicUrl>,
+    /// Reverse proxies whose forwarded client address is believed (with a public address and
+    /// none named: a proxy on loopback).
+    pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// The listener's header-read timeout and connection limits.
+    pub connections: http_server::ConnectionLimits,
 }
 
 impl Config {
@@ -65,7 +72,16 @@ impl Config {
             smtp_listen: None,
             secure_cookies: true,
             public_url: None,
+            trusted_proxies: Vec::new(),
+            connections: http_server::ConnectionLimits::default(),
         }
+    }
+
+    /// The proxies whose forwarding headers are believed: those named, or, when none is named
+    /// and a public address is given, a proxy on the same machine (loopback).
+    pub fn proxies(&self) -> client_address::TrustedProxies {
+        let loopback = self.trusted_proxies.is_empty() && self.public_url.is_some();
+        client_address::TrustedProxies::new(self.trusted_proxies.clone(), loopback)
     }
 }
 
@@ -77,6 +93,8 @@ pub struct Bound {
     pub smtp_addr: Option<SocketAddr>,
     listener: tokio::net::TcpListener,
     app: axum::Router,
+    proxies: client_address::TrustedProxies,
+    connections: http_server::ConnectionLimits,
 }
 
 /// Opens the database (bringing the schema up to date), starts the deadline scheduler and the
@@ -126,6 +144,8 @@ pub async fn bind(config: Config) -> Result<Bound, Box<dyn std::error::Error>> {
         smtp_addr,
         listener,
         app: api::router(state),
+        proxies: config.proxies(),
+        connections: config.connections,
     })
 }
 
@@ -152,12 +172,7 @@ pub async fn open_state(
 impl Bound {
     /// Answers requests until the process ends.
     pub async fn run(self) -> std::io::Result<()> {
-        // The client's address keys the login rate limit.
-        axum::serve(
-            self.listener,
-            self.app.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .await
+        http_server::serve(self.listener, self.app, self.proxies, self.connections).await
     }
 }
 

@@ -19,6 +19,7 @@ const PRUNE_ABOVE: usize = 10_000;
 pub struct Limits {
     login: Arc<DefaultKeyedRateLimiter<(String, IpAddr)>>,
     orders: Arc<DefaultKeyedRateLimiter<String>>,
+    echoes: Arc<DefaultKeyedRateLimiter<String>>,
 }
 
 /// How many requests of each kind are allowed per minute (the burst is the same number).
@@ -28,6 +29,8 @@ pub struct LimitSettings {
     pub logins_per_minute: u32,
     /// Order submissions per account.
     pub orders_per_minute: u32,
+    /// Live echoes of orders being typed, per account (the page asks after each pause in typing).
+    pub echoes_per_minute: u32,
 }
 
 impl Default for LimitSettings {
@@ -35,6 +38,7 @@ impl Default for LimitSettings {
         LimitSettings {
             logins_per_minute: 10,
             orders_per_minute: 60,
+            echoes_per_minute: 120,
         }
     }
 }
@@ -71,6 +75,7 @@ impl Limits {
         Limits {
             login: Arc::new(RateLimiter::keyed(quota(settings.logins_per_minute))),
             orders: Arc::new(RateLimiter::keyed(quota(settings.orders_per_minute))),
+            echoes: Arc::new(RateLimiter::keyed(quota(settings.echoes_per_minute))),
         }
     }
 
@@ -83,6 +88,11 @@ impl Limits {
     pub fn orders(&self, account: &str) -> Result<(), ApiError> {
         check(&self.orders, &account.to_string(), "order submissions")
     }
+
+    /// Counts a live echo of orders for `account`; an error when there were too many.
+    pub fn echo(&self, account: &str) -> Result<(), ApiError> {
+        check(&self.echoes, &account.to_string(), "order echoes")
+    }
 }
 
 #[cfg(test)]
@@ -94,6 +104,7 @@ mod tests {
         let limits = Limits::new(LimitSettings {
             logins_per_minute: 3,
             orders_per_minute: 2,
+            echoes_per_minute: 1,
         });
         let here: IpAddr = [127, 0, 0, 1].into();
         let there: IpAddr = [10, 0, 0, 1].into();
@@ -110,5 +121,6 @@ mod tests {
         assert!(limits.orders("a").is_ok() && limits.orders("a").is_ok());
         assert!(limits.orders("a").is_err());
         assert!(limits.orders("b").is_ok());
+        assert!(limits.echo("a").is_ok() && limits.echo("a").is_err(), "echoes are counted apart");
     }
 }

@@ -11,6 +11,8 @@ use serde_json::{Value, json};
 use sqlx::Row;
 
 use spielleiter_engine::PhaseKind;
+use spielleiter_engine::game::PhaseReport;
+use spielleiter_engine::report::private_notices;
 
 use super::*;
 use crate::error::refusals::*;
@@ -110,9 +112,12 @@ pub async fn adjudicate_game(state: &AppState, id: &str, trigger: Trigger<'_>) -
     let report_de = render(&v, &report, Lang::De);
     // The published result leaves out the orders that wait for later phases: they are secret
     // until their phase is adjudicated (they are kept with the game).
+    // What is told only to its sender (retreats in advance not used, orders for a phase not
+    // played) is kept apart, never in the published result.
     let mut published = output.clone();
     published.pending_orders.clear();
     published.pending_retreats.clear();
+    let notices = std::mem::take(&mut published.notices);
     let result_json = serde_json::to_string(&published).unwrap_or_default();
     let finished = output.winner.is_some() || output.next.phase == "COMPLETED";
     let seconds = match report.next.phase.kind {
@@ -122,8 +127,8 @@ pub async fn adjudicate_game(state: &AppState, id: &str, trigger: Trigger<'_>) -
     };
     let now = now_ms();
     let inserted = sqlx::query(
-        "INSERT INTO phases (game_id, phase, state_json, result_json, report_en, report_de, adjudicated_ms, input_json) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        "INSERT INTO phases (game_id, phase, state_json, result_json, report_en, report_de, adjudicated_ms, input_json, notices_json) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
     )
     .bind(id)
     .bind(&phase)
@@ -133,6 +138,7 @@ pub async fn adjudicate_game(state: &AppState, id: &str, trigger: Trigger<'_>) -
     .bind(&report_de)
     .bind(now)
     .bind(serde_json::to_string(&input).unwrap_or_default())
+    .bind(serde_json::to_string(&notices).unwrap_or_default())
     .execute(&mut *tx)
     .await;
     match inserted {
@@ -195,6 +201,7 @@ pub async fn adjudicate_game(state: &AppState, id: &str, trigger: Trigger<'_>) -
     // Each result carries the maps of the phase: its orders with their outcomes, and the
     // position after them.
     queue_to_all_with_maps(&mut tx, &g, &results, Some(&phase)).await?;
+    tell_senders(&mut tx, &g, &v, &phase, &report).await?;
     if !state.adjudication_delay.is_zero() {
         eprintln!("adjudicating {} {phase}: holding the transaction open", g.name);
         tokio::time::sleep(state.adjudication_delay).await;
@@ -269,6 +276,49 @@ impl ResultNews<'_> {
         }
         (subject, body)
     }
+}
+
+/// Mails each played power what the adjudication tells only it: its retreats ordered in advance
+/// that were not used and its orders for phases not played, with the reasons. Nobody else
+/// learns of them.
+async fn tell_senders(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    g: &GameRow,
+    v: &Variant,
+    phase: &str,
+    report: &PhaseReport,
+) -> ApiResult<()> {
+    let rows = sqlx::query("SELECT account_id, power FROM members WHERE game_id = $1 AND role = 'player' AND power IS NOT NULL")
+        .bind(&g.id)
+        .fetch_all(&mut **tx)
+        .await?;
+    for r in rows {
+        let power_key: String = r.get(1);
+        let Some(power) = v.map.power_by_name(&power_key) else { continue };
+        let en = private_notices(report, power, Lang::En);
+        if en.is_empty() {
+            continue;
+        }
+        let de = private_notices(report, power, Lang::De);
+        let news = Bilingual {
+            en: (
+                format!("Orders not used: {} {phase}", g.name),
+                format!(
+                    "These orders of {power_key} were not carried out in {phase}. Only you are told of them:\n\n{}\n",
+                    en.join("\n")
+                ),
+            ),
+            de: (
+                format!("Nicht verwendete Befehle: {} {phase}", g.name),
+                format!(
+                    "Diese Befehle von {power_key} wurden in {phase} nicht ausgeführt. Nur Sie erfahren davon:\n\n{}\n",
+                    de.join("\n")
+                ),
+            ),
+        };
+        queue_in_language(tx, &g.id, &r.get::<String, _>(0), &news).await?;
+    }
+    Ok(())
 }
 
 /// Counts a missed turn for each played power in `missing`, clears the count of those that

@@ -30,6 +30,7 @@ pub(crate) mod master;
 pub(crate) mod orders;
 pub(crate) mod press;
 pub(crate) mod results;
+pub(crate) mod sessions;
 
 pub use adjudication::{DueGame, Trigger, adjudicate_game, due_games};
 
@@ -139,6 +140,7 @@ fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(<ApiDoc as utoipa::OpenApi>::openapi())
         .routes(routes!(accounts::create_account))
         .routes(routes!(accounts::create_session))
+        .routes(routes!(sessions::log_out))
         .routes(routes!(accounts::show_account, accounts::change_account))
         .routes(routes!(accounts::confirm_email, accounts::withdraw_email))
         .routes(routes!(games::create_game))
@@ -223,14 +225,9 @@ impl axum::extract::FromRequestParts<AppState> for Caller {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &AppState) -> ApiResult<Caller> {
-        let token = parts
-            .headers
-            .get("authorization")
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.strip_prefix("Bearer "))
-            .ok_or_else(ApiError::unauthorized)?;
+        let token = sessions::bearer(&parts.headers).ok_or_else(ApiError::unauthorized)?;
         let row = sqlx::query("SELECT account_id FROM sessions WHERE token_hash = $1 AND expires_ms > $2")
-            .bind(token_hash(token.trim()))
+            .bind(token_hash(token))
             .bind(now_ms())
             .fetch_optional(&state.store.pool)
             .await?;

@@ -71,6 +71,52 @@ pub(crate) fn echo(
     (read, out)
 }
 
+/// The most lines one submission (or one echo) may have.
+pub(crate) const MAX_LINES: usize = 500;
+/// The most characters one line may have.
+pub(crate) const MAX_LINE_CHARS: usize = 500;
+/// The most text one submission may have in all, in bytes: far more than a year's orders of the
+/// largest power, far less than what would keep a thread busy.
+pub(crate) const MAX_TEXT_BYTES: usize = 32 * 1024;
+
+/// Refuses a submission over [`MAX_LINES`], [`MAX_LINE_CHARS`] or [`MAX_TEXT_BYTES`].
+pub(crate) fn check_size(lines: &[String]) -> ApiResult<()> {
+    let total: usize = lines.iter().map(|l| l.len() + 1).sum();
+    if lines.len() > MAX_LINES || total > MAX_TEXT_BYTES || lines.iter().any(|l| l.chars().count() > MAX_LINE_CHARS) {
+        return Err(ApiError::bad_request(
+            "too_long",
+            format!(
+                "at most {MAX_LINES} lines of at most {MAX_LINE_CHARS} characters, {} KB in all",
+                MAX_TEXT_BYTES / 1024
+            ),
+        )
+        .de(format!(
+            "Höchstens {MAX_LINES} Zeilen mit höchstens {MAX_LINE_CHARS} Zeichen, {} KB insgesamt",
+            MAX_TEXT_BYTES / 1024
+        )));
+    }
+    Ok(())
+}
+
+/// [`echo`] after [`check_size`], on a blocking thread: reading many lines takes a while, and the
+/// async threads serve everyone else meanwhile.
+pub(crate) async fn echo_checked(
+    v: std::sync::Arc<Variant>,
+    position: Position,
+    power: PowerId,
+    lines: Vec<String>,
+    lang: Lang,
+) -> ApiResult<(PhaseOrders, Vec<Echo>)> {
+    check_size(&lines)?;
+    tokio::task::spawn_blocking(move || echo(&v, &position, power, &lines, lang))
+        .await
+        .map_err(|e| {
+            eprintln!("reading orders: {e}");
+            ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "the orders could not be read")
+                .de("Die Befehle konnten nicht gelesen werden")
+        })
+}
+
 /// The lines `power` stored for `phase` of a game (none: empty).
 pub(crate) async fn stored(state: &AppState, id: &str, power: &str, phase: &str) -> ApiResult<Vec<String>> {
     let row = sqlx::query("SELECT lines FROM orders WHERE game_id = $1 AND power = $2 AND phase = $3")
@@ -121,17 +167,11 @@ pub(crate) async fn submit(state: &AppState, me: &str, id: &str, lines: &[String
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "stored power is unknown")
             .de("Die gespeicherte Macht ist unbekannt")
     })?;
-    if lines.len() > 500 || lines.iter().any(|l| l.len() > 500) {
-        return Err(
-            ApiError::bad_request("too_long", "at most 500 lines of at most 500 characters")
-                .de("Höchstens 500 Zeilen mit höchstens 500 Zeichen"),
-        );
-    }
-    let (read, echo) = echo(&v, &position, power, lines, Lang::En);
+    let phase = position.phase.to_string();
+    let (read, echo) = echo_checked(v.clone(), position.clone(), power, lines.to_vec(), Lang::En).await?;
     let errors = echo.iter().filter(|e| e.error.is_some()).count();
     // Every line is kept as sent (replacing the power's earlier orders for this phase); they are
     // read again against the position when the phase is adjudicated.
-    let phase = position.phase.to_string();
     let mut tx = state.store.pool.begin().await?;
     // The orders count only if the phase is still open when they are stored: this waits for an
     // adjudication in progress and then refuses, instead of keeping orders for a past phase.
@@ -201,6 +241,16 @@ pub(crate) async fn mine(state: &AppState, me: &str, id: &str) -> ApiResult<Valu
     let (_, position) = current_position(&v, &g)?;
     let phase = position.phase.to_string();
     let lines = stored(state, id, &power_key, &phase).await?;
-    let waiting = g.pending.of(&power_key);
+    // Orders sent earlier for a phase these lines give orders for are replaced by them.
+    let replaced = spielleiter_engine::game::phases_ordered(&v, position.phase, lines.iter().map(String::as_str));
+    let waiting: Vec<String> = g
+        .pending
+        .of(&power_key)
+        .into_iter()
+        .filter(|l| {
+            let heading = l.split_once(':').map_or("", |(h, _)| h);
+            spielleiter_engine::phase::read_phase_header(heading).is_none_or(|p| !replaced.contains(&p))
+        })
+        .collect();
     Ok(json!({"phase": phase, "power": power_key, "orders": lines, "pending": waiting}))
 }

@@ -24,16 +24,41 @@ pub(crate) async fn show_phase(
 ) -> ApiResult<Json<Value>> {
     let g = game(&state, &id).await?;
     may_read_history(&state, &g, &me).await?;
-    let row = sqlx::query("SELECT result_json, report_en, report_de FROM phases WHERE game_id = $1 AND phase = $2")
+    let row = sqlx::query(
+        "SELECT result_json, report_en, report_de, notices_json FROM phases WHERE game_id = $1 AND phase = $2",
+    )
         .bind(&id)
         .bind(phase.to_ascii_uppercase())
         .fetch_optional(&state.store.pool)
         .await?
         .ok_or_else(|| ApiError::not_found("adjudicated phase", "Keine ausgewertete Phase dieses Namens"))?;
     let result: Value = serde_json::from_str(&row.get::<String, _>(0)).unwrap_or(Value::Null);
+    let notices = own_notices(&state, &g, &me, row.get(3)).await?;
     Ok(Json(
-        json!({"phase": phase.to_ascii_uppercase(), "result": result, "report_en": row.get::<String, _>(1), "report_de": row.get::<String, _>(2)}),
+        json!({"phase": phase.to_ascii_uppercase(), "result": result, "report_en": row.get::<String, _>(1),
+               "report_de": row.get::<String, _>(2), "notices": notices}),
     ))
+}
+
+/// The notices of a phase for the caller's own power (retreats in advance not used, orders for a
+/// phase not played): never another power's.
+async fn own_notices(state: &AppState, g: &GameRow, me: &str, stored: Option<String>) -> ApiResult<Value> {
+    let Some(power) = power_of(state, &g.id, me).await? else {
+        return Ok(json!([]));
+    };
+    let mut all: std::collections::BTreeMap<String, Value> = match stored {
+        Some(text) => serde_json::from_str(&text).map_err(|e| {
+            eprintln!("game {}: stored notices: {e}", g.id);
+            ApiError::new(
+                axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+                "internal",
+                "the judge could not read this phase's notices",
+            )
+            .de("Der Spielleiter konnte die Hinweise dieser Phase nicht lesen")
+        })?,
+        None => Default::default(),
+    };
+    Ok(all.remove(&power).unwrap_or_else(|| json!([])))
 }
 
 #[utoipa::path(

@@ -67,6 +67,31 @@ pub(crate) fn routes() -> Router<AppState> {
             "/static/game.js",
             get(|| async { static_file("text/javascript", include_str!("../../static/game.js")) }),
         )
+        .layer(axum::middleware::map_response(security_headers))
+}
+
+/// The Content-Security-Policy of the pages: scripts, styles, pictures and requests from the
+/// judge itself only (the power colour marks are style attributes), no plugins, no framing, and
+/// forms go to the judge only. A page that some text slipped into unescaped still runs nothing.
+pub(crate) const PAGE_POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
+     style-src-attr 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'self'; \
+     frame-ancestors 'none'; base-uri 'none'";
+
+/// Adds the pages' security headers to every answer outside `/api` that does not set its own.
+pub(crate) async fn security_headers(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    let defaults = [
+        (header::CONTENT_SECURITY_POLICY, PAGE_POLICY),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::X_FRAME_OPTIONS, "DENY"),
+        (header::REFERRER_POLICY, "same-origin"),
+    ];
+    for (name, value) in defaults {
+        if !headers.contains_key(&name) {
+            headers.insert(name, axum::http::HeaderValue::from_static(value));
+        }
+    }
+    response
 }
 
 fn static_file(kind: &'static str, text: &'static str) -> Response {

@@ -15,7 +15,6 @@ use super::{LANG, PageQuery, Posted, SESSION, Text, Viewer};
 use crate::api::accounts::SESSION_SECONDS;
 use crate::api::orders::Echo;
 use crate::api::{self, AppState, accounts, adjudication, endgame, games, master, orders, press};
-use crate::auth::token_hash;
 use crate::error::ApiError;
 
 /// How long a browser keeps the chosen language.
@@ -210,11 +209,10 @@ pub(crate) async fn login(State(state): State<AppState>, Posted { viewer, form, 
 
 /// `POST /logout`: ends the session here and in the database.
 pub(crate) async fn logout(State(state): State<AppState>, Posted { viewer, headers, .. }: Posted) -> Response {
-    if let Some(token) = super::cookies(&headers).iter().find(|c| c.name() == SESSION) {
-        let _ = sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
-            .bind(token_hash(token.value()))
-            .execute(&state.store.pool)
-            .await;
+    if let Some(token) = super::cookies(&headers).iter().find(|c| c.name() == SESSION)
+        && let Err(e) = api::sessions::end(&state, token.value()).await
+    {
+        return viewer.error(&e, "/");
     }
     let mut response = viewer.redirect("/");
     viewer.set_cookie(&mut response, SESSION, "", 0);
@@ -853,7 +851,9 @@ pub(crate) async fn echo(State(state): State<AppState>, Path(id): Path<String>, 
         Err(r) => return r,
     };
     let Posted { viewer, form, .. } = post;
+    let lang = viewer.t.engine_lang();
     let run = async {
+        state.limits.echo(&me.id)?;
         let g = api::game(&state, &id).await?;
         let v = api::variant(&g.variant)?;
         let power = api::power_of(&state, &id, &me.id)
@@ -864,8 +864,9 @@ pub(crate) async fn echo(State(state): State<AppState>, Path(id): Path<String>, 
                     .de("Nur die Spieler der Partie geben Befehle")
             })?;
         let (_, position) = api::current_position(&v, &g)?;
-        let lines: Vec<String> = form.get("orders").lines().take(500).map(str::to_string).collect();
-        Ok::<_, ApiError>(orders::echo(&v, &position, power, &lines, viewer.t.engine_lang()).1)
+        let lines: Vec<String> = form.get("orders").lines().map(str::to_string).collect();
+        let (_, echo) = orders::echo_checked(v, position, power, lines, lang).await?;
+        Ok::<_, ApiError>(echo)
     };
     match run.await {
         Ok(echo) => {
@@ -875,6 +876,6 @@ pub(crate) async fn echo(State(state): State<AppState>, Path(id): Path<String>, 
                 Err(_) => StatusCode::INTERNAL_SERVER_ERROR.into_response(),
             }
         }
-        Err(e) => (e.status, e.message).into_response(),
+        Err(e) => (e.status, e.message_in(lang).to_string()).into_response(),
     }
 }

@@ -1,0 +1,161 @@
+//! The address of the client behind a request: the peer of the connection, or, when the peer is
+//! a trusted reverse proxy, the address the proxy names in its `Forwarded` or `X-Forwarded-For`
+//! header. Login limits are kept per client address, so behind a proxy one person's wrong
+//! logins must not count against everyone.
+
+use std::net::{IpAddr, SocketAddr};
+
+use axum::http::HeaderMap;
+
+/// Which peers are reverse proxies whose forwarding headers are believed.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TrustedProxies {
+    addresses: Vec<IpAddr>,
+    loopback: bool,
+}
+
+impl TrustedProxies {
+    /// Trusts the given addresses; and with `loopback`, any loopback peer (a proxy on the same
+    /// machine, the usual setup behind `--public-url`).
+    pub fn new(addresses: Vec<IpAddr>, loopback: bool) -> TrustedProxies {
+        TrustedProxies { addresses, loopback }
+    }
+
+    /// Trusts nobody: the peer address is the client's.
+    pub fn none() -> TrustedProxies {
+        TrustedProxies::default()
+    }
+
+    fn trusts(&self, ip: IpAddr) -> bool {
+        let ip = canonical(ip);
+        (self.loopback && ip.is_loopback()) || self.addresses.iter().any(|a| canonical(*a) == ip)
+    }
+
+    /// Whether a peer is a trusted proxy.
+    pub fn is_proxy(&self, peer: IpAddr) -> bool {
+        self.trusts(peer)
+    }
+
+    /// The client of a request that came from `peer`: the peer itself unless it is a trusted
+    /// proxy; else the last address of the forwarding chain that is not a trusted proxy (the
+    /// addresses before it were written by the client and prove nothing). A header that cannot
+    /// be read leaves the peer.
+    pub fn client(&self, peer: SocketAddr, headers: &HeaderMap) -> SocketAddr {
+        if !self.trusts(peer.ip()) {
+            return peer;
+        }
+        for hop in forwarded_chain(headers).into_iter().rev() {
+            match hop {
+                Some(ip) if self.trusts(ip) => continue,
+                Some(ip) => return SocketAddr::new(ip, peer.port()),
+                None => break,
+            }
+        }
+        peer
+    }
+}
+
+/// An IPv4 address written as IPv6 (`::ffff:1.2.3.4`) is that IPv4 address.
+fn canonical(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
+        v4 => v4,
+    }
+}
+
+/// The hops of the forwarding chain, client first: from `Forwarded` (RFC 7239) if the request
+/// has it, else from `X-Forwarded-For`; `None` for an entry that is no address (`unknown`, an
+/// obfuscated name), where reading the chain stops: nothing is guessed.
+fn forwarded_chain(headers: &HeaderMap) -> Vec<Option<IpAddr>> {
+    let joined = |name: &str| {
+        headers
+            .get_all(name)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let forwarded = joined("forwarded");
+    let hops: Vec<Option<IpAddr>> = if !forwarded.trim().is_empty() {
+        forwarded.split(',').map(forwarded_for).collect()
+    } else {
+        joined("x-forwarded-for")
+            .split(',')
+            .filter(|s| !s.trim().is_empty())
+            .map(|s| address(s.trim()))
+            .collect()
+    };
+    hops.into_iter().map(|hop| hop.map(canonical)).collect()
+}
+
+/// The `for=` address of one element of a `Forwarded` header.
+fn forwarded_for(element: &str) -> Option<IpAddr> {
+    element.split(';').find_map(|pair| {
+        let (key, value) = pair.split_once('=')?;
+        key.trim()
+            .eq_ignore_ascii_case("for")
+            .then(|| address(value.trim().trim_matches('"')))
+            .flatten()
+    })
+}
+
+/// An address as proxies write it: `1.2.3.4`, `1.2.3.4:5678`, `2001:db8::1`, `[2001:db8::1]:80`.
+fn address(text: &str) -> Option<IpAddr> {
+    if let Ok(ip) = text.parse::<IpAddr>() {
+        return Some(ip);
+    }
+    text.parse::<SocketAddr>().ok().map(|s| s.ip())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(pairs: &[(&'static str, &str)]) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        for (k, v) in pairs {
+            h.append(*k, v.parse().expect("a header value"));
+        }
+        h
+    }
+
+    fn peer(ip: &str) -> SocketAddr {
+        SocketAddr::new(ip.parse().expect("an address"), 4000)
+    }
+
+    #[test]
+    fn an_untrusted_peer_is_the_client_whatever_it_claims() {
+        let proxies = TrustedProxies::new(vec!["10.0.0.1".parse().expect("ip")], false);
+        let claims = headers(&[("x-forwarded-for", "1.2.3.4")]);
+        assert_eq!(proxies.client(peer("10.0.0.2"), &claims), peer("10.0.0.2"));
+        assert_eq!(TrustedProxies::none().client(peer("127.0.0.1"), &claims), peer("127.0.0.1"));
+    }
+
+    #[test]
+    fn behind_a_trusted_proxy_the_last_untrusted_hop_is_the_client() {
+        let proxies = TrustedProxies::new(vec!["10.0.0.1".parse().expect("ip")], true);
+        // The client wrote a false first entry; the proxy appended the real address.
+        let h = headers(&[("x-forwarded-for", "6.6.6.6, 203.0.113.7")]);
+        assert_eq!(proxies.client(peer("127.0.0.1"), &h).ip(), "203.0.113.7".parse::<IpAddr>().expect("ip"));
+        let chained = headers(&[("x-forwarded-for", "203.0.113.7, 10.0.0.1")]);
+        assert_eq!(proxies.client(peer("127.0.0.1"), &chained).ip().to_string(), "203.0.113.7");
+        let rfc = headers(&[("forwarded", "for=\"[2001:db8::7]:4711\";proto=https")]);
+        assert_eq!(proxies.client(peer("::1"), &rfc).ip().to_string(), "2001:db8::7");
+        let unknown_first = headers(&[("x-forwarded-for", "unknown, 203.0.113.9")]);
+        assert_eq!(proxies.client(peer("127.0.0.1"), &unknown_first).ip().to_string(), "203.0.113.9");
+        let mapped = headers(&[("x-forwarded-for", "::ffff:198.51.100.2")]);
+        assert_eq!(proxies.client(peer("127.0.0.1"), &mapped).ip().to_string(), "198.51.100.2");
+    }
+
+    #[test]
+    fn unreadable_or_missing_headers_leave_the_peer() {
+        let proxies = TrustedProxies::new(Vec::new(), true);
+        for h in [
+            headers(&[]),
+            headers(&[("x-forwarded-for", "1.2.3.4, unknown")]),
+            headers(&[("forwarded", "for=_hidden")]),
+        ] {
+            assert_eq!(proxies.client(peer("127.0.0.1"), &h), peer("127.0.0.1"), "{h:?}");
+        }
+    }
+}
