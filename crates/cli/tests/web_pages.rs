@@ -315,7 +315,9 @@ fn pages_follow_the_language_chosen() {
     );
     assert_eq!(refused.status, 400);
     assert!(
-        refused.body.contains("Der Name einer Partie hat 1 bis 40 sichtbare Zeichen"),
+        refused
+            .body
+            .contains("Der Name einer Partie hat 1 bis 40 sichtbare Zeichen"),
         "{}",
         refused.body
     );

@@ -128,7 +128,10 @@ mod tests {
         let proxies = TrustedProxies::new(vec!["10.0.0.1".parse().expect("ip")], false);
         let claims = headers(&[("x-forwarded-for", "1.2.3.4")]);
         assert_eq!(proxies.client(peer("10.0.0.2"), &claims), peer("10.0.0.2"));
-        assert_eq!(TrustedProxies::none().client(peer("127.0.0.1"), &claims), peer("127.0.0.1"));
+        assert_eq!(
+            TrustedProxies::none().client(peer("127.0.0.1"), &claims),
+            peer("127.0.0.1")
+        );
     }
 
     #[test]
@@ -136,15 +139,27 @@ mod tests {
         let proxies = TrustedProxies::new(vec!["10.0.0.1".parse().expect("ip")], true);
         // The client wrote a false first entry; the proxy appended the real address.
         let h = headers(&[("x-forwarded-for", "6.6.6.6, 203.0.113.7")]);
-        assert_eq!(proxies.client(peer("127.0.0.1"), &h).ip(), "203.0.113.7".parse::<IpAddr>().expect("ip"));
+        assert_eq!(
+            proxies.client(peer("127.0.0.1"), &h).ip(),
+            "203.0.113.7".parse::<IpAddr>().expect("ip")
+        );
         let chained = headers(&[("x-forwarded-for", "203.0.113.7, 10.0.0.1")]);
-        assert_eq!(proxies.client(peer("127.0.0.1"), &chained).ip().to_string(), "203.0.113.7");
+        assert_eq!(
+            proxies.client(peer("127.0.0.1"), &chained).ip().to_string(),
+            "203.0.113.7"
+        );
         let rfc = headers(&[("forwarded", "for=\"[2001:db8::7]:4711\";proto=https")]);
         assert_eq!(proxies.client(peer("::1"), &rfc).ip().to_string(), "2001:db8::7");
         let unknown_first = headers(&[("x-forwarded-for", "unknown, 203.0.113.9")]);
-        assert_eq!(proxies.client(peer("127.0.0.1"), &unknown_first).ip().to_string(), "203.0.113.9");
+        assert_eq!(
+            proxies.client(peer("127.0.0.1"), &unknown_first).ip().to_string(),
+            "203.0.113.9"
+        );
         let mapped = headers(&[("x-forwarded-for", "::ffff:198.51.100.2")]);
-        assert_eq!(proxies.client(peer("127.0.0.1"), &mapped).ip().to_string(), "198.51.100.2");
+        assert_eq!(
+            proxies.client(peer("127.0.0.1"), &mapped).ip().to_string(),
+            "198.51.100.2"
+        );
     }
 
     #[test]

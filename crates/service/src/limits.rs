@@ -121,6 +121,9 @@ mod tests {
         assert!(limits.orders("a").is_ok() && limits.orders("a").is_ok());
         assert!(limits.orders("a").is_err());
         assert!(limits.orders("b").is_ok());
-        assert!(limits.echo("a").is_ok() && limits.echo("a").is_err(), "echoes are counted apart");
+        assert!(
+            limits.echo("a").is_ok() && limits.echo("a").is_err(),
+            "echoes are counted apart"
+        );
     }
 }

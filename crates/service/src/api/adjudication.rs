@@ -288,13 +288,17 @@ async fn tell_senders(
     phase: &str,
     report: &PhaseReport,
 ) -> ApiResult<()> {
-    let rows = sqlx::query("SELECT account_id, power FROM members WHERE game_id = $1 AND role = 'player' AND power IS NOT NULL")
-        .bind(&g.id)
-        .fetch_all(&mut **tx)
-        .await?;
+    let rows = sqlx::query(
+        "SELECT account_id, power FROM members WHERE game_id = $1 AND role = 'player' AND power IS NOT NULL",
+    )
+    .bind(&g.id)
+    .fetch_all(&mut **tx)
+    .await?;
     for r in rows {
         let power_key: String = r.get(1);
-        let Some(power) = v.map.power_by_name(&power_key) else { continue };
+        let Some(power) = v.map.power_by_name(&power_key) else {
+            continue;
+        };
         let en = private_notices(report, power, Lang::En);
         if en.is_empty() {
             continue;

@@ -437,7 +437,9 @@ mod name_tests {
 
     #[test]
     fn line_breaks_controls_and_direction_marks_are_not_part_of_names() {
-        for c in ['\n', '\r', '\t', '\u{7}', '\u{202E}', '\u{2066}', '\u{200B}', '\u{FEFF}', '\u{2028}', '\u{85}', '\u{3000}'] {
+        for c in [
+            '\n', '\r', '\t', '\u{7}', '\u{202E}', '\u{2066}', '\u{200B}', '\u{FEFF}', '\u{2028}', '\u{85}', '\u{3000}',
+        ] {
             assert!(!shows_as_itself(c), "{:?}", c);
         }
         for c in "Herbst 1901: Ärger & Co. – 東京 #2".chars() {

@@ -112,8 +112,12 @@ pub(crate) async fn echo_checked(
         .await
         .map_err(|e| {
             eprintln!("reading orders: {e}");
-            ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "the orders could not be read")
-                .de("Die Befehle konnten nicht gelesen werden")
+            ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "internal",
+                "the orders could not be read",
+            )
+            .de("Die Befehle konnten nicht gelesen werden")
         })
 }
 

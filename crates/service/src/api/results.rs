@@ -27,11 +27,11 @@ pub(crate) async fn show_phase(
     let row = sqlx::query(
         "SELECT result_json, report_en, report_de, notices_json FROM phases WHERE game_id = $1 AND phase = $2",
     )
-        .bind(&id)
-        .bind(phase.to_ascii_uppercase())
-        .fetch_optional(&state.store.pool)
-        .await?
-        .ok_or_else(|| ApiError::not_found("adjudicated phase", "Keine ausgewertete Phase dieses Namens"))?;
+    .bind(&id)
+    .bind(phase.to_ascii_uppercase())
+    .fetch_optional(&state.store.pool)
+    .await?
+    .ok_or_else(|| ApiError::not_found("adjudicated phase", "Keine ausgewertete Phase dieses Namens"))?;
     let result: Value = serde_json::from_str(&row.get::<String, _>(0)).unwrap_or(Value::Null);
     let notices = own_notices(&state, &g, &me, row.get(3)).await?;
     Ok(Json(
