@@ -18,6 +18,8 @@ struct Page {
     location: Option<String>,
     /// How long the browser may keep the answer.
     cache_control: Option<String>,
+    /// The Content-Security-Policy of the answer.
+    policy: Option<String>,
     body: String,
 }
 
@@ -68,6 +70,10 @@ impl Browser {
             cache_control: response
                 .headers()
                 .get("cache-control")
+                .map(|l| l.to_str().unwrap().to_string()),
+            policy: response
+                .headers()
+                .get("content-security-policy")
                 .map(|l| l.to_str().unwrap().to_string()),
             body: response.body_mut().read_to_string().unwrap_or_default(),
         }
@@ -821,4 +827,51 @@ fn a_plain_http_public_address_elsewhere_needs_insecure_cookies() {
     std::io::Read::read_to_string(&mut child.stderr.take().expect("stderr"), &mut why).expect("reads");
     assert!(!status.success());
     assert!(why.contains("--insecure-cookies"), "{why}");
+}
+
+#[test]
+fn the_live_echo_is_bounded_and_limited_and_pages_run_only_their_own_scripts() {
+    let server = support::start_server("web-echo");
+    let mut master = Browser::new(&server.base);
+    master.sign_up("ernst");
+    let mut other = Browser::new(&server.base);
+    other.sign_up("erika");
+    let post = |b: &mut Browser, path: &str, fields: &[(&str, &str)]| {
+        let csrf = b.csrf();
+        let mut all = vec![("csrf", csrf.as_str())];
+        all.extend_from_slice(fields);
+        b.post(path, &all, None)
+    };
+    let created = post(
+        &mut master,
+        "/games",
+        &[
+            ("name", "Echoes"),
+            ("variant", "standard"),
+            ("press", "full"),
+            ("minutes", "600"),
+        ],
+    );
+    let game = created.location.expect("the new game's page");
+    post(&mut master, &format!("{game}/join"), &[("wish1", "france")]);
+    post(&mut other, &format!("{game}/join"), &[("wish1", "germany")]);
+    post(&mut master, &format!("{game}/start"), &[]);
+    let page = master.get(&game);
+    let policy = page.policy.expect("a policy");
+    assert!(
+        policy.contains("script-src 'self'") && policy.contains("frame-ancestors 'none'"),
+        "{policy}"
+    );
+
+    let echo = post(&mut master, &format!("{game}/echo"), &[("orders", "A Par - Bur")]);
+    assert_eq!(echo.status, 200, "{}", echo.body);
+    assert!(echo.body.contains("A PAR - BUR"), "{}", echo.body);
+    let huge = "A Par H\n".repeat(5000);
+    let refused = post(&mut master, &format!("{game}/echo"), &[("orders", &huge)]);
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert!(refused.body.contains("at most 500 lines"), "{}", refused.body);
+    let limited = (0..200)
+        .map(|_| post(&mut master, &format!("{game}/echo"), &[("orders", "A Par H")]).status)
+        .find(|s| *s != 200);
+    assert_eq!(limited, Some(429), "the echo is rate-limited");
 }

@@ -1,0 +1,299 @@
+//! The comparison test of secrecy: two games played identically, except that in one of them
+//! France also sends orders in advance and replaces them, gives two orders to one unit, orders
+//! a retreat in advance for a unit that is not dislodged, and sends private press to Germany.
+//! Every read route (API, web pages, map pictures, downloads, mail) gives every other viewer
+//! the same answers in both games, before and after each adjudication: nothing France sent
+//! reaches anyone before it is carried out, and what was replaced or never carried out never
+//! does.
+
+mod support;
+
+use serde_json::json;
+use support::{Client, Server, player, start_server};
+
+/// The two games: the plain one and the one where France does more.
+struct Twins {
+    plain: String,
+    busy: String,
+}
+
+const PLAIN: &str = "Twin Alpha";
+const BUSY: &str = "Twin Bravo";
+
+/// The accounts: the master, France, Germany (France's press goes to her), England, an
+/// observer and a stranger to both games.
+struct Cast {
+    master: Client,
+    france: Client,
+    germany: Client,
+    england: Client,
+    observer: Client,
+    stranger: Client,
+}
+
+fn cast(server: &Server) -> Cast {
+    Cast {
+        master: player(server, "mira"),
+        france: player(server, "fritz"),
+        germany: player(server, "gabi"),
+        england: player(server, "emil"),
+        observer: player(server, "otto"),
+        stranger: player(server, "stan"),
+    }
+}
+
+fn new_game(c: &Cast, name: &str) -> String {
+    let game = c.master.ok(
+        "POST",
+        "/api/games",
+        Some(json!({"name": name, "variant": "standard", "press": "full", "movement_seconds": 86400})),
+    );
+    let id = game["id"].as_str().expect("an id").to_string();
+    for (who, power) in [(&c.france, "FRANCE"), (&c.germany, "GERMANY"), (&c.england, "ENGLAND")] {
+        who.ok(
+            "POST",
+            &format!("/api/games/{id}/join"),
+            Some(json!({"preferences": [power]})),
+        );
+    }
+    c.observer.ok(
+        "POST",
+        &format!("/api/games/{id}/join"),
+        Some(json!({"observer": true})),
+    );
+    c.master.ok("POST", &format!("/api/games/{id}/start"), None);
+    id
+}
+
+fn orders(c: &Client, id: &str, lines: &[&str]) {
+    c.ok(
+        "PUT",
+        &format!("/api/games/{id}/orders"),
+        Some(json!({ "orders": lines })),
+    );
+}
+
+/// A text with what differs between the twins for reasons other than the play (ids, names,
+/// moments, random tokens and seeds) written the same way.
+fn normalized(text: &str, id: &str, name: &str) -> String {
+    let text = text.replace(id, "GAME").replace(name, "NAME");
+    let rules = [
+        (r#""([a-z_]*_ms|lot_seed)":\s*-?\d+"#, r#""$1":0"#),
+        (
+            r"\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?(\.\d+)?( ?[A-Z]{2,5}|Z|[+-]\d{2}:?\d{2})?",
+            "MOMENT",
+        ),
+        (r#"name="csrf" value="[^"]*""#, r#"name="csrf" value="""#),
+        (r"(seed|Los|lot)( [a-z]+)?:? \d+", "$1 SEED"),
+        (r#"data-(version|deadline)="[^"]*""#, r#"data-$1="""#),
+    ];
+    rules.iter().fold(text, |t, (pattern, with)| {
+        regex::Regex::new(pattern)
+            .expect("a pattern")
+            .replace_all(&t, *with)
+            .into_owned()
+    })
+}
+
+/// Everything a viewer can read of a game: API answers and web pages with their pictures.
+fn everything(server: &Server, viewer: &Client, id: &str, with_press: bool) -> Vec<(String, String)> {
+    let mut read: Vec<(String, String)> = Vec::new();
+    let mut api = |path: String| {
+        let (status, value) = viewer.call("GET", &path, None);
+        read.push((path, format!("{status} {value}")));
+    };
+    api(format!("/api/games/{id}"));
+    api(format!("/api/games/{id}/orders"));
+    api(format!("/api/games/{id}/history"));
+    if with_press {
+        api(format!("/api/games/{id}/press"));
+    }
+    for phase in ["S1901M", "F1901M", "F1901R", "W1901A", "S1902M"] {
+        api(format!("/api/games/{id}/phases/{phase}"));
+    }
+    let token = viewer.token.clone().unwrap_or_default();
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .max_redirects(0)
+        .build()
+        .into();
+    let mut page = |path: String| {
+        let answer = agent
+            .get(format!("{}{path}", server.base))
+            .header("Cookie", format!("sl_session={token}"))
+            .call()
+            .map(|mut r| format!("{} {}", r.status(), r.body_mut().read_to_string().unwrap_or_default()))
+            .unwrap_or_else(|e| format!("error {e}"));
+        read.push((path, answer));
+    };
+    if with_press {
+        page(format!("/games/{id}"));
+    }
+    for step in 0..4 {
+        page(format!("/games/{id}/map.svg?step={step}"));
+    }
+    page(format!("/games/{id}/record.txt"));
+    page(format!("/games/{id}/history.json"));
+    read
+}
+
+/// The mails a viewer got about a game: subject and text, sorted (file names say nothing of
+/// the order they were written in).
+fn mails(server: &Server, address: &str, name: &str) -> Vec<String> {
+    let all: Vec<(std::path::PathBuf, String)> = std::fs::read_dir(server.dir.join("mail"))
+        .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect::<Vec<_>>())
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|p| support::mail_text(&p).map(|t| (p, t)))
+        .collect();
+    let mut mails: Vec<String> = all
+        .into_iter()
+        .map(|(_, text)| text)
+        .filter(|t| t.lines().any(|l| l.starts_with("To:") && l.contains(address)) && t.contains(name))
+        .map(|t| {
+            let subject = t
+                .lines()
+                .find(|l| l.starts_with("Subject:"))
+                .unwrap_or_default()
+                .to_string();
+            let body = t.split_once("\n\n").map(|(_, b)| b).unwrap_or_default();
+            format!("{subject}\n{body}")
+        })
+        .collect();
+    mails.sort();
+    mails
+}
+
+/// Compares what every viewer but France reads of the twins.
+fn compare(server: &Server, c: &Cast, twins: &Twins, when: &str) {
+    let viewers = [
+        ("gabi", &c.germany, false),
+        ("emil", &c.england, true),
+        ("otto", &c.observer, true),
+        ("mira", &c.master, true),
+        ("stan", &c.stranger, true),
+    ];
+    for (who, viewer, with_press) in viewers {
+        let plain = everything(server, viewer, &twins.plain, with_press);
+        let busy = everything(server, viewer, &twins.busy, with_press);
+        for ((path, a), (_, b)) in plain.iter().zip(&busy) {
+            let (a, b) = (normalized(a, &twins.plain, PLAIN), normalized(b, &twins.busy, BUSY));
+            assert!(
+                a == b,
+                "{when}: {who} reads {path} differently:\n{}",
+                first_difference(&a, &b)
+            );
+        }
+        let address = format!("{who}@example.org");
+        let read = |name: &str, id: &str| -> Vec<String> {
+            let mut all: Vec<String> = mails(server, &address, name)
+                .iter()
+                .map(|m| normalized(m, id, name))
+                .filter(|m| with_press || !m.contains("press from FRANCE"))
+                .collect();
+            all.sort();
+            all
+        };
+        let (plain_mail, busy_mail) = (read(PLAIN, &twins.plain), read(BUSY, &twins.busy));
+        assert!(
+            plain_mail == busy_mail,
+            "{when}: {who}'s mail differs:\n{}",
+            first_difference(&plain_mail.join("\n----\n"), &busy_mail.join("\n----\n"))
+        );
+    }
+}
+
+/// Where two texts part, with a little before (split at lines and tags).
+fn first_difference(a: &str, b: &str) -> String {
+    let split = |t: &str| -> Vec<String> { t.replace("><", ">\n<").lines().map(str::to_string).collect() };
+    let (a, b) = (split(a), split(b));
+    let at = a
+        .iter()
+        .zip(&b)
+        .position(|(x, y)| x != y)
+        .unwrap_or(a.len().min(b.len()));
+    let from = at.saturating_sub(3);
+    format!(
+        "plain game:\n{}\nbusy game:\n{}",
+        a[from..(at + 2).min(a.len())].join("\n"),
+        b[from..(at + 2).min(b.len())].join("\n")
+    )
+}
+
+/// Adjudicates `phase` of both games, and waits until both results have been mailed to the
+/// five members of each.
+fn adjudicate(server: &Server, c: &Cast, twins: &Twins, phase: &str) {
+    for (id, name) in [(&twins.plain, PLAIN), (&twins.busy, BUSY)] {
+        c.master.ok("POST", &format!("/api/games/{id}/adjudicate"), None);
+        let subject = format!("Diplomacy results {name} {phase}");
+        let sent = support::wait_for_mails(&server.dir.join("mail"), 5, |m| m.contains(&subject));
+        assert_eq!(sent.len(), 5, "{subject}");
+    }
+}
+
+#[test]
+fn what_france_sent_in_advance_replaced_or_never_carried_out_reaches_nobody_else() {
+    let server = start_server("secrecy-twins");
+    let c = cast(&server);
+    let twins = Twins {
+        plain: new_game(&c, PLAIN),
+        busy: new_game(&c, BUSY),
+    };
+    let both = |who: &Client, lines: &[&str]| {
+        orders(who, &twins.plain, lines);
+        orders(who, &twins.busy, lines);
+    };
+
+    // Spring 1901.
+    both(&c.germany, &["A Mun - Ruh", "A Ber - Mun", "F Kie H"]);
+    both(&c.england, &["F Lon H", "F Edi H", "A Lvp H"]);
+    orders(&c.france, &twins.plain, &["A Mar - Bur", "A Par H", "F Bre - Mao"]);
+    orders(&c.france, &twins.busy, &["A Mar - Gas", "F1901M:", "A Par - Pic"]);
+    orders(
+        &c.france,
+        &twins.busy,
+        &[
+            "A Mar - Spa",
+            "A Mar - Bur",
+            "A Par H",
+            "F Bre - Mao",
+            "F1901M:",
+            "A Bur - Mun",
+            "A Par - Pic",
+        ],
+    );
+    c.france.ok(
+        "POST",
+        &format!("/api/games/{}/press", twins.busy),
+        Some(json!({"to": ["GERMANY"], "body": "I will take Munich in the fall."})),
+    );
+    compare(&server, &c, &twins, "spring orders in");
+    adjudicate(&server, &c, &twins, "S1901M");
+    // Whether a power has orders in place for a phase is no secret (the master sees whom the
+    // judge waits for): in the plain game France sends early what the busy one sent in advance.
+    orders(&c.france, &twins.plain, &["A Bur - Mun", "A Par - Pic"]);
+    compare(&server, &c, &twins, "spring adjudicated");
+
+    // Fall 1901: Germany dislodges A Bur; in the busy game France's advance orders are
+    // replaced, and its retreat for A Par (not dislodged) is never used.
+    both(&c.germany, &["A Ruh - Bur", "A Mun S A Ruh - Bur", "F Kie H"]);
+    both(&c.england, &["F Lon H", "F Edi H", "A Lvp H"]);
+    orders(&c.france, &twins.plain, &["A Bur H", "A Par H", "F Mao H"]);
+    orders(
+        &c.france,
+        &twins.busy,
+        &["A Bur H", "A Par H", "F Mao - Por", "F Mao H", "F1901R:", "A Par R Gas"],
+    );
+    compare(&server, &c, &twins, "fall orders in");
+    adjudicate(&server, &c, &twins, "F1901M");
+    compare(&server, &c, &twins, "fall adjudicated, retreats open");
+    let state = c.master.ok("GET", &format!("/api/games/{}", twins.busy), None);
+    assert!(state.to_string().contains("F1901R"), "a retreat phase: {state}");
+
+    // The retreat in both games is the same.
+    orders(&c.france, &twins.plain, &["A Bur R Pic"]);
+    orders(&c.france, &twins.busy, &["A Bur R Bel", "A Bur R Pic"]);
+    compare(&server, &c, &twins, "retreats in");
+    adjudicate(&server, &c, &twins, "F1901R");
+    compare(&server, &c, &twins, "retreats adjudicated");
+}
