@@ -9,6 +9,7 @@ pub mod error;
 pub mod limits;
 pub mod lot;
 pub mod mail;
+pub mod names;
 pub mod outbox;
 mod pictures;
 mod public_url;
