@@ -11,6 +11,19 @@ pub fn name_key(name: &str) -> String {
     folded.nfkc().collect()
 }
 
+/// A name as it is stored and shown: trimmed, in Unicode NFC (an accent typed as a combining
+/// mark is joined to its letter, as most keyboards write it).
+pub fn shown_form(name: &str) -> String {
+    name.trim().nfc().collect()
+}
+
+/// Whether a name may name an account: 1 to 40 characters, each (in compatibility form, so
+/// fullwidth letters and accents count) a letter, digit, space, `_` or `-`.
+pub fn is_account_name(name: &str) -> bool {
+    let count = name.chars().count();
+    (1..=40).contains(&count) && name.nfkc().all(|c| c.is_alphanumeric() || c == ' ' || c == '_' || c == '-')
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -26,5 +39,16 @@ mod tests {
         assert_eq!(name_key("ﬁnn"), name_key("Finn"));
         assert_ne!(name_key("Emile"), key, "an accent still makes another name");
         assert_ne!(name_key("Anna"), name_key("Anna2"));
+    }
+
+    #[test]
+    fn names_are_kept_composed_and_may_hold_accents_typed_apart() {
+        assert_eq!(shown_form(" E\u{301}mile "), "\u{c9}mile");
+        for good in ["Émile", "E\u{301}mile", "Ｅ\u{301}ｍｉｌｅ", "Anna_2-b c"] {
+            assert!(is_account_name(&shown_form(good)), "{good:?}");
+        }
+        for bad in ["", "a@b", "x\u{301}", "tab\there", &"a".repeat(41)] {
+            assert!(!is_account_name(&shown_form(bad)), "{bad:?}");
+        }
     }
 }

@@ -61,15 +61,10 @@ fn name_taken(name: &str) -> ApiError {
     ApiError::conflict(format!("the name `{name}` is taken")).de(format!("Der Name `{name}` ist vergeben"))
 }
 
-/// A name as given, trimmed, if it may name an account.
-fn check_name(name: &str) -> ApiResult<&str> {
-    let name = name.trim();
-    if name.is_empty()
-        || name.chars().count() > 40
-        || !name
-            .chars()
-            .all(|c| c.is_alphanumeric() || c == ' ' || c == '_' || c == '-')
-    {
+/// A name as given, as it is stored ([`crate::names::shown_form`]), if it may name an account.
+fn check_name(name: &str) -> ApiResult<String> {
+    let name = crate::names::shown_form(name);
+    if !crate::names::is_account_name(&name) {
         return Err(
             ApiError::bad_request("bad_name", "a name has 1 to 40 letters, digits, spaces, _ or -")
                 .de("Ein Name hat 1 bis 40 Buchstaben, Ziffern, Leerzeichen, _ oder -"),
@@ -85,6 +80,7 @@ fn check_name(name: &str) -> ApiResult<&str> {
 /// path for accounts from the API, the web and mail.
 pub(crate) async fn create(state: &AppState, body: &NewAccount, code_by: CodeBy) -> ApiResult<(Value, String)> {
     let name = check_name(&body.name)?;
+    let name = name.as_str();
     check_password(&body.password)?;
     check_email(&body.email)?;
     check_lang(&body.lang)?;

@@ -984,3 +984,21 @@ Befehle: A München nach Tirol, F Nordsee U A Yor - Edi, A Par H; Rückzüge A B
 mit den Zügen: Rückzug F Bre nach Eng, Pic, Gas; Bauen A Par; spätere Phasen unter einer Überschrift
 F1901M:; englische Schreibweise geht ebenso.
 Befehle einer Nachricht ersetzen die vorher gesendeten.";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reply_over_the_limit_is_cut_at_a_line_and_says_so() {
+        let short = "> HELP\nok\n".to_string();
+        assert_eq!(capped(short.clone(), false), short);
+        let long = "ä line of some length\n".repeat(20_000);
+        let cut = capped(long.clone(), false);
+        assert!(cut.len() <= MAX_REPLY_BYTES, "{}", cut.len());
+        assert!(cut.ends_with("(The reply is cut here: it would be longer than 256 KB.)\n"));
+        let kept = cut.split("\n(The reply").next().unwrap_or_default();
+        assert!(kept.ends_with('\n') && long.starts_with(kept));
+        assert!(capped(long, true).contains("Die Antwort ist hier gekürzt"));
+    }
+}
