@@ -124,10 +124,16 @@ fn a_mail_of_thousands_of_help_lines_gets_one_short_reply() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("1 message(s) sent"));
     let reply = reply_to(&dir, "flood-1@example.org");
     assert!(reply.len() < 64 * 1024, "a reply of {} bytes", reply.len());
-    assert_eq!(reply.matches("REGISTER name password").count(), 1, "the command list once");
+    assert_eq!(
+        reply.matches("REGISTER name password").count(),
+        1,
+        "the command list once"
+    );
     assert!(reply.contains("it is given once per mail"), "{reply}");
     assert!(
-        reply.contains("Only the first 200 commands and order lines of a mail are read: nothing from line 201 on was read."),
+        reply.contains(
+            "Only the first 200 commands and order lines of a mail are read: nothing from line 201 on was read."
+        ),
         "{}",
         &reply[reply.len().saturating_sub(2000)..]
     );
@@ -153,7 +159,10 @@ fn the_same_message_id_with_other_content_is_another_mail() {
     let replies = support::wait_for_mails(&dir.join("mail"), 3, |m| m.contains("In-Reply-To: <same@example.org>"));
     assert_eq!(replies.len(), 3, "{replies:?}");
     assert!(replies.iter().any(|r| r.contains("To: eve@example.net")), "{replies:?}");
-    assert!(replies.iter().any(|r| r.contains("SIGNON power game password")), "{replies:?}");
+    assert!(
+        replies.iter().any(|r| r.contains("SIGNON power game password")),
+        "{replies:?}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -251,11 +260,24 @@ fn an_account_registered_by_mail_confirms_its_address_by_mail() {
     let wrong = "BESTÄTIGEN AAAA-AAAA\nBESTÄTIGEN {code}\n".replace("{code}", &code);
     ingest_into(&server.dir, &mail("dora@example.org", "confirm-0@example.org", &wrong));
     let reply = reply_to(&server.dir, "confirm-0@example.org");
-    assert!(reply.contains("Das ist nicht der Code") && reply.contains("Ab Zeile 2"), "{reply}");
+    assert!(
+        reply.contains("Das ist nicht der Code") && reply.contains("Ab Zeile 2"),
+        "{reply}"
+    );
     assert_eq!(dora.ok("GET", "/api/account", None)["email_confirmed"], false);
-    ingest_into(&server.dir, &mail("dora@example.org", "confirm-1@example.org", &format!("BESTÄTIGEN {code}\n")));
+    ingest_into(
+        &server.dir,
+        &mail(
+            "dora@example.org",
+            "confirm-1@example.org",
+            &format!("BESTÄTIGEN {code}\n"),
+        ),
+    );
     let reply = reply_to(&server.dir, "confirm-1@example.org");
     assert!(reply.contains("Die Adresse dora@example.org ist bestätigt"), "{reply}");
     let shown = dora.ok("GET", "/api/account", None);
-    assert_eq!((shown["email_confirmed"].as_bool(), &shown["pending_email"]), (Some(true), &serde_json::Value::Null));
+    assert_eq!(
+        (shown["email_confirmed"].as_bool(), &shown["pending_email"]),
+        (Some(true), &serde_json::Value::Null)
+    );
 }

@@ -494,7 +494,9 @@ fn an_unconfirmed_address_gets_only_its_code_until_it_is_confirmed() {
     gm.ok("POST", &format!("/api/games/{id}/adjudicate?phase=F1901M"), None);
     assert_eq!(results("F1901M", "uc-newbie@example.org").len(), 1);
     assert!(
-        !subjects_to(&server, "uc-newbie@example.org").iter().any(|s| s.contains("S1901M")),
+        !subjects_to(&server, "uc-newbie@example.org")
+            .iter()
+            .any(|s| s.contains("S1901M")),
         "mail from before stays unsent"
     );
 }
@@ -512,20 +514,32 @@ fn names_are_one_name_whatever_their_case_composition_or_width() {
     // Lower case, the accent as a combining mark, fullwidth letters: the same name.
     for same in ["émile", "E\u{301}MILE", "Ｅ\u{301}ｍｉｌｅ"] {
         let (status, body) = make(same);
-        assert_eq!((status, body["code"].as_str()), (409, Some("conflict")), "{same:?}: {body}");
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (409, Some("conflict")),
+            "{same:?}: {body}"
+        );
     }
     assert_eq!(make("Emile").0, 201, "without the accent it is another name");
     // Log-in works with every spelling, into the one account.
     for spelling in ["émile", "ÉMILE", "E\u{301}mile", "Ｅ\u{301}ｍｉｌｅ"] {
         let body = json!({"name": spelling, "password": "long enough"});
         let (status, session) = c.call("POST", "/api/sessions", Some(body));
-        assert_eq!((status, &session["account"]), (200, &emile["id"]), "{spelling:?}: {session}");
+        assert_eq!(
+            (status, &session["account"]),
+            (200, &emile["id"]),
+            "{spelling:?}: {session}"
+        );
     }
     // A game's name likewise; and a power goes to the player by any spelling of the name.
     let gm = player(&server, "names-master");
     let other = player(&server, "names-other");
     let id = support::two_player_game(&gm, &other, "Café", json!({"movement_seconds": 3600}));
-    let (status, body) = gm.call("POST", "/api/games", Some(json!({"name": "ＣＡＦÉ", "variant": "standard"})));
+    let (status, body) = gm.call(
+        "POST",
+        "/api/games",
+        Some(json!({"name": "ＣＡＦÉ", "variant": "standard"})),
+    );
     assert_eq!(status, 409, "{body}");
     gm.ok(
         "POST",

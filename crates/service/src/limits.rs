@@ -111,7 +111,10 @@ fn too_many(what: &str, wait_ms: i64) -> ApiError {
         "rate_limited",
         format!("too many {what}: try again in {} seconds", wait_ms / 1000 + 1),
     )
-    .de(format!("Zu viele Versuche: in {} Sekunden noch einmal", wait_ms / 1000 + 1))
+    .de(format!(
+        "Zu viele Versuche: in {} Sekunden noch einmal",
+        wait_ms / 1000 + 1
+    ))
 }
 
 /// The failures of `account_key` since `since` (from `source` if given): how many, and the
@@ -236,13 +239,22 @@ mod tests {
             assert!(limits.login_allowed(&store, "anna", &here).await.is_ok());
             limits.login_failed(&store, "anna", &here).await.expect("counted");
         }
-        let error = limits.login_allowed(&store, "anna", &here).await.expect_err("a fourth is refused");
+        let error = limits
+            .login_allowed(&store, "anna", &here)
+            .await
+            .expect_err("a fourth is refused");
         assert_eq!(
             (error.status, error.code),
             (StatusCode::TOO_MANY_REQUESTS, "rate_limited")
         );
-        assert!(limits.login_allowed(&store, "anna", &there).await.is_ok(), "another source");
-        assert!(limits.login_allowed(&store, "bert", &here).await.is_ok(), "another name");
+        assert!(
+            limits.login_allowed(&store, "anna", &there).await.is_ok(),
+            "another source"
+        );
+        assert!(
+            limits.login_allowed(&store, "bert", &here).await.is_ok(),
+            "another name"
+        );
         limits.login_failed(&store, "anna", &there).await.expect("counted");
         assert!(limits.login_allowed(&store, "anna", &mail).await.is_ok(), "4 of 5");
         limits.login_failed(&store, "anna", &mail).await.expect("counted");

@@ -21,7 +21,10 @@ pub fn shown_form(name: &str) -> String {
 /// fullwidth letters and accents count) a letter, digit, space, `_` or `-`.
 pub fn is_account_name(name: &str) -> bool {
     let count = name.chars().count();
-    (1..=40).contains(&count) && name.nfkc().all(|c| c.is_alphanumeric() || c == ' ' || c == '_' || c == '-')
+    (1..=40).contains(&count)
+        && name
+            .nfkc()
+            .all(|c| c.is_alphanumeric() || c == ' ' || c == '_' || c == '-')
 }
 
 #[cfg(test)]

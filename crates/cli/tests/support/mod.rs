@@ -135,7 +135,8 @@ pub fn wait_for_mails_in(dirs: &[std::path::PathBuf], count: usize, wanted: impl
 /// The confirmation code in a mail's text: a line such as `ABCD-EFGH`, or the word after
 /// `CONFIRM` in a reply.
 pub fn code_in(text: &str) -> Option<String> {
-    let is_code = |w: &str| w.len() == 9 && w.as_bytes()[4] == b'-' && w.chars().all(|c| c == '-' || c.is_ascii_alphanumeric());
+    let is_code =
+        |w: &str| w.len() == 9 && w.as_bytes()[4] == b'-' && w.chars().all(|c| c == '-' || c.is_ascii_alphanumeric());
     text.split_whitespace().find(|w| is_code(w)).map(str::to_string)
 }
 

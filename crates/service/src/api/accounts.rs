@@ -110,7 +110,13 @@ pub(crate) async fn create(state: &AppState, body: &NewAccount, code_by: CodeBy)
     .bind(now + CODE_HOURS * 3600 * 1000)
     .execute(&mut *tx)
     .await
-    .map_err(|e| if is_unique_violation(&e) { name_taken(name) } else { e.into() })?;
+    .map_err(|e| {
+        if is_unique_violation(&e) {
+            name_taken(name)
+        } else {
+            e.into()
+        }
+    })?;
     if code_by == CodeBy::Mail {
         let (subject, text) = code_mail(name, &code, &body.lang, state.public_url.as_ref(), true);
         let to = crate::outbox::Recipient::Address { name, email };
@@ -383,25 +389,15 @@ pub(crate) async fn change(state: &AppState, source: &Source, me: &str, changes:
     if changed == 0 {
         return Err(changed_meanwhile());
     }
-    if hash.is_some() {
-        // A new password also withdraws an address change begun before it.
-        sqlx::query(WITHDRAW_ADDRESS).bind(me).execute(&mut *tx).await?;
-    }
+    let token = match hash {
+        Some(_) => Some(after_new_password(&mut tx, me).await?),
+        None => None,
+    };
     if let Some(email) = email {
         let lang = changes.lang.as_deref().unwrap_or(&current.lang);
         let first = !current.confirmed;
         mail_code(state, &mut tx, me, &current.name, email, lang, first).await?;
     }
-    let token = match hash {
-        Some(_) => {
-            sqlx::query("DELETE FROM sessions WHERE account_id = $1")
-                .bind(me)
-                .execute(&mut *tx)
-                .await?;
-            Some(open_session(&mut tx, me).await?)
-        }
-        None => None,
-    };
     tx.commit().await?;
     state.mail_sent.notify_one();
     let mut shown = account(state, me).await?;
@@ -410,6 +406,17 @@ pub(crate) async fn change(state: &AppState, source: &Source, me: &str, changes:
         shown["token"] = json!(token);
     }
     Ok(shown)
+}
+
+/// After a new password: an address change begun before it is withdrawn, and every session of
+/// `me` ends; the token of a new one.
+async fn after_new_password(tx: &mut sqlx::Transaction<'_, sqlx::Any>, me: &str) -> ApiResult<String> {
+    sqlx::query(WITHDRAW_ADDRESS).bind(me).execute(&mut **tx).await?;
+    sqlx::query("DELETE FROM sessions WHERE account_id = $1")
+        .bind(me)
+        .execute(&mut **tx)
+        .await?;
+    open_session(tx, me).await
 }
 
 /// Sets `email` waiting on `me`'s account with a new code, and queues the code mail to it (in
@@ -424,13 +431,15 @@ async fn mail_code(
     first: bool,
 ) -> ApiResult<()> {
     let code = new_code();
-    sqlx::query("UPDATE accounts SET pending_email = $1, pending_code_hash = $2, pending_expires_ms = $3 WHERE id = $4")
-        .bind(email)
-        .bind(code_hash(&code))
-        .bind(now_ms() + CODE_HOURS * 3600 * 1000)
-        .bind(me)
-        .execute(&mut **tx)
-        .await?;
+    sqlx::query(
+        "UPDATE accounts SET pending_email = $1, pending_code_hash = $2, pending_expires_ms = $3 WHERE id = $4",
+    )
+    .bind(email)
+    .bind(code_hash(&code))
+    .bind(now_ms() + CODE_HOURS * 3600 * 1000)
+    .bind(me)
+    .execute(&mut **tx)
+    .await?;
     let (subject, body) = code_mail(name, &code, lang, state.public_url.as_ref(), first);
     let to = crate::outbox::Recipient::Address { name, email };
     crate::outbox::queue(tx, None, to, &subject, &body, None, None).await?;
@@ -648,7 +657,12 @@ pub(crate) async fn find_by_name(state: &AppState, name: &str) -> ApiResult<Opti
 /// many failed log-ins of the name refuse the attempt ([`crate::limits`]); an unknown name is
 /// checked against a dummy hash, as long as a known one, and counted like a wrong password. The
 /// one path for logins from the API and the web pages.
-pub(crate) async fn login(state: &AppState, source: &Source, name: &str, password: &str) -> ApiResult<(String, String)> {
+pub(crate) async fn login(
+    state: &AppState,
+    source: &Source,
+    name: &str,
+    password: &str,
+) -> ApiResult<(String, String)> {
     let found = find_by_name(state, name).await?;
     let key = found.as_ref().map_or_else(|| name_key(name), |(_, _, key)| key.clone());
     state.limits.login_allowed(&state.store, &key, source).await?;
@@ -688,7 +702,10 @@ mod tests {
         // A new account's first address receives nothing else until it is confirmed.
         let (subject, body) = code_mail("ida", "ABCD-EFGH", "en", None, true);
         assert_eq!(subject, "Diplomacy: confirm your address");
-        assert!(body.contains("no mail to this address") && body.contains("CONFIRM"), "{body}");
+        assert!(
+            body.contains("no mail to this address") && body.contains("CONFIRM"),
+            "{body}"
+        );
         let (subject, body) = code_mail("ida", "ABCD-EFGH", "de", None, true);
         assert_eq!(subject, "Diplomacy: Adresse bestätigen");
         assert!(body.contains("keine Post") && body.contains("BESTÄTIGEN"), "{body}");
@@ -709,7 +726,9 @@ mod tests {
         let here = Source::Client([127, 0, 0, 1].into());
         let checks = || crate::auth::DUMMY_CHECKS.load(std::sync::atomic::Ordering::SeqCst);
         let before = checks();
-        let error = login(&state, &here, "Nobody", "long enough").await.expect_err("no such name");
+        let error = login(&state, &here, "Nobody", "long enough")
+            .await
+            .expect_err("no such name");
         assert_eq!(error.code, "bad_login");
         assert_eq!(checks(), before + 1, "the dummy hash was checked");
         let wrong = login(&state, &here, "émile", "not the one").await.expect_err("wrong");

@@ -64,7 +64,11 @@ fn message_key(raw: &[u8]) -> String {
     content.push(b'\n');
     content.extend_from_slice(body_of(raw));
     // A very long Message-ID is kept as its hash: the key is a unique index entry.
-    let id = if id.len() > 200 { crate::auth::sha256_hex(id.as_bytes()) } else { id };
+    let id = if id.len() > 200 {
+        crate::auth::sha256_hex(id.as_bytes())
+    } else {
+        id
+    };
     format!("id:{id}:{}", crate::auth::sha256_hex(&content))
 }
 

@@ -360,7 +360,9 @@ impl Session<'_> {
             }
             Ok(v) => {
                 let to = match v["to"].as_array() {
-                    Some(list) if !list.is_empty() => list.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(", "),
+                    Some(list) if !list.is_empty() => {
+                        list.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(", ")
+                    }
                     _ => (if self.german { "alle" } else { "all" }).to_string(),
                 };
                 self.say(format!("  Press sent to {to}."), format!("  Presse gesendet an {to}."));
@@ -497,7 +499,12 @@ impl Session<'_> {
         let refusal = match row {
             Ok(Some(row)) => {
                 let key: String = row.get(0);
-                match self.state.limits.login_allowed(&self.state.store, &key, &self.source()).await {
+                match self
+                    .state
+                    .limits
+                    .login_allowed(&self.state.store, &key, &self.source())
+                    .await
+                {
                     Ok(()) => {
                         let ok = self.verify(password, row.get(1)).await;
                         // The password is the secret; the registered address must match as well,
@@ -574,7 +581,13 @@ impl Session<'_> {
 
     /// The player of `power` in the game: the account and the power's key; None when there is
     /// none (told).
-    async fn player_of(&mut self, line: usize, g: &api::GameRow, game_name: &str, power: &str) -> Option<(String, String)> {
+    async fn player_of(
+        &mut self,
+        line: usize,
+        g: &api::GameRow,
+        game_name: &str,
+        power: &str,
+    ) -> Option<(String, String)> {
         let key = match api::variant(&g.variant).and_then(|v| api::power_key(&v, power)) {
             Ok(k) => k,
             Err(e) => {
@@ -731,8 +744,14 @@ impl Session<'_> {
         };
         match api::accounts::confirm_address(self.state, &self.source(), &account, code).await {
             Ok(_) => self.say(
-                format!("  The address {} is confirmed: mail about your games comes here.", self.from),
-                format!("  Die Adresse {} ist bestätigt: die Post zu Ihren Partien kommt hierher.", self.from),
+                format!(
+                    "  The address {} is confirmed: mail about your games comes here.",
+                    self.from
+                ),
+                format!(
+                    "  Die Adresse {} ist bestätigt: die Post zu Ihren Partien kommt hierher.",
+                    self.from
+                ),
             ),
             Err(e) => {
                 self.halted = true;
