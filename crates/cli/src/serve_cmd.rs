@@ -196,7 +196,7 @@ pub fn mail(command: &MailCommand) -> anyhow::Result<ExitCode> {
                 }
             },
             Ok(Received::Duplicate) => {
-                println!("duplicate: a mail with this Message-ID was taken before; not read again");
+                println!("duplicate: this mail (its Message-ID, sender and text) was taken before; not read again");
                 Ok(ExitCode::SUCCESS)
             }
             Err(Refused::TooLarge(n)) => {

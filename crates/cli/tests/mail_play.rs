@@ -12,8 +12,9 @@ use support::{Client, Server, fresh_dir, start_server_in};
 
 const GAME: &str = "maildip";
 
-/// An account with a password without spaces (it is written in mails), logged in.
-fn account(server: &Server, name: &str, lang: &str) -> Client {
+/// An account with a password without spaces (it is written in mails), logged in, its address
+/// confirmed with the code mailed to it.
+fn account(server: &Server, boxes: &Mailboxes, name: &str, lang: &str) -> Client {
     let mut c = Client::new(server);
     c.ok(
         "POST",
@@ -26,6 +27,13 @@ fn account(server: &Server, name: &str, lang: &str) -> Client {
         Some(json!({"name": name, "password": password(name)})),
     );
     c.token = session["token"].as_str().map(str::to_string);
+    let subject = if lang == "de" {
+        "Diplomacy: Adresse bestätigen"
+    } else {
+        "Diplomacy: confirm your address"
+    };
+    let code = support::code_in(&boxes.wait_for(&address(name), subject, 1)[0].body).expect("a code");
+    c.ok("POST", "/api/account/email", Some(json!({"code": code})));
     c
 }
 
@@ -68,7 +76,7 @@ fn seven_players_play_a_turn_by_mail() {
     let smtp = server.smtp.clone().expect("the SMTP listener runs");
 
     // Seven players (Germany and Austria read German) and a master, set up on the web API.
-    let gm = account(&server, "gm", "en");
+    let gm = account(&server, &boxes, "gm", "en");
     let players = [
         ("anna", "ENGLAND", "en"),
         ("bert", "FRANCE", "en"),
@@ -89,7 +97,7 @@ fn seven_players_play_a_turn_by_mail() {
     let clients: Vec<Client> = players
         .iter()
         .map(|(name, power, lang)| {
-            let c = account(&server, name, lang);
+            let c = account(&server, &boxes, name, lang);
             c.ok(
                 "POST",
                 &format!("/api/games/{game_id}/join"),

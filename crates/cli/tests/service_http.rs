@@ -446,3 +446,106 @@ fn deadlines_and_early_adjudication_need_no_game_master() {
     let game = solo.ok("GET", &format!("/api/games/{early}"), None);
     assert_eq!(game["state"]["phase"], "F1901M");
 }
+
+/// The subjects of the mails to `address` in the server's mail folder.
+fn subjects_to(server: &support::Server, address: &str) -> Vec<String> {
+    let mut found: Vec<String> = support::mails_in(&server.dir.join("mail"))
+        .iter()
+        .filter(|m| m.contains(&format!("<{address}>")))
+        .filter_map(|m| m.lines().find_map(|l| l.strip_prefix("Subject: ")).map(str::to_string))
+        .collect();
+    found.sort();
+    found
+}
+
+#[test]
+fn an_unconfirmed_address_gets_only_its_code_until_it_is_confirmed() {
+    let server = start_server("unconfirmed");
+    let gm = player(&server, "uc-master");
+    let newbie = support::unconfirmed_player(&server, "uc-newbie", "en");
+    let shown = newbie.ok("GET", "/api/account", None);
+    assert_eq!(
+        (shown["email_confirmed"].as_bool(), shown["pending_email"].as_str()),
+        (Some(false), Some("uc-newbie@example.org")),
+        "{shown}"
+    );
+    // The account plays meanwhile, but the game's mail does not go to its address.
+    let id = support::two_player_game(&gm, &newbie, "Unconfirmed", json!({"movement_seconds": 3600}));
+    newbie.ok(
+        "PUT",
+        &format!("/api/games/{id}/orders"),
+        Some(json!({"orders": ["A Mun - Ruh"]})),
+    );
+    gm.ok("POST", &format!("/api/games/{id}/adjudicate?phase=S1901M"), None);
+    let results = |phase: &str, address: &str| {
+        let subject = format!("Subject: Diplomacy results Unconfirmed {phase}");
+        let address = format!("<{address}>");
+        support::wait_for_mails(&server.dir.join("mail"), 1, move |m| {
+            m.contains(&subject) && m.contains(&address)
+        })
+    };
+    assert_eq!(results("S1901M", "uc-master@example.org").len(), 1);
+    assert_eq!(
+        subjects_to(&server, "uc-newbie@example.org"),
+        ["Diplomacy: confirm your address"]
+    );
+    // Confirmed with the code mailed to it, the address receives the game's mail.
+    support::confirm_address(&server, &newbie, "uc-newbie@example.org", "en");
+    gm.ok("POST", &format!("/api/games/{id}/adjudicate?phase=F1901M"), None);
+    assert_eq!(results("F1901M", "uc-newbie@example.org").len(), 1);
+    assert!(
+        !subjects_to(&server, "uc-newbie@example.org")
+            .iter()
+            .any(|s| s.contains("S1901M")),
+        "mail from before stays unsent"
+    );
+}
+
+#[test]
+fn names_are_one_name_whatever_their_case_composition_or_width() {
+    let server = start_server("unicode-names");
+    let c = Client::new(&server);
+    let make = |name: &str| {
+        let body = json!({"name": name, "email": "names@example.org", "password": "long enough"});
+        c.call("POST", "/api/accounts", Some(body))
+    };
+    let (status, emile) = make("Émile");
+    assert_eq!(status, 201, "{emile}");
+    // Lower case, the accent as a combining mark, fullwidth letters: the same name.
+    for same in ["émile", "E\u{301}MILE", "Ｅ\u{301}ｍｉｌｅ"] {
+        let (status, body) = make(same);
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (409, Some("conflict")),
+            "{same:?}: {body}"
+        );
+    }
+    assert_eq!(make("Emile").0, 201, "without the accent it is another name");
+    // Log-in works with every spelling, into the one account.
+    for spelling in ["émile", "ÉMILE", "E\u{301}mile", "Ｅ\u{301}ｍｉｌｅ"] {
+        let body = json!({"name": spelling, "password": "long enough"});
+        let (status, session) = c.call("POST", "/api/sessions", Some(body));
+        assert_eq!(
+            (status, &session["account"]),
+            (200, &emile["id"]),
+            "{spelling:?}: {session}"
+        );
+    }
+    // A game's name likewise; and a power goes to the player by any spelling of the name.
+    let gm = player(&server, "names-master");
+    let other = player(&server, "names-other");
+    let id = support::two_player_game(&gm, &other, "Café", json!({"movement_seconds": 3600}));
+    let (status, body) = gm.call(
+        "POST",
+        "/api/games",
+        Some(json!({"name": "ＣＡＦÉ", "variant": "standard"})),
+    );
+    assert_eq!(status, 409, "{body}");
+    gm.ok(
+        "POST",
+        &format!("/api/games/{id}/replace"),
+        Some(json!({"power": "GERMANY", "player": "e\u{301}mile"})),
+    );
+    let game = gm.ok("GET", &format!("/api/games/{id}"), None);
+    assert!(game.to_string().contains("Émile"), "{game}");
+}

@@ -585,6 +585,16 @@ fn an_account_changes_its_address_language_and_password_with_the_password_in_use
     b.sign_up("ida");
     let page = b.get("/account").body;
     assert!(page.contains(r#"value="ida@example.org""#), "{page}");
+    // A new account's address waits for the code mailed to it (there is no other to keep).
+    assert!(
+        page.contains(r#"id="pending-address""#) && !page.contains(r#"id="withdraw-form""#),
+        "{page}"
+    );
+    let code = support::code_mailed_to(&server, "ida@example.org", "Diplomacy: confirm your address");
+    let csrf = b.csrf();
+    let confirmed = b.post("/account/email", &[("csrf", &csrf), ("code", &code)], None);
+    assert_eq!(confirmed.status, 303, "{}", confirmed.body);
+    assert!(!b.get("/account").body.contains(r#"id="pending-address""#));
     // A second browser of the same account.
     let mut other = Browser::new(&server.base);
     other.get("/");
@@ -630,7 +640,7 @@ fn an_account_changes_its_address_language_and_password_with_the_password_in_use
         "{page}"
     );
     assert!(page.contains(r#"value="ida@example.org""#), "{page}");
-    let code = code_mailed_to(&server, "ida@example.com", "Diplomacy: neue Adresse bestätigen");
+    let code = support::code_mailed_to(&server, "ida@example.com", "Diplomacy: neue Adresse bestätigen");
     // The mail's code, typed in lower case, or carried by its link into the form.
     let linked = b.get(&format!("/account?code={code}")).body;
     assert!(linked.contains(&format!(r#"value="{code}""#)), "{linked}");
@@ -747,7 +757,7 @@ fn a_new_address_through_the_api_waits_for_its_code() {
         (changed["email"].as_str(), changed["pending_email"].as_str()),
         (before["email"].as_str(), Some("jon@example.net"))
     );
-    let code = code_mailed_to(&server, "jon@example.net", "Diplomacy: confirm your new address");
+    let code = support::code_mailed_to(&server, "jon@example.net", "Diplomacy: confirm your new address");
     let (status, error) = client.call("POST", "/api/account/email", Some(json!({"code": "AAAA-AAAA"})));
     assert_eq!((status, error["code"].as_str()), (400, Some("bad_code")), "{error}");
     let confirmed = client.ok("POST", "/api/account/email", Some(json!({"code": code})));
@@ -784,20 +794,6 @@ fn a_new_address_through_the_api_waits_for_its_code() {
         Some(json!({"current_password": "long enough", "new_password": "another one"})),
     );
     assert_eq!(renewed["pending_email"], Value::Null, "{renewed}");
-}
-
-/// The confirmation code in the one mail to `address` with `subject`.
-fn code_mailed_to(server: &support::Server, address: &str, subject: &str) -> String {
-    let mails = support::wait_for_mails(&server.dir.join("mail"), 1, |m| {
-        m.contains(&format!("<{address}>")) && m.contains(&format!("Subject: {subject}"))
-    });
-    assert_eq!(mails.len(), 1, "one code mailed to {address}: {mails:?}");
-    mails[0]
-        .lines()
-        .map(str::trim)
-        .find(|l| l.len() == 9 && l.as_bytes()[4] == b'-' && l.chars().all(|c| c == '-' || c.is_ascii_alphanumeric()))
-        .unwrap_or_else(|| panic!("a code in {}", mails[0]))
-        .to_string()
 }
 
 #[test]

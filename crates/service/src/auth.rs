@@ -21,6 +21,33 @@ pub fn verify_password(password: &str, stored: &str) -> bool {
         .is_ok_and(|parsed| Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok())
 }
 
+/// How many checks against the dummy hash this process made (tests see that an unknown name is
+/// checked as long as a known one).
+#[cfg(test)]
+pub(crate) static DUMMY_CHECKS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// The hash of a random password made with the same cost as every new hash, once per process.
+fn dummy_hash() -> &'static str {
+    static DUMMY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    // Should hashing fail (it does not with the defaults), the check below fails at once.
+    DUMMY.get_or_init(|| hash_password(&new_token()).unwrap_or_default())
+}
+
+/// Whether a password matches the stored PHC string of an account; without one (no account has
+/// the name tried), the password is checked against a dummy hash of the same cost and does not
+/// match, so that the time a log-in takes does not tell whether the name exists.
+pub fn verify_or_dummy(password: &str, stored: Option<&str>) -> bool {
+    match stored {
+        Some(stored) => verify_password(password, stored),
+        None => {
+            #[cfg(test)]
+            DUMMY_CHECKS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            let _ = verify_password(password, dummy_hash());
+            false
+        }
+    }
+}
+
 /// A new random token (hex), given to the client once.
 pub fn new_token() -> String {
     let bytes: [u8; 32] = rand::rng().random();
@@ -80,6 +107,18 @@ mod tests {
         assert!(verify_password("correct horse", &stored));
         assert!(!verify_password("wrong horse", &stored));
         assert!(!verify_password("correct horse", "not a hash"));
+    }
+
+    #[test]
+    fn an_unknown_name_is_checked_against_a_dummy_hash_of_the_same_cost() {
+        let dummy = dummy_hash();
+        assert!(dummy.starts_with("$argon2id$"), "{dummy}");
+        let real = hash_password("correct horse").expect("hashes");
+        let params = |h: &str| h.split('$').nth(3).map(str::to_string);
+        assert_eq!(params(dummy), params(&real), "the same cost parameters");
+        assert!(std::ptr::eq(dummy, dummy_hash()), "made once");
+        assert!(verify_or_dummy("correct horse", Some(&real)));
+        assert!(!verify_or_dummy("correct horse", None));
     }
 
     #[test]

@@ -11,6 +11,7 @@ pub mod http_server;
 pub mod limits;
 pub mod lot;
 pub mod mail;
+pub mod names;
 pub mod outbox;
 mod pictures;
 mod public_url;

@@ -1,5 +1,21 @@
-//! Rate limits: login attempts per account name and client address (so nobody can lock another
-//! player out before a deadline, while guessing stays slow), and order submissions per account.
+//! Rate limits: failed log-ins per account and source, counted in the database (so that every
+//! process counts them alike: the web and API of each `serve`, its SMTP listener, and each
+//! `mail ingest`, which is a process of its own per mail), and order submissions per account
+//! (in memory, per process).
+//!
+//! Log-ins: an attempt is refused before its password is checked (429 `rate_limited`; in mail a
+//! refusal line) when the name tried had, within [`FailureCaps::source_window_ms`] (15 minutes),
+//! [`FailureCaps::per_source`] (10) failures from the same source — the client's IP address on
+//! the web and the API, the sender's address in mail — or, within
+//! [`FailureCaps::account_window_ms`] (an hour), [`FailureCaps::per_account`] (30) failures from
+//! all sources together, against guessing spread over many addresses. So a mail sender and a
+//! browser are separate sources: failures by mail refuse further mail from that address, while
+//! the same account on the web is refused only by its own failures there or by the cap over all
+//! sources. That cap lets somebody who guesses from many addresses lock the account out for up
+//! to an hour; without it, guesses would be limited per address only. Successful log-ins are not
+//! counted, nor are refused attempts (a refusal ends when the oldest failure of its window ages
+//! out). A failure is counted for the name tried, whether or not an account has it, so the
+//! answers do not tell which names exist.
 
 use std::net::IpAddr;
 use std::num::NonZeroU32;
@@ -8,37 +24,82 @@ use std::sync::Arc;
 use axum::http::StatusCode;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use sqlx::Row;
 
 use crate::error::ApiError;
+use crate::store::{Store, now_ms};
 
 /// Beyond this many tracked keys, keys whose limit has fully recovered are forgotten.
 const PRUNE_ABOVE: usize = 10_000;
 
-/// The service's rate limiters.
+/// Where a log-in attempt comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    /// A web or API client, by its IP address.
+    Client(IpAddr),
+    /// A mail, by its sender's address (any case).
+    Mail(String),
+}
+
+impl Source {
+    /// The source as stored: `ip:…` or `mail:…` (lower case).
+    fn key(&self) -> String {
+        match self {
+            Source::Client(ip) => format!("ip:{ip}"),
+            Source::Mail(address) => format!("mail:{}", address.trim().to_lowercase()),
+        }
+    }
+}
+
+/// How many failed log-ins refuse further attempts, and over which time.
+#[derive(Debug, Clone, Copy)]
+pub struct FailureCaps {
+    /// Failures of one name from one source ...
+    pub per_source: i64,
+    /// ... within this many milliseconds.
+    pub source_window_ms: i64,
+    /// Failures of one name from all sources together ...
+    pub per_account: i64,
+    /// ... within this many milliseconds.
+    pub account_window_ms: i64,
+}
+
+impl Default for FailureCaps {
+    fn default() -> Self {
+        FailureCaps {
+            per_source: 10,
+            source_window_ms: 15 * 60_000,
+            per_account: 30,
+            account_window_ms: 60 * 60_000,
+        }
+    }
+}
+
+/// The service's rate limits.
 #[derive(Clone)]
 pub struct Limits {
-    login: Arc<DefaultKeyedRateLimiter<(String, IpAddr)>>,
+    failures: FailureCaps,
     orders: Arc<DefaultKeyedRateLimiter<String>>,
     echoes: Arc<DefaultKeyedRateLimiter<String>>,
 }
 
-/// How many requests of each kind are allowed per minute (the burst is the same number).
+/// The allowances.
 #[derive(Debug, Clone, Copy)]
 pub struct LimitSettings {
-    /// Login attempts per account name and client address.
-    pub logins_per_minute: u32,
-    /// Order submissions per account.
+    /// Order submissions per account and minute (the burst is the same number).
     pub orders_per_minute: u32,
     /// Live echoes of orders being typed, per account (the page asks after each pause in typing).
     pub echoes_per_minute: u32,
+    /// Failed log-ins that refuse further attempts.
+    pub login_failures: FailureCaps,
 }
 
 impl Default for LimitSettings {
     fn default() -> Self {
         LimitSettings {
-            logins_per_minute: 10,
             orders_per_minute: 60,
             echoes_per_minute: 120,
+            login_failures: FailureCaps::default(),
         }
     }
 }
@@ -47,51 +108,111 @@ fn quota(per_minute: u32) -> Quota {
     Quota::per_minute(NonZeroU32::new(per_minute).unwrap_or(NonZeroU32::MIN))
 }
 
-fn check<K: std::hash::Hash + Eq + Clone>(
-    limiter: &DefaultKeyedRateLimiter<K>,
-    key: &K,
-    what: &str,
-) -> Result<(), ApiError> {
+/// The refusal of an attempt: try again in `wait_ms`.
+fn too_many(what: &str, wait_ms: i64) -> ApiError {
+    ApiError::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        "rate_limited",
+        format!("too many {what}: try again in {} seconds", wait_ms / 1000 + 1),
+    )
+    .de(format!(
+        "Zu viele Versuche: in {} Sekunden noch einmal",
+        wait_ms / 1000 + 1
+    ))
+}
+
+/// The failures of `account_key` since `since` (from `source` if given): how many, and the
+/// oldest.
+async fn failures(
+    store: &Store,
+    account_key: &str,
+    source: Option<&str>,
+    since: i64,
+) -> Result<(i64, Option<i64>), sqlx::Error> {
+    let query = match source {
+        Some(source) => sqlx::query(
+            "SELECT COUNT(*), MIN(failed_ms) FROM login_failures WHERE account_key = $1 AND failed_ms > $2 AND source = $3",
+        )
+        .bind(account_key)
+        .bind(since)
+        .bind(source),
+        None => sqlx::query(
+            "SELECT COUNT(*), MIN(failed_ms) FROM login_failures WHERE account_key = $1 AND failed_ms > $2",
+        )
+        .bind(account_key)
+        .bind(since),
+    };
+    let row = query.fetch_one(&store.pool).await?;
+    Ok((row.get(0), row.get(1)))
+}
+
+/// Counts one `what` of `account` in an in-memory limiter; an error when there were too many.
+fn per_account(limiter: &DefaultKeyedRateLimiter<String>, account: &str, what: &str) -> Result<(), ApiError> {
     if limiter.len() > PRUNE_ABOVE {
         limiter.retain_recent();
     }
-    limiter.check_key(key).map_err(|not_until| {
+    limiter.check_key(&account.to_string()).map_err(|not_until| {
         let wait = not_until.wait_time_from(DefaultClock::default().now());
-        ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "rate_limited",
-            format!("too many {what}: try again in {} seconds", wait.as_secs() + 1),
-        )
-        .de(format!(
-            "Zu viele Versuche: in {} Sekunden noch einmal",
-            wait.as_secs() + 1
-        ))
+        too_many(what, wait.as_millis() as i64)
     })
 }
 
 impl Limits {
-    /// Limiters with the given allowances.
+    /// Limits with the given allowances.
     pub fn new(settings: LimitSettings) -> Limits {
         Limits {
-            login: Arc::new(RateLimiter::keyed(quota(settings.logins_per_minute))),
+            failures: settings.login_failures,
             orders: Arc::new(RateLimiter::keyed(quota(settings.orders_per_minute))),
             echoes: Arc::new(RateLimiter::keyed(quota(settings.echoes_per_minute))),
         }
     }
 
-    /// Counts a login attempt for `name` from `client`; an error when there were too many.
-    pub fn login(&self, name: &str, client: IpAddr) -> Result<(), ApiError> {
-        check(&self.login, &(name.trim().to_lowercase(), client), "login attempts")
+    /// Refuses a log-in attempt for the name whose key is `account_key` (see
+    /// [`crate::names::name_key`]) from `source` when it had too many recent failures (see the
+    /// module's description); to be asked before the password is checked.
+    pub async fn login_allowed(&self, store: &Store, account_key: &str, source: &Source) -> Result<(), ApiError> {
+        let caps = self.failures;
+        let now = now_ms();
+        let checks = [
+            (Some(source.key()), caps.per_source, caps.source_window_ms),
+            (None, caps.per_account, caps.account_window_ms),
+        ];
+        for (source, cap, window) in checks {
+            let (count, oldest) = failures(store, account_key, source.as_deref(), now - window).await?;
+            if count >= cap {
+                let wait = oldest.map_or(window, |oldest| oldest + window - now).max(0);
+                return Err(too_many("failed log-ins", wait));
+            }
+        }
+        Ok(())
+    }
+
+    /// Counts a failed log-in of the name whose key is `account_key` from `source`, and forgets
+    /// failures too old to count.
+    pub async fn login_failed(&self, store: &Store, account_key: &str, source: &Source) -> Result<(), ApiError> {
+        let now = now_ms();
+        sqlx::query("INSERT INTO login_failures (account_key, source, failed_ms) VALUES ($1, $2, $3)")
+            .bind(account_key)
+            .bind(source.key())
+            .bind(now)
+            .execute(&store.pool)
+            .await?;
+        let oldest_counted = now - self.failures.source_window_ms.max(self.failures.account_window_ms);
+        sqlx::query("DELETE FROM login_failures WHERE failed_ms < $1")
+            .bind(oldest_counted)
+            .execute(&store.pool)
+            .await?;
+        Ok(())
     }
 
     /// Counts an order submission by `account`; an error when there were too many.
     pub fn orders(&self, account: &str) -> Result<(), ApiError> {
-        check(&self.orders, &account.to_string(), "order submissions")
+        per_account(&self.orders, account, "order submissions")
     }
 
     /// Counts a live echo of orders for `account`; an error when there were too many.
     pub fn echo(&self, account: &str) -> Result<(), ApiError> {
-        check(&self.echoes, &account.to_string(), "order echoes")
+        per_account(&self.echoes, account, "order echoes")
     }
 }
 
@@ -100,30 +221,78 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_allowance_runs_out_per_key() {
+    fn order_submissions_run_out_per_account() {
         let limits = Limits::new(LimitSettings {
-            logins_per_minute: 3,
             orders_per_minute: 2,
             echoes_per_minute: 1,
+            ..Default::default()
         });
-        let here: IpAddr = [127, 0, 0, 1].into();
-        let there: IpAddr = [10, 0, 0, 1].into();
-        for _ in 0..3 {
-            assert!(limits.login("Alice", here).is_ok());
-        }
-        let error = limits.login("alice ", here).expect_err("a fourth attempt is refused");
+        assert!(limits.orders("a").is_ok() && limits.orders("a").is_ok());
+        let error = limits.orders("a").expect_err("a third is refused");
         assert_eq!(
             (error.status, error.code),
             (StatusCode::TOO_MANY_REQUESTS, "rate_limited")
         );
-        assert!(limits.login("alice", there).is_ok(), "another address is counted apart");
-        assert!(limits.login("bob", here).is_ok(), "another name is counted apart");
-        assert!(limits.orders("a").is_ok() && limits.orders("a").is_ok());
-        assert!(limits.orders("a").is_err());
         assert!(limits.orders("b").is_ok());
         assert!(
             limits.echo("a").is_ok() && limits.echo("a").is_err(),
             "echoes are counted apart"
         );
+    }
+
+    #[tokio::test]
+    async fn failed_log_ins_refuse_per_source_and_over_all_sources() {
+        let store = Store::open("sqlite::memory:").await.expect("a database");
+        let limits = Limits::new(LimitSettings {
+            login_failures: FailureCaps {
+                per_source: 3,
+                source_window_ms: 60_000,
+                per_account: 5,
+                account_window_ms: 120_000,
+            },
+            ..Default::default()
+        });
+        let here = Source::Client([127, 0, 0, 1].into());
+        let there = Source::Mail("Anna@Example.org".into());
+        let mail = Source::Mail("anna@example.org ".into());
+        for _ in 0..3 {
+            assert!(limits.login_allowed(&store, "anna", &here).await.is_ok());
+            limits.login_failed(&store, "anna", &here).await.expect("counted");
+        }
+        let error = limits
+            .login_allowed(&store, "anna", &here)
+            .await
+            .expect_err("a fourth is refused");
+        assert_eq!(
+            (error.status, error.code),
+            (StatusCode::TOO_MANY_REQUESTS, "rate_limited")
+        );
+        assert!(
+            limits.login_allowed(&store, "anna", &there).await.is_ok(),
+            "another source"
+        );
+        assert!(
+            limits.login_allowed(&store, "bert", &here).await.is_ok(),
+            "another name"
+        );
+        limits.login_failed(&store, "anna", &there).await.expect("counted");
+        assert!(limits.login_allowed(&store, "anna", &mail).await.is_ok(), "4 of 5");
+        limits.login_failed(&store, "anna", &mail).await.expect("counted");
+        // Five over all sources: a third source is refused too.
+        let third = Source::Client([10, 0, 0, 1].into());
+        assert!(limits.login_allowed(&store, "anna", &third).await.is_err());
+        // Failures older than the windows no longer count, and are forgotten.
+        sqlx::query("UPDATE login_failures SET failed_ms = failed_ms - 130000")
+            .execute(&store.pool)
+            .await
+            .expect("aged");
+        assert!(limits.login_allowed(&store, "anna", &here).await.is_ok());
+        limits.login_failed(&store, "bert", &here).await.expect("counted");
+        let left: i64 = sqlx::query("SELECT COUNT(*) FROM login_failures")
+            .fetch_one(&store.pool)
+            .await
+            .expect("counted")
+            .get(0);
+        assert_eq!(left, 1);
     }
 }

@@ -269,7 +269,9 @@ pub fn configured(
 
 /// Who a queued message goes to.
 pub enum Recipient<'a> {
-    /// An account: its name and registered address.
+    /// An account: its name and registered address, once that address is confirmed (until then
+    /// nothing is queued for it: mail about games, press and reminders go to confirmed addresses
+    /// only, so nobody can have another person's mail sent to a stranger's address).
     Account(&'a str),
     /// An address without an account (the sender of a mail the judge answers).
     Address {
@@ -310,7 +312,8 @@ pub async fn queue(
         Recipient::Account(account) => {
             sqlx::query(
                 "INSERT INTO outbox (id, game_id, account_id, to_name, to_email, subject, body, in_reply_to, created_ms, picture_phase, picture_lang) \
-                 SELECT $1, $2, a.id, a.name, a.email, $3, $4, $5, $6, $8, $9 FROM accounts a WHERE a.id = $7",
+                 SELECT $1, $2, a.id, a.name, a.email, $3, $4, $5, $6, $8, $9 FROM accounts a \
+                 WHERE a.id = $7 AND a.email_confirmed_ms IS NOT NULL",
             )
             .bind(&id)
             .bind(game_id)

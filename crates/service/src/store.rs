@@ -35,6 +35,7 @@ impl Store {
         sqlx::migrate!("./migrations").run(&pool).await?;
         let store = Store { pool };
         store.fill_phase_column().await?;
+        store.fill_name_keys().await?;
         Ok(store)
     }
 
@@ -56,6 +57,44 @@ impl Store {
                     .bind(id)
                     .execute(&self.pool)
                     .await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Accounts and games named before migration 0011 have no `name_key`: it is computed here
+    /// (portable SQL cannot normalise Unicode). Two old names that are one name by the new rule
+    /// (`Émile` and `émile` on SQLite, whose `LOWER` folds ASCII letters only) both stay: the
+    /// later one's key gets `#` and its id, which no typed name gives, so it is found by its exact
+    /// name only; the log names it.
+    async fn fill_name_keys(&self) -> Result<(), sqlx::Error> {
+        const TABLES: [(&str, &str); 2] = [
+            (
+                "SELECT id, name FROM accounts WHERE name_key IS NULL ORDER BY created_ms, id",
+                "UPDATE accounts SET name_key = $1 WHERE id = $2 AND name_key IS NULL",
+            ),
+            (
+                "SELECT id, name FROM games WHERE name_key IS NULL ORDER BY created_ms, id",
+                "UPDATE games SET name_key = $1 WHERE id = $2 AND name_key IS NULL",
+            ),
+        ];
+        for (select, update) in TABLES {
+            for r in sqlx::query(select).fetch_all(&self.pool).await? {
+                let (id, name): (String, String) = (r.get(0), r.get(1));
+                let key = crate::names::name_key(&name);
+                match sqlx::query(update).bind(&key).bind(&id).execute(&self.pool).await {
+                    Err(e) if e.as_database_error().is_some_and(|d| d.is_unique_violation()) => {
+                        eprintln!("the name `{name}` ({id}) reads as an older one: it is found by its exact name only");
+                        sqlx::query(update)
+                            .bind(format!("{key}#{id}"))
+                            .bind(&id)
+                            .execute(&self.pool)
+                            .await?;
+                    }
+                    other => {
+                        other?;
+                    }
+                }
             }
         }
         Ok(())

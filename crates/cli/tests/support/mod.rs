@@ -113,14 +113,62 @@ pub fn mails_in(dir: &std::path::Path) -> Vec<String> {
 /// The mails in a mail folder that `wanted` picks, waiting up to 30 s until there are at least
 /// `count` of them (mail leaves through the outbox, a moment after the request that wrote it).
 pub fn wait_for_mails(dir: &std::path::Path, count: usize, wanted: impl Fn(&str) -> bool) -> Vec<String> {
+    wait_for_mails_in(&[dir.to_path_buf()], count, wanted)
+}
+
+/// As [`wait_for_mails`], over several mail folders.
+pub fn wait_for_mails_in(dirs: &[std::path::PathBuf], count: usize, wanted: impl Fn(&str) -> bool) -> Vec<String> {
     let until = std::time::Instant::now() + std::time::Duration::from_secs(30);
     loop {
-        let found: Vec<String> = mails_in(dir).into_iter().filter(|m| wanted(m)).collect();
+        let found: Vec<String> = dirs
+            .iter()
+            .flat_map(|dir| mails_in(dir))
+            .filter(|m| wanted(m))
+            .collect();
         if found.len() >= count || std::time::Instant::now() >= until {
             return found;
         }
         std::thread::sleep(std::time::Duration::from_millis(100));
     }
+}
+
+/// The confirmation code in a mail's text: a line such as `ABCD-EFGH`, or the word after
+/// `CONFIRM` in a reply.
+pub fn code_in(text: &str) -> Option<String> {
+    let is_code =
+        |w: &str| w.len() == 9 && w.as_bytes()[4] == b'-' && w.chars().all(|c| c == '-' || c.is_ascii_alphanumeric());
+    text.split_whitespace().find(|w| is_code(w)).map(str::to_string)
+}
+
+/// The confirmation code in the one mail to `address` with `subject`, in any mail folder of the
+/// server's data folder (`mail/`, or those given to it with `--mail-dir` there).
+pub fn code_mailed_to(server: &Server, address: &str, subject: &str) -> String {
+    let dirs: Vec<std::path::PathBuf> = std::fs::read_dir(&server.dir)
+        .into_iter()
+        .flatten()
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
+    let mails = wait_for_mails_in(&dirs, 1, |m| {
+        m.contains(&format!("<{address}>")) && m.contains(&format!("Subject: {subject}\n"))
+    });
+    assert_eq!(mails.len(), 1, "one code mailed to {address}: {mails:?}");
+    let body = mails[0].split_once("\n\n").map_or("", |(_, body)| body);
+    code_in(body).unwrap_or_else(|| panic!("a code in {}", mails[0]))
+}
+
+/// Confirms the address of a new account logged in as `client` with the code mailed to it:
+/// until then the judge sends that address no mail but the code.
+pub fn confirm_address(server: &Server, client: &Client, address: &str, lang: &str) {
+    let subject = if lang == "de" {
+        "Diplomacy: Adresse bestätigen"
+    } else {
+        "Diplomacy: confirm your address"
+    };
+    let code = code_mailed_to(server, address, subject);
+    let shown = client.ok("POST", "/api/account/email", Some(json!({"code": code})));
+    assert_eq!(shown["email_confirmed"], true, "{shown}");
 }
 
 /// A mail file as a test reads it: the header lines (the subject decoded) and the decoded text.
@@ -261,18 +309,31 @@ pub fn player(server: &Server, name: &str) -> Client {
     player_in(server, name, "en")
 }
 
-/// A logged-in account that reads `lang` (`en` or `de`).
+/// A logged-in account that reads `lang` (`en` or `de`), its address `NAME@example.org`
+/// confirmed with the code mailed to it.
 pub fn player_in(server: &Server, name: &str, lang: &str) -> Client {
+    let c = unconfirmed_player(server, name, lang);
+    confirm_address(server, &c, &format!("{name}@example.org"), lang);
+    c
+}
+
+/// A logged-in account that reads `lang`, whose address `NAME@example.org` waits for its code.
+pub fn unconfirmed_player(server: &Server, name: &str, lang: &str) -> Client {
+    unconfirmed_player_with(server, name, lang, "long enough")
+}
+
+/// As [`unconfirmed_player`], with the password `password`.
+pub fn unconfirmed_player_with(server: &Server, name: &str, lang: &str, password: &str) -> Client {
     let mut c = Client::new(server);
     c.ok(
         "POST",
         "/api/accounts",
-        Some(json!({"name": name, "email": format!("{name}@example.org"), "password": "long enough", "lang": lang})),
+        Some(json!({"name": name, "email": format!("{name}@example.org"), "password": password, "lang": lang})),
     );
     let session = c.ok(
         "POST",
         "/api/sessions",
-        Some(json!({"name": name, "password": "long enough"})),
+        Some(json!({"name": name, "password": password})),
     );
     c.token = session["token"].as_str().map(str::to_string);
     c

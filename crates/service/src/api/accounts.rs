@@ -8,8 +8,10 @@ use serde_json::{Value, json};
 use sqlx::Row;
 
 use super::*;
-use crate::auth::{code_hash, new_code};
+use crate::auth::{code_hash, new_code, verify_or_dummy};
 use crate::error::refusals::*;
+use crate::limits::Source;
+use crate::names::name_key;
 
 /// A new account.
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -33,7 +35,7 @@ fn english() -> String {
     post,
     path = "/api/accounts",
     tag = "accounts",
-    summary = "Create an account (the password is stored as an Argon2id hash).",
+    summary = "Create an account (the password is stored as an Argon2id hash). Its address is mailed a code and receives no other mail until the code is confirmed (`POST /api/account/email`); the account works meanwhile.",
     request_body = NewAccount,
     responses((status = 201, description = "Done", body = Object), BadRequest, Conflict, BadJson)
 )]
@@ -41,58 +43,91 @@ pub(crate) async fn create_account(
     State(state): State<AppState>,
     ApiJson(body): ApiJson<NewAccount>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
-    let created = create(&state, &body).await?;
+    let (created, _) = create(&state, &body, CodeBy::Mail).await?;
     Ok((StatusCode::CREATED, Json(created)))
 }
 
-/// Creates an account after checking its name (free, regardless of case), password, address
-/// and language. The one path for accounts from the API and from mail.
-pub(crate) async fn create(state: &AppState, body: &NewAccount) -> ApiResult<Value> {
-    let name = body.name.trim();
-    if name.is_empty()
-        || name.chars().count() > 40
-        || !name
-            .chars()
-            .all(|c| c.is_alphanumeric() || c == ' ' || c == '_' || c == '-')
-    {
+/// How the code that confirms a new account's address reaches it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CodeBy {
+    /// A mail of its own, queued with the account (the web and the API).
+    Mail,
+    /// The caller's reply, which goes to that address (an account made by mail).
+    Reply,
+}
+
+/// The refusal of a name that is taken.
+fn name_taken(name: &str) -> ApiError {
+    ApiError::conflict(format!("the name `{name}` is taken")).de(format!("Der Name `{name}` ist vergeben"))
+}
+
+/// A name as given, as it is stored ([`crate::names::shown_form`]), if it may name an account.
+fn check_name(name: &str) -> ApiResult<String> {
+    let name = crate::names::shown_form(name);
+    if !crate::names::is_account_name(&name) {
         return Err(
             ApiError::bad_request("bad_name", "a name has 1 to 40 letters, digits, spaces, _ or -")
                 .de("Ein Name hat 1 bis 40 Buchstaben, Ziffern, Leerzeichen, _ oder -"),
         );
     }
+    Ok(name)
+}
+
+/// Creates an account after checking its name (free, as [`name_key`] compares names), password,
+/// address and language: the account as the API shows it, and the code that confirms its address
+/// (valid [`CODE_HOURS`]), mailed there unless `code_by` leaves it to the caller. Until the code
+/// is confirmed the address receives no mail but the code and replies to its own mail. The one
+/// path for accounts from the API, the web and mail.
+pub(crate) async fn create(state: &AppState, body: &NewAccount, code_by: CodeBy) -> ApiResult<(Value, String)> {
+    let name = check_name(&body.name)?;
+    let name = name.as_str();
     check_password(&body.password)?;
     check_email(&body.email)?;
     check_lang(&body.lang)?;
-    let taken = sqlx::query("SELECT id FROM accounts WHERE LOWER(name) = LOWER($1)")
-        .bind(name)
+    let key = name_key(name);
+    let taken = sqlx::query("SELECT id FROM accounts WHERE name_key = $1")
+        .bind(&key)
         .fetch_optional(&state.store.pool)
         .await?;
     if taken.is_some() {
-        return Err(
-            ApiError::conflict(format!("the name `{name}` is taken")).de(format!("Der Name `{name}` ist vergeben"))
-        );
+        return Err(name_taken(name));
     }
     let hash = new_hash(&body.password).await?;
-    let id = new_id();
+    let (id, code, email, now) = (new_id(), new_code(), body.email.trim(), now_ms());
+    let mut tx = state.store.pool.begin().await?;
     sqlx::query(
-        "INSERT INTO accounts (id, name, email, password_hash, created_ms, lang) VALUES ($1, $2, $3, $4, $5, $6)",
+        "INSERT INTO accounts (id, name, name_key, email, password_hash, created_ms, lang, pending_email, \
+         pending_code_hash, pending_expires_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $4, $8, $9)",
     )
     .bind(&id)
     .bind(name)
-    .bind(body.email.trim())
+    .bind(&key)
+    .bind(email)
     .bind(hash)
-    .bind(now_ms())
+    .bind(now)
     .bind(&body.lang)
-    .execute(&state.store.pool)
+    .bind(code_hash(&code))
+    .bind(now + CODE_HOURS * 3600 * 1000)
+    .execute(&mut *tx)
     .await
     .map_err(|e| {
         if is_unique_violation(&e) {
-            ApiError::conflict(format!("the name `{name}` is taken")).de(format!("Der Name `{name}` ist vergeben"))
+            name_taken(name)
         } else {
             e.into()
         }
     })?;
-    Ok(json!({"id": id, "name": name, "lang": body.lang}))
+    if code_by == CodeBy::Mail {
+        let (subject, text) = code_mail(name, &code, &body.lang, state.public_url.as_ref(), true);
+        let to = crate::outbox::Recipient::Address { name, email };
+        crate::outbox::queue(&mut tx, None, to, &subject, &text, None, None).await?;
+    }
+    tx.commit().await?;
+    state.mail_sent.notify_one();
+    Ok((
+        json!({"id": id, "name": name, "lang": body.lang, "email": email, "email_confirmed": false}),
+        code,
+    ))
 }
 
 fn check_password(password: &str) -> ApiResult<()> {
@@ -116,10 +151,11 @@ fn check_email(email: &str) -> ApiResult<()> {
     }
 }
 
-/// Checks a password against its stored hash on a blocking thread (Argon2 takes a while).
-async fn password_matches(password: &str, stored: &str) -> bool {
-    let (password, stored) = (password.to_string(), stored.to_string());
-    tokio::task::spawn_blocking(move || verify_password(&password, &stored))
+/// Checks a password against an account's stored hash on a blocking thread (Argon2 takes a
+/// while); without an account, against the dummy hash, as long ([`verify_or_dummy`]).
+async fn password_matches(password: &str, stored: Option<&str>) -> bool {
+    let (password, stored) = (password.to_string(), stored.map(str::to_string));
+    tokio::task::spawn_blocking(move || verify_or_dummy(&password, stored.as_deref()))
         .await
         .unwrap_or(false)
 }
@@ -175,21 +211,46 @@ pub(crate) async fn show_account(State(state): State<AppState>, Caller(me): Call
     account(&state, &me).await.map(Json)
 }
 
+/// One's own account as its owner sees it.
+#[derive(Debug, Clone, serde::Serialize)]
+pub(crate) struct AccountView {
+    pub(crate) id: String,
+    pub(crate) name: String,
+    /// The address mail goes to, once confirmed.
+    pub(crate) email: String,
+    pub(crate) lang: String,
+    /// Whether `email` is confirmed (a new account's address is not, until its code is given).
+    pub(crate) email_confirmed: bool,
+    /// An address waiting for its code (a new address, or a new account's first address), while
+    /// the code holds.
+    pub(crate) pending_email: Option<String>,
+}
+
 /// `me`'s account as its owner sees it.
-pub(crate) async fn account(state: &AppState, me: &str) -> ApiResult<Value> {
-    let row =
-        sqlx::query("SELECT id, name, email, lang, pending_email, pending_expires_ms FROM accounts WHERE id = $1")
-            .bind(me)
-            .fetch_optional(&state.store.pool)
-            .await?
-            .ok_or_else(ApiError::unauthorized)?;
-    // A new address waiting for its code, while the code holds.
+pub(crate) async fn account_view(state: &AppState, me: &str) -> ApiResult<AccountView> {
+    let row = sqlx::query(
+        "SELECT id, name, email, lang, pending_email, pending_expires_ms, email_confirmed_ms FROM accounts WHERE id = $1",
+    )
+    .bind(me)
+    .fetch_optional(&state.store.pool)
+    .await?
+    .ok_or_else(ApiError::unauthorized)?;
     let pending = row
         .get::<Option<String>, _>(4)
         .filter(|_| row.get::<Option<i64>, _>(5).is_some_and(|expires| expires > now_ms()));
-    Ok(json!({"id": row.get::<String, _>(0), "name": row.get::<String, _>(1),
-              "email": row.get::<String, _>(2), "lang": row.get::<String, _>(3),
-              "pending_email": pending}))
+    Ok(AccountView {
+        id: row.get(0),
+        name: row.get(1),
+        email: row.get(2),
+        lang: row.get(3),
+        email_confirmed: row.get::<Option<i64>, _>(6).is_some(),
+        pending_email: pending,
+    })
+}
+
+/// `me`'s account as the API shows it to its owner ([`AccountView`]).
+pub(crate) async fn account(state: &AppState, me: &str) -> ApiResult<Value> {
+    Ok(json!(account_view(state, me).await?))
 }
 
 #[utoipa::path(
@@ -207,7 +268,7 @@ pub(crate) async fn change_account(
     Caller(me): Caller,
     ApiJson(body): ApiJson<AccountChanges>,
 ) -> ApiResult<Json<Value>> {
-    change(&state, client.ip(), &me, &body).await.map(Json)
+    change(&state, &Source::Client(client.ip()), &me, &body).await.map(Json)
 }
 
 /// Forgets the new address waiting on an account (`$1`) and its code.
@@ -244,30 +305,61 @@ fn changed_meanwhile() -> ApiError {
 /// How long the code mailed to a new address holds.
 const CODE_HOURS: i64 = 24;
 
-/// Checks `me`'s password (rate-limited as a login) and makes the changes. A new address waits
-/// for the code mailed to it ([`confirm_address`]). A new password ends every session of the
-/// account and opens a new one, whose token the answer carries (`token`).
-pub(crate) async fn change(
-    state: &AppState,
-    ip: std::net::IpAddr,
-    me: &str,
-    changes: &AccountChanges,
-) -> ApiResult<Value> {
-    let row = sqlx::query("SELECT name, password_hash, email, lang FROM accounts WHERE id = $1")
-        .bind(me)
-        .fetch_optional(&state.store.pool)
-        .await?
-        .ok_or_else(ApiError::unauthorized)?;
-    let (name, stored, old_email, old_lang): (String, String, String, String) =
-        (row.get(0), row.get(1), row.get(2), row.get(3));
-    state.limits.login(&name, ip)?;
-    if !password_matches(&changes.current_password, &stored).await {
+/// What a change of an account starts from: the account as stored, its password checked.
+struct Checked {
+    name: String,
+    stored: String,
+    email: String,
+    lang: String,
+    /// Whether `email` is confirmed.
+    confirmed: bool,
+    /// Whether a code mailed for an address still holds.
+    code_holds: bool,
+}
+
+/// `me`'s account when `password` is its password; a wrong one counts as a failed log-in
+/// from `source`, and too many of those refuse the attempt ([`crate::limits`]).
+async fn check_current(state: &AppState, source: &Source, me: &str, password: &str) -> ApiResult<Checked> {
+    let row = sqlx::query(
+        "SELECT name, password_hash, email, lang, email_confirmed_ms, pending_expires_ms, name_key \
+         FROM accounts WHERE id = $1",
+    )
+    .bind(me)
+    .fetch_optional(&state.store.pool)
+    .await?
+    .ok_or_else(ApiError::unauthorized)?;
+    let key: String = row.get(6);
+    state.limits.login_allowed(&state.store, &key, source).await?;
+    let stored: String = row.get(1);
+    if !password_matches(password, Some(&stored)).await {
+        state.limits.login_failed(&state.store, &key, source).await?;
         return Err(
             ApiError::new(StatusCode::UNAUTHORIZED, "bad_password", "the password in use is wrong")
                 .de("Das bisherige Passwort ist falsch"),
         );
     }
-    let email = changes.email.as_deref().map(str::trim).filter(|e| *e != old_email);
+    Ok(Checked {
+        name: row.get(0),
+        stored,
+        email: row.get(2),
+        lang: row.get(3),
+        confirmed: row.get::<Option<i64>, _>(4).is_some(),
+        code_holds: row.get::<Option<i64>, _>(5).is_some_and(|expires| expires > now_ms()),
+    })
+}
+
+/// Checks `me`'s password (failures counted as failed log-ins from `source`) and makes the
+/// changes. A new address waits for the code mailed to it ([`confirm_address`]); so does the
+/// unconfirmed address again once its code no longer holds (a new code is mailed). A new
+/// password ends every session of the account and opens a new one, whose token the answer
+/// carries (`token`).
+pub(crate) async fn change(state: &AppState, source: &Source, me: &str, changes: &AccountChanges) -> ApiResult<Value> {
+    let current = check_current(state, source, me, &changes.current_password).await?;
+    let email = changes
+        .email
+        .as_deref()
+        .map(str::trim)
+        .filter(|e| *e != current.email || !(current.confirmed || current.code_holds));
     if let Some(email) = email {
         check_email(email)?;
     }
@@ -290,47 +382,24 @@ pub(crate) async fn change(
     .bind(changes.lang.as_deref())
     .bind(hash.as_deref())
     .bind(me)
-    .bind(&stored)
+    .bind(&current.stored)
     .execute(&mut *tx)
     .await?
     .rows_affected();
     if changed == 0 {
         return Err(changed_meanwhile());
     }
-    if hash.is_some() {
-        // A new password also withdraws an address change begun before it.
-        sqlx::query(WITHDRAW_ADDRESS).bind(me).execute(&mut *tx).await?;
-    }
-    if let Some(email) = email {
-        let code = new_code();
-        sqlx::query(
-            "UPDATE accounts SET pending_email = $1, pending_code_hash = $2, pending_expires_ms = $3 WHERE id = $4",
-        )
-        .bind(email)
-        .bind(code_hash(&code))
-        .bind(now_ms() + CODE_HOURS * 3600 * 1000)
-        .bind(me)
-        .execute(&mut *tx)
-        .await?;
-        let lang = changes.lang.as_deref().unwrap_or(&old_lang);
-        let (subject, body) = code_mail(&name, &code, lang, state.public_url.as_ref());
-        let to = crate::outbox::Recipient::Address { name: &name, email };
-        crate::outbox::queue(&mut tx, None, to, &subject, &body, None, None).await?;
-    }
     let token = match hash {
-        Some(_) => {
-            sqlx::query("DELETE FROM sessions WHERE account_id = $1")
-                .bind(me)
-                .execute(&mut *tx)
-                .await?;
-            Some(open_session(&mut tx, me).await?)
-        }
+        Some(_) => Some(after_new_password(&mut tx, me).await?),
         None => None,
     };
-    tx.commit().await?;
-    if email.is_some() {
-        state.mail_sent.notify_one();
+    if let Some(email) = email {
+        let lang = changes.lang.as_deref().unwrap_or(&current.lang);
+        let first = !current.confirmed;
+        mail_code(state, &mut tx, me, &current.name, email, lang, first).await?;
     }
+    tx.commit().await?;
+    state.mail_sent.notify_one();
     let mut shown = account(state, me).await?;
     shown["password_changed"] = json!(token.is_some());
     if let Some(token) = token {
@@ -339,32 +408,89 @@ pub(crate) async fn change(
     Ok(shown)
 }
 
-/// The mail that brings a new address its code, in the account's language: subject and text.
-fn code_mail(name: &str, code: &str, lang: &str, public: Option<&crate::PublicUrl>) -> (String, String) {
+/// After a new password: an address change begun before it is withdrawn, and every session of
+/// `me` ends; the token of a new one.
+async fn after_new_password(tx: &mut sqlx::Transaction<'_, sqlx::Any>, me: &str) -> ApiResult<String> {
+    sqlx::query(WITHDRAW_ADDRESS).bind(me).execute(&mut **tx).await?;
+    sqlx::query("DELETE FROM sessions WHERE account_id = $1")
+        .bind(me)
+        .execute(&mut **tx)
+        .await?;
+    open_session(tx, me).await
+}
+
+/// Sets `email` waiting on `me`'s account with a new code, and queues the code mail to it (in
+/// `lang`; `first`: the account has no confirmed address yet).
+async fn mail_code(
+    state: &AppState,
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    me: &str,
+    name: &str,
+    email: &str,
+    lang: &str,
+    first: bool,
+) -> ApiResult<()> {
+    let code = new_code();
+    sqlx::query(
+        "UPDATE accounts SET pending_email = $1, pending_code_hash = $2, pending_expires_ms = $3 WHERE id = $4",
+    )
+    .bind(email)
+    .bind(code_hash(&code))
+    .bind(now_ms() + CODE_HOURS * 3600 * 1000)
+    .bind(me)
+    .execute(&mut **tx)
+    .await?;
+    let (subject, body) = code_mail(name, &code, lang, state.public_url.as_ref(), first);
+    let to = crate::outbox::Recipient::Address { name, email };
+    crate::outbox::queue(tx, None, to, &subject, &body, None, None).await?;
+    Ok(())
+}
+
+/// The mail that brings an address its code, in the account's language: subject and text.
+/// `first`: the address of a new account, which receives no other mail until then; else a new
+/// address, while mail still goes to the one in use.
+fn code_mail(name: &str, code: &str, lang: &str, public: Option<&crate::PublicUrl>, first: bool) -> (String, String) {
     let link = public
         .map(|url| format!("\n\n{}\n", url.page(&format!("/account?code={code}"))))
         .unwrap_or_default();
-    if lang == "de" {
-        (
-            "Diplomacy: neue Adresse bestätigen".into(),
-            format!(
-                "Damit das Diplomacy-Konto {name} seine Post an diese Adresse bekommt, geben Sie auf \
-                 der Kontoseite diesen Code ein:\n\n    {code}\n{link}\n\
-                 Der Code gilt {CODE_HOURS} Stunden; bis dahin geht die Post an die bisherige \
-                 Adresse. Falls Sie das nicht veranlasst haben, beachten Sie diese Mail nicht.\n"
-            ),
+    let (subject, why, until) = match (lang == "de", first) {
+        (true, true) => (
+            "Diplomacy: Adresse bestätigen",
+            format!("Das Diplomacy-Konto {name} wurde mit dieser Adresse angelegt. Um sie zu bestätigen"),
+            "bis dahin schickt der Spielleiter keine Post an diese Adresse (keine Ergebnisse, keine Presse)",
+        ),
+        (true, false) => (
+            "Diplomacy: neue Adresse bestätigen",
+            format!("Damit das Diplomacy-Konto {name} seine Post an diese Adresse bekommt"),
+            "bis dahin geht die Post an die bisherige Adresse",
+        ),
+        (false, true) => (
+            "Diplomacy: confirm your address",
+            format!("The Diplomacy account {name} was made with this address. To confirm it"),
+            "until then the judge sends no mail to this address (no results, no press)",
+        ),
+        (false, false) => (
+            "Diplomacy: confirm your new address",
+            format!("To have the mail of the Diplomacy account {name} sent to this address"),
+            "until then mail goes to the address in use",
+        ),
+    };
+    let body = if lang == "de" {
+        format!(
+            "{why}, geben Sie auf der Kontoseite diesen Code ein (oder schicken Sie dem Spielleiter \
+             von dieser Adresse eine Mail mit der Zeile BESTÄTIGEN und dem Code):\n\n    {code}\n{link}\n\
+             Der Code gilt {CODE_HOURS} Stunden; {until}. Falls Sie das nicht veranlasst haben, \
+             beachten Sie diese Mail nicht.\n"
         )
     } else {
-        (
-            "Diplomacy: confirm your new address".into(),
-            format!(
-                "To have the mail of the Diplomacy account {name} sent to this address, enter this \
-                 code on the account page:\n\n    {code}\n{link}\n\
-                 The code holds for {CODE_HOURS} hours; until then mail goes to the address in use. \
-                 If you did not ask for this, ignore this mail.\n"
-            ),
+        format!(
+            "{why}, enter this code on the account page (or send the judge a mail from this address \
+             with the line CONFIRM and the code):\n\n    {code}\n{link}\n\
+             The code holds for {CODE_HOURS} hours; {until}. If you did not ask for this, ignore \
+             this mail.\n"
         )
-    }
+    };
+    (subject.to_string(), body)
 }
 
 /// The code mailed to a new address.
@@ -389,21 +515,26 @@ pub(crate) async fn confirm_email(
     Caller(me): Caller,
     ApiJson(body): ApiJson<AddressCode>,
 ) -> ApiResult<Json<Value>> {
-    confirm_address(&state, client.ip(), &me, &body.code).await.map(Json)
+    confirm_address(&state, &Source::Client(client.ip()), &me, &body.code)
+        .await
+        .map(Json)
 }
 
 /// Makes the address waiting on `me`'s account its address when `code` is the one mailed to
-/// it, and tells the old address. Attempts count as logins, so codes cannot be guessed.
-pub(crate) async fn confirm_address(state: &AppState, ip: std::net::IpAddr, me: &str, code: &str) -> ApiResult<Value> {
+/// it (a new account's first address, or a new one), and tells the old address if it was
+/// confirmed. A wrong code counts as a failed log-in from `source`, so codes cannot be guessed.
+pub(crate) async fn confirm_address(state: &AppState, source: &Source, me: &str, code: &str) -> ApiResult<Value> {
     let row = sqlx::query(
-        "SELECT name, email, pending_email, pending_code_hash, pending_expires_ms FROM accounts WHERE id = $1",
+        "SELECT name, email, pending_email, pending_code_hash, pending_expires_ms, email_confirmed_ms, name_key \
+         FROM accounts WHERE id = $1",
     )
     .bind(me)
     .fetch_optional(&state.store.pool)
     .await?
     .ok_or_else(ApiError::unauthorized)?;
-    let (name, old_email): (String, String) = (row.get(0), row.get(1));
-    state.limits.login(&name, ip)?;
+    let (name, old_email, key): (String, String, String) = (row.get(0), row.get(1), row.get(6));
+    let old_confirmed = row.get::<Option<i64>, _>(5).is_some();
+    state.limits.login_allowed(&state.store, &key, source).await?;
     let (Some(email), Some(expected), Some(expires)) = (
         row.get::<Option<String>, _>(2),
         row.get::<Option<String>, _>(3),
@@ -416,11 +547,12 @@ pub(crate) async fn confirm_address(state: &AppState, ip: std::net::IpAddr, me: 
     };
     if expires <= now_ms() {
         return Err(
-            ApiError::bad_request("code_expired", "the code has expired: enter the new address again")
-                .de("Der Code ist abgelaufen: bitte die neue Adresse noch einmal eingeben"),
+            ApiError::bad_request("code_expired", "the code has expired: enter the address again")
+                .de("Der Code ist abgelaufen: bitte die Adresse noch einmal eingeben"),
         );
     }
     if code_hash(code) != expected {
+        state.limits.login_failed(&state.store, &key, source).await?;
         return Err(
             ApiError::bad_request("bad_code", format!("this is not the code mailed to {email}"))
                 .de(format!("Das ist nicht der Code, der an {email} ging")),
@@ -428,32 +560,43 @@ pub(crate) async fn confirm_address(state: &AppState, ip: std::net::IpAddr, me: 
     }
     let mut tx = state.store.pool.begin().await?;
     let changed = sqlx::query(
-        "UPDATE accounts SET email = pending_email, pending_email = NULL, pending_code_hash = NULL, \
-         pending_expires_ms = NULL WHERE id = $1 AND pending_code_hash = $2",
+        "UPDATE accounts SET email = pending_email, email_confirmed_ms = $3, pending_email = NULL, \
+         pending_code_hash = NULL, pending_expires_ms = NULL WHERE id = $1 AND pending_code_hash = $2",
     )
     .bind(me)
     .bind(&expected)
+    .bind(now_ms())
     .execute(&mut *tx)
     .await?
     .rows_affected();
     if changed == 0 {
         return Err(changed_meanwhile());
     }
+    if old_confirmed && !old_email.eq_ignore_ascii_case(&email) {
+        tell_old_address(&mut tx, &name, &old_email, &email).await?;
+    }
+    tx.commit().await?;
+    state.mail_sent.notify_one();
+    account(state, me).await
+}
+
+/// Queues the notice to an account's confirmed address that `email` replaced it.
+async fn tell_old_address(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    name: &str,
+    old_email: &str,
+    email: &str,
+) -> ApiResult<()> {
     let body = format!(
         "The e-mail address of the Diplomacy account {name} was changed to {email}. If this was not you, \
          log in and change your password and address.\n\n\
          Die E-Mail-Adresse des Diplomacy-Kontos {name} wurde auf {email} geändert. Falls Sie das nicht waren, \
          melden Sie sich an und ändern Sie Passwort und Adresse.\n"
     );
-    let to = crate::outbox::Recipient::Address {
-        name: &name,
-        email: &old_email,
-    };
+    let to = crate::outbox::Recipient::Address { name, email: old_email };
     let subject = "Diplomacy: address changed / Adresse geändert";
-    crate::outbox::queue(&mut tx, None, to, subject, &body, None, None).await?;
-    tx.commit().await?;
-    state.mail_sent.notify_one();
-    account(state, me).await
+    crate::outbox::queue(tx, None, to, subject, &body, None, None).await?;
+    Ok(())
 }
 
 /// How long a login lasts, in the database and in a browser's cookie.
@@ -483,7 +626,7 @@ pub(crate) struct Login {
     post,
     path = "/api/sessions",
     tag = "accounts",
-    summary = "Log in: a bearer token for the other routes (rate-limited per name and address).",
+    summary = "Log in: a bearer token for the other routes (after too many failed log-ins of the name, per client address and over all, refused with `rate_limited`).",
     request_body = Login,
     responses((status = 200, description = "Done", body = Object), Unauthorized, BadJson, RateLimited)
 )]
@@ -492,34 +635,47 @@ pub(crate) async fn create_session(
     ConnectInfo(client): ConnectInfo<std::net::SocketAddr>,
     ApiJson(body): ApiJson<Login>,
 ) -> ApiResult<Json<Value>> {
-    let (token, id) = login(&state, client.ip(), &body.name, &body.password).await?;
+    let (token, id) = login(&state, &Source::Client(client.ip()), &body.name, &body.password).await?;
     Ok(Json(json!({"token": token, "account": id})))
 }
 
-/// Checks a name and password (rate-limited per name and address) and opens a 30-day session:
-/// its token and the account's id. The one path for logins from the API and the web pages.
+/// An account by its name as typed (compared by [`name_key`]; an account whose old name reads
+/// as an older one's is found by its exact name): its id, password hash and name key.
+pub(crate) async fn find_by_name(state: &AppState, name: &str) -> ApiResult<Option<(String, String, String)>> {
+    let row = sqlx::query(
+        "SELECT id, password_hash, name_key FROM accounts WHERE name_key = $1 OR name = $2 \
+         ORDER BY CASE WHEN name = $2 THEN 0 ELSE 1 END LIMIT 1",
+    )
+    .bind(name_key(name))
+    .bind(name.trim())
+    .fetch_optional(&state.store.pool)
+    .await?;
+    Ok(row.map(|r| (r.get(0), r.get(1), r.get(2))))
+}
+
+/// Checks a name and password and opens a 30-day session: its token and the account's id. Too
+/// many failed log-ins of the name refuse the attempt ([`crate::limits`]); an unknown name is
+/// checked against a dummy hash, as long as a known one, and counted like a wrong password. The
+/// one path for logins from the API and the web pages.
 pub(crate) async fn login(
     state: &AppState,
-    ip: std::net::IpAddr,
+    source: &Source,
     name: &str,
     password: &str,
 ) -> ApiResult<(String, String)> {
-    state.limits.login(name, ip)?;
-    let row = sqlx::query("SELECT id, password_hash FROM accounts WHERE LOWER(name) = LOWER($1)")
-        .bind(name.trim())
-        .fetch_optional(&state.store.pool)
-        .await?;
-    // One answer for an unknown name and a wrong password: names are not revealed.
-    let refused = || {
-        ApiError::new(StatusCode::UNAUTHORIZED, "bad_login", "unknown name or wrong password")
-            .de("Unbekannter Name oder falsches Passwort")
+    let found = find_by_name(state, name).await?;
+    let key = found.as_ref().map_or_else(|| name_key(name), |(_, _, key)| key.clone());
+    state.limits.login_allowed(&state.store, &key, source).await?;
+    // Without an account, the dummy hash is checked: as long as a known name's check.
+    let matches = password_matches(password, found.as_ref().map(|(_, stored, _)| stored.as_str())).await;
+    let Some((id, _, _)) = found.filter(|_| matches) else {
+        state.limits.login_failed(&state.store, &key, source).await?;
+        // One answer for an unknown name and a wrong password: names are not revealed.
+        return Err(
+            ApiError::new(StatusCode::UNAUTHORIZED, "bad_login", "unknown name or wrong password")
+                .de("Unbekannter Name oder falsches Passwort"),
+        );
     };
-    let row = row.ok_or_else(refused)?;
-    let id: String = row.get(0);
-    let stored: String = row.get(1);
-    if !password_matches(password, &stored).await {
-        return Err(refused());
-    }
     let mut tx = state.store.pool.begin().await?;
     let token = open_session(&mut tx, &id).await?;
     tx.commit().await?;
@@ -533,16 +689,63 @@ mod tests {
     #[test]
     fn the_code_mail_carries_the_code_in_the_language_and_a_link_when_the_address_is_known() {
         let public: crate::PublicUrl = "https://dip.example.org".parse().expect("an address");
-        let (subject, body) = code_mail("ida", "ABCD-EFGH", "de", Some(&public));
-        assert!(subject.contains("bestätigen"), "{subject}");
+        let (subject, body) = code_mail("ida", "ABCD-EFGH", "de", Some(&public), false);
+        assert_eq!(subject, "Diplomacy: neue Adresse bestätigen");
         assert!(body.contains("\n    ABCD-EFGH\n"), "{body}");
         assert!(
             body.contains("https://dip.example.org/account?code=ABCD-EFGH"),
             "{body}"
         );
-        let (subject, body) = code_mail("ida", "ABCD-EFGH", "en", None);
-        assert!(subject.contains("confirm"), "{subject}");
+        let (subject, body) = code_mail("ida", "ABCD-EFGH", "en", None, false);
+        assert_eq!(subject, "Diplomacy: confirm your new address");
         assert!(body.contains("ABCD-EFGH") && !body.contains("http"), "{body}");
+        // A new account's first address receives nothing else until it is confirmed.
+        let (subject, body) = code_mail("ida", "ABCD-EFGH", "en", None, true);
+        assert_eq!(subject, "Diplomacy: confirm your address");
+        assert!(
+            body.contains("no mail to this address") && body.contains("CONFIRM"),
+            "{body}"
+        );
+        let (subject, body) = code_mail("ida", "ABCD-EFGH", "de", None, true);
+        assert_eq!(subject, "Diplomacy: Adresse bestätigen");
+        assert!(body.contains("keine Post") && body.contains("BESTÄTIGEN"), "{body}");
+    }
+
+    #[tokio::test]
+    async fn an_unknown_name_costs_a_password_check_and_counts_as_a_failure() {
+        let state = crate::open_state("sqlite::memory:", std::time::Duration::ZERO, Default::default())
+            .await
+            .expect("a state");
+        let new = NewAccount {
+            name: "Émile".into(),
+            email: "emile@example.org".into(),
+            password: "long enough".into(),
+            lang: "en".into(),
+        };
+        create(&state, &new, CodeBy::Reply).await.expect("made");
+        let here = Source::Client([127, 0, 0, 1].into());
+        let checks = || crate::auth::DUMMY_CHECKS.load(std::sync::atomic::Ordering::SeqCst);
+        let before = checks();
+        let error = login(&state, &here, "Nobody", "long enough")
+            .await
+            .expect_err("no such name");
+        assert_eq!(error.code, "bad_login");
+        assert_eq!(checks(), before + 1, "the dummy hash was checked");
+        let wrong = login(&state, &here, "émile", "not the one").await.expect_err("wrong");
+        assert_eq!(wrong.code, "bad_login");
+        assert_eq!(checks(), before + 1, "a known name is checked against its own hash");
+        let failures: Vec<String> = sqlx::query("SELECT account_key FROM login_failures ORDER BY account_key")
+            .fetch_all(&state.store.pool)
+            .await
+            .expect("read")
+            .iter()
+            .map(|r| r.get(0))
+            .collect();
+        assert_eq!(failures, ["nobody", "émile"]);
+        // Either spelling (composed or not, fullwidth) logs in.
+        for name in ["ÉMILE", "E\u{301}mile", "Ｅ\u{301}ｍｉｌｅ"] {
+            assert!(login(&state, &here, name, "long enough").await.is_ok(), "{name:?}");
+        }
     }
 
     #[test]

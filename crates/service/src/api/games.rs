@@ -87,6 +87,30 @@ pub(crate) async fn create_game(
     Ok((StatusCode::CREATED, Json(created)))
 }
 
+/// A game's name as given, trimmed, with its key ([`crate::names::name_key`]), when it has 1 to
+/// 40 characters and no game has it (as names are compared).
+async fn free_game_name<'a>(state: &AppState, name: &'a str) -> ApiResult<(&'a str, String)> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > 40 || !name.chars().all(shows_as_itself) {
+        return Err(ApiError::bad_request(
+            "bad_name",
+            "a game's name has 1 to 40 visible characters (no line breaks, control or direction marks)",
+        )
+        .de("Der Name einer Partie hat 1 bis 40 sichtbare Zeichen (keine Zeilenumbrüche, Steuer- oder Richtungszeichen)"));
+    }
+    let key = crate::names::name_key(name);
+    let taken = sqlx::query("SELECT id FROM games WHERE name_key = $1")
+        .bind(&key)
+        .fetch_optional(&state.store.pool)
+        .await?;
+    if taken.is_some() {
+        return Err(
+            ApiError::conflict(format!("a game `{name}` exists")).de(format!("Eine Partie `{name}` gibt es schon"))
+        );
+    }
+    Ok((name, key))
+}
+
 /// Creates a game with `me` as its master after checking every setting.
 pub(crate) async fn create(state: &AppState, me: &str, body: &NewGame) -> ApiResult<Value> {
     variant(&body.variant)?;
@@ -124,27 +148,11 @@ pub(crate) async fn create(state: &AppState, me: &str, body: &NewGame) -> ApiRes
     }
     crate::deadlines::DeadlineRule::new(&body.time_zone, body.deadline_at.as_deref())
         .map_err(|e| ApiError::bad_request("bad_deadline", e.to_string()))?;
-    let name = body.name.trim();
-    if name.is_empty() || name.chars().count() > 40 || !name.chars().all(shows_as_itself) {
-        return Err(ApiError::bad_request(
-            "bad_name",
-            "a game's name has 1 to 40 visible characters (no line breaks, control or direction marks)",
-        )
-        .de("Der Name einer Partie hat 1 bis 40 sichtbare Zeichen (keine Zeilenumbrüche, Steuer- oder Richtungszeichen)"));
-    }
-    let taken = sqlx::query("SELECT id FROM games WHERE LOWER(name) = LOWER($1)")
-        .bind(name)
-        .fetch_optional(&state.store.pool)
-        .await?;
-    if taken.is_some() {
-        return Err(
-            ApiError::conflict(format!("a game `{name}` exists")).de(format!("Eine Partie `{name}` gibt es schon"))
-        );
-    }
+    let (name, key) = free_game_name(state, &body.name).await?;
     let id = new_id();
     sqlx::query(
-        "INSERT INTO games (id, name, variant, master_id, status, press, movement_seconds, retreat_seconds, adjustment_seconds, created_ms, early, nmr_limit, grace_seconds, time_zone, deadline_at, reminder_hours) \
-         VALUES ($1, $2, $3, $4, 'forming', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+        "INSERT INTO games (id, name, variant, master_id, status, press, movement_seconds, retreat_seconds, adjustment_seconds, created_ms, early, nmr_limit, grace_seconds, time_zone, deadline_at, reminder_hours, name_key) \
+         VALUES ($1, $2, $3, $4, 'forming', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
     )
     .bind(&id)
     .bind(name)
@@ -161,6 +169,7 @@ pub(crate) async fn create(state: &AppState, me: &str, body: &NewGame) -> ApiRes
     .bind(&body.time_zone)
     .bind(body.deadline_at.as_ref().map(|t| t.trim().to_string()))
     .bind(body.reminder_hours)
+    .bind(&key)
     .execute(&state.store.pool)
     .await
     .map_err(|e| {

@@ -267,11 +267,9 @@ pub(crate) async fn replace_player(
     let g = running_game_of_master(state, me, id, "replaces players").await?;
     let v = variant(&g.variant)?;
     let power = power_key(&v, power)?;
-    let new = sqlx::query("SELECT id FROM accounts WHERE LOWER(name) = LOWER($1)")
-        .bind(player.trim())
-        .fetch_optional(&state.store.pool)
+    let new = super::accounts::find_by_name(state, player)
         .await?
-        .map(|r| r.get::<String, _>(0))
+        .map(|(id, _, _)| id)
         .ok_or_else(|| ApiError::not_found("account", "Dieses Konto gibt es nicht"))?;
     let mut tx = state.store.pool.begin().await?;
     let existing = sqlx::query("SELECT role FROM members WHERE game_id = $1 AND account_id = $2")

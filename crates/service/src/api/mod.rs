@@ -17,7 +17,7 @@ use spielleiter_engine::interchange::{AdjudicationInput, GameState, position_fro
 use spielleiter_engine::report::{Lang, render};
 use spielleiter_engine::{Position, Variant};
 
-use crate::auth::{hash_password, new_id, new_token, token_hash, verify_password};
+use crate::auth::{hash_password, new_id, new_token, token_hash};
 use crate::error::ApiError;
 use crate::lot;
 use crate::store::{Store, now_ms};

@@ -7,6 +7,7 @@
 //! | `SIGNON power game password` | `ANMELDEN macht partie passwort` | act as that power's player |
 //! | `SIGNON game password` | `ANMELDEN partie passwort` | act as the account of this address |
 //! | `REGISTER name password [en\|de]` | `REGISTRIEREN name passwort [en\|de]` | new account for this address |
+//! | `CONFIRM code` | `BESTÄTIGEN code` (`BESTAETIGEN`) | confirm this address with the code mailed to it |
 //! | `JOIN game password [power …]` | `BEITRETEN partie passwort [macht …]` | join with preferences |
 //! | `PRESS TO power …` / `PRESS TO ALL` / `BROADCAST` | `PRESSE AN macht …` / `PRESSE AN ALLE` / `RUNDSCHREIBEN` | press until `ENDPRESS` / `ENDE PRESSE` |
 //! | `DRAW` / `NODRAW` | `REMIS` / `KEIN REMIS` | draw vote |
@@ -15,6 +16,8 @@
 //! | `HISTORY [game] [phase]` | `VERLAUF [partie] [phase]` | reports of past phases |
 //! | `HELP` | `HILFE` | the command list |
 //! | `SIGNOFF` / `END` | `ABMELDEN` / `ENDE` | ignore the rest of the mail |
+//!
+//! At most [`MAX_ITEMS`] commands and order lines of a mail are read; the rest is not.
 
 /// One command of a mail.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,6 +40,8 @@ pub enum Command {
         /// `en` or `de`, if given.
         lang: Option<String>,
     },
+    /// Confirm the sender's address with the code mailed to it.
+    Confirm(String),
     /// Join a forming game.
     Join {
         /// The game's name.
@@ -93,13 +98,21 @@ pub struct Script {
     /// Whether the mail uses German keywords (the reply is then German for senders without an
     /// account).
     pub german: bool,
+    /// The line from which nothing was read because the mail had more than [`MAX_ITEMS`]
+    /// commands and order lines.
+    pub unread_from: Option<usize>,
 }
+
+/// The most commands and order lines read from one mail (a press message is one): a mail of
+/// thousands of lines must not make a reply of megabytes.
+pub const MAX_ITEMS: usize = 200;
 
 /// The keyword a line starts with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Keyword {
     SignOn,
     Register,
+    Confirm,
     Join,
     Press,
     Broadcast,
@@ -119,6 +132,9 @@ const KEYWORDS: &[(&str, Keyword, bool)] = &[
     ("ANMELDEN", Keyword::SignOn, true),
     ("REGISTER", Keyword::Register, false),
     ("REGISTRIEREN", Keyword::Register, true),
+    ("CONFIRM", Keyword::Confirm, false),
+    ("BESTÄTIGEN", Keyword::Confirm, true),
+    ("BESTAETIGEN", Keyword::Confirm, true),
     ("JOIN", Keyword::Join, false),
     ("BEITRETEN", Keyword::Join, true),
     ("PRESS", Keyword::Press, false),
@@ -174,6 +190,10 @@ pub fn read(lines: &[(usize, String)]) -> Script {
         i += 1;
         if line.is_empty() {
             continue;
+        }
+        if script.items.len() == MAX_ITEMS {
+            script.unread_from = Some(*number);
+            break;
         }
         let Some((k, german, args)) = keyword(line) else {
             script.items.push(Item {
@@ -232,6 +252,16 @@ pub fn read(lines: &[(usize, String)]) -> Script {
                     (Err(_), _) => hide_from(line, 1),
                 };
                 script.items.push(item(command, shown));
+            }
+            Keyword::Confirm => {
+                let command = match args.as_slice() {
+                    [] => usage(
+                        "write CONFIRM and the code mailed to this address",
+                        "schreibe BESTÄTIGEN und den Code, der an diese Adresse ging",
+                    ),
+                    code => Ok(Command::Confirm(code.concat())),
+                };
+                script.items.push(item(command, hide_from(line, 1)));
             }
             Keyword::Join => {
                 let command = match args.as_slice() {
@@ -503,6 +533,26 @@ mod tests {
         let s = script("SIGNON England game1 my secret\nREGISTER hunter22\nJOIN game1\n");
         let shown: Vec<_> = s.items.iter().map(|i| i.shown.as_str()).collect();
         assert_eq!(shown, ["SIGNON ********", "REGISTER ********", "JOIN ********"]);
+    }
+
+    #[test]
+    fn confirm_takes_the_code_in_either_language_and_hides_it() {
+        let s = script("CONFIRM abcd-efgh\nBestätigen ABCD EFGH\nBESTAETIGEN\n");
+        let c: Vec<_> = s.items.iter().map(|i| i.command.clone()).collect();
+        assert_eq!(c[0], Ok(Command::Confirm("abcd-efgh".into())));
+        assert_eq!(c[1], Ok(Command::Confirm("ABCDEFGH".into())));
+        assert!(c[2].as_ref().is_err_and(|e| e.contains("BESTÄTIGEN")), "{c:?}");
+        assert!(s.german);
+        assert_eq!(s.items[0].shown, "CONFIRM ********");
+    }
+
+    #[test]
+    fn only_so_many_lines_of_a_mail_are_read() {
+        let text = "HELP\n\n".repeat(MAX_ITEMS + 50);
+        let s = script(&text);
+        assert_eq!(s.items.len(), MAX_ITEMS);
+        assert_eq!(s.unread_from, Some(2 * MAX_ITEMS + 1));
+        assert_eq!(script("HELP\n".repeat(MAX_ITEMS).as_str()).unread_from, None);
     }
 
     #[test]

@@ -23,7 +23,7 @@ const CLAIM_MS: i64 = 5 * 60_000;
 pub enum Received {
     /// Stored under this inbox id; it is answered by processing.
     Stored(String),
-    /// A mail with this Message-ID was received before; this one is dropped.
+    /// This mail (its Message-ID, sender and text) was received before; this one is dropped.
     Duplicate,
 }
 
@@ -40,15 +40,45 @@ pub enum Refused {
     Store(#[from] sqlx::Error),
 }
 
-/// The key a mail is deduplicated by: its Message-ID, or (without one) a hash of its bytes.
+/// The key a mail is deduplicated by: its Message-ID with a hash of its sender and its body, or
+/// (without a Message-ID) a hash of all its bytes. The same mail delivered twice (even through
+/// other relays, which add their own header lines) is one mail; a Message-ID used again by
+/// another sender or with another text is another mail, read and answered on its own.
 fn message_key(raw: &[u8]) -> String {
-    let id = mail_parser::MessageParser::default()
-        .parse_headers(raw)
+    let headers = mail_parser::MessageParser::default().parse_headers(raw);
+    let id = headers
+        .as_ref()
         .and_then(|m| m.message_id().map(|id| id.trim().to_string()))
         .filter(|id| !id.is_empty());
-    match id {
-        Some(id) => format!("id:{id}"),
-        None => format!("sha256:{}", crate::auth::sha256_hex(raw)),
+    let Some(id) = id else {
+        return format!("sha256:{}", crate::auth::sha256_hex(raw));
+    };
+    let from = headers
+        .as_ref()
+        .and_then(|m| m.from())
+        .and_then(|a| a.first())
+        .and_then(|a| a.address())
+        .unwrap_or_default()
+        .to_lowercase();
+    let mut content = from.into_bytes();
+    content.push(b'\n');
+    content.extend_from_slice(body_of(raw));
+    // A very long Message-ID is kept as its hash: the key is a unique index entry.
+    let id = if id.len() > 200 {
+        crate::auth::sha256_hex(id.as_bytes())
+    } else {
+        id
+    };
+    format!("id:{id}:{}", crate::auth::sha256_hex(&content))
+}
+
+/// The bytes after a mail's header block (all of them if it has none).
+fn body_of(raw: &[u8]) -> &[u8] {
+    let end = |gap: &[u8]| raw.windows(gap.len()).position(|w| w == gap).map(|i| i + gap.len());
+    match (end(b"\r\n\r\n"), end(b"\n\n")) {
+        (Some(a), Some(b)) => &raw[a.min(b)..],
+        (Some(a), None) | (None, Some(a)) => &raw[a..],
+        (None, None) => raw,
     }
 }
 
@@ -206,9 +236,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn mails_are_keyed_by_message_id_or_by_their_bytes() {
-        assert_eq!(message_key(b"Message-ID: <a@b>\r\n\r\nx"), "id:a@b");
-        assert_eq!(message_key(b"Message-ID: <a@b>\r\nSubject: other\r\n\r\ny"), "id:a@b");
+    fn mails_are_keyed_by_message_id_sender_and_body_or_by_their_bytes() {
+        let mail = "Message-ID: <a@b>\r\nFrom: Anna <anna@example.org>\r\nSubject: s\r\n\r\nHELP\r\n";
+        let key = message_key(mail.as_bytes());
+        assert!(key.starts_with("id:a@b:"), "{key}");
+        // The same mail again, with a relay's header line and the sender in other case.
+        let relayed = format!("Received: from relay.example.net\r\n{}", mail.replace("anna@", "ANNA@"));
+        assert_eq!(message_key(relayed.as_bytes()), key);
+        // The same Message-ID with another body or from another sender is another mail.
+        assert_ne!(message_key(mail.replace("HELP", "LIST").as_bytes()), key);
+        assert_ne!(message_key(mail.replace("anna@", "eve@").as_bytes()), key);
+        let long = format!("Message-ID: <{}@b>\r\n\r\nx", "a".repeat(500));
+        assert!(message_key(long.as_bytes()).len() < 200);
         let one = message_key(b"Subject: s\r\n\r\nx");
         assert!(one.starts_with("sha256:"));
         assert_ne!(one, message_key(b"Subject: s\r\n\r\ny"));

@@ -8,8 +8,9 @@ use sqlx::Row;
 use super::commands::{Command, Item, Script};
 use super::message::Letter;
 use crate::api::{self, AppState};
-use crate::auth::verify_password;
+use crate::auth::verify_or_dummy;
 use crate::error::ApiError;
+use crate::limits::Source;
 
 /// The reply to a mail.
 #[derive(Debug, Clone)]
@@ -43,6 +44,13 @@ struct Session<'a> {
     received_ms: i64,
     /// Password checks made for this mail (at most [`MAX_PASSWORD_CHECKS`]).
     password_checks: usize,
+    /// The name keys of the accounts whose password (or address) did not match in the sign-on
+    /// or join at hand: counted as failed log-ins if it fails as a whole.
+    mismatched: Vec<String>,
+    /// A check of a password or code failed: nothing after this line is read.
+    halted: bool,
+    /// Whether the command list is in the reply already (it is given once per mail).
+    help_given: bool,
     out: Vec<String>,
     signed: Option<Signed>,
     /// Order lines waiting for the next command or the end of the mail: (line number, text).
@@ -52,6 +60,13 @@ struct Session<'a> {
 
 /// Most password checks one mail may cause (each is an Argon2 hash, and a guess).
 const MAX_PASSWORD_CHECKS: usize = 3;
+
+/// The largest reply, in bytes: a mail (whose sender may be forged) is never answered with more.
+const MAX_REPLY_BYTES: usize = 256 * 1024;
+
+/// Once the reply is this long, no further command is carried out (the longest answer of one
+/// command, a few reports of HISTORY, stays well under the rest).
+const REPLY_BUDGET: usize = MAX_REPLY_BYTES - 64 * 1024;
 
 /// Carries out a mail's commands and writes its reply; `received_ms` is when it arrived.
 pub async fn answer(state: &AppState, letter: &Letter, mail_key: &str, received_ms: i64) -> Reply {
@@ -73,6 +88,9 @@ pub async fn answer(state: &AppState, letter: &Letter, mail_key: &str, received_
         mail_key: mail_key.to_string(),
         received_ms,
         password_checks: 0,
+        mismatched: Vec::new(),
+        halted: false,
+        help_given: false,
         out: Vec::new(),
         signed: None,
         orders: Vec::new(),
@@ -94,12 +112,42 @@ pub async fn answer(state: &AppState, letter: &Letter, mail_key: &str, received_
         to_name: letter.from_name.clone().unwrap_or_else(|| from.clone()),
         to_email: from,
         subject,
-        body: session.out.join("\n") + "\n",
+        body: capped(session.out.join("\n") + "\n", german),
         game_id: session.signed.as_ref().map(|s| s.game_id.clone()),
     }
 }
 
+/// A reply cut to [`MAX_REPLY_BYTES`] at a line's end, saying so, if it is longer.
+fn capped(mut body: String, german: bool) -> String {
+    if body.len() <= MAX_REPLY_BYTES {
+        return body;
+    }
+    let note = if german {
+        "\n(Die Antwort ist hier gekürzt: sie wäre länger als 256 KB.)\n"
+    } else {
+        "\n(The reply is cut here: it would be longer than 256 KB.)\n"
+    };
+    let mut end = MAX_REPLY_BYTES - note.len();
+    while !body.is_char_boundary(end) {
+        end -= 1;
+    }
+    let end = body[..end].rfind('\n').map_or(end, |i| i + 1);
+    body.truncate(end);
+    body.push_str(note);
+    body
+}
+
 impl Session<'_> {
+    /// The source of this mail's log-in attempts: its sender.
+    fn source(&self) -> Source {
+        Source::Mail(self.from.clone())
+    }
+
+    /// The reply's length so far, in bytes.
+    fn reply_bytes(&self) -> usize {
+        self.out.iter().map(|l| l.len() + 1).sum()
+    }
+
     fn say(&mut self, en: impl Into<String>, de: impl Into<String>) {
         self.out.push(if self.german { de.into() } else { en.into() });
     }
@@ -125,7 +173,15 @@ impl Session<'_> {
                 "Ihre Nachricht enthält keine Befehle. Senden Sie HILFE für die Liste der Befehle.",
             );
         }
-        for item in &script.items {
+        for (i, item) in script.items.iter().enumerate() {
+            if self.reply_bytes() > REPLY_BUDGET {
+                let kb = MAX_REPLY_BYTES / 1024;
+                self.say(
+                    format!("The reply has reached its limit (about {kb} KB): nothing from line {} on was read or carried out.", item.line),
+                    format!("Die Antwort hat ihre Grenze erreicht (etwa {kb} KB): ab Zeile {} wurde nichts gelesen oder ausgeführt.", item.line),
+                );
+                break;
+            }
             if let Ok(Command::Order(text)) = &item.command {
                 self.order_line(item, text);
                 continue;
@@ -136,8 +192,20 @@ impl Session<'_> {
                 Err(e) => self.fail(item.line, e, e),
                 Ok(command) => self.command(item.line, command).await,
             }
+            let signed_on = !matches!(item.command, Ok(Command::SignOn { .. })) || self.signed.is_some();
+            if self.halted || !signed_on {
+                self.halt(script.items.get(i + 1).map(|next| next.line));
+                break;
+            }
         }
         self.flush_orders().await;
+        if let Some(line) = script.unread_from {
+            let most = super::commands::MAX_ITEMS;
+            self.say(
+                format!("Only the first {most} commands and order lines of a mail are read: nothing from line {line} on was read."),
+                format!("Nur die ersten {most} Befehle und Befehlszeilen einer Nachricht werden gelesen: ab Zeile {line} wurde nichts gelesen."),
+            );
+        }
         self.out.push(String::new());
         if self.errors == 0 {
             self.say(
@@ -150,6 +218,20 @@ impl Session<'_> {
                 format!("{n} line(s) had errors; see above. Send HELP for the commands."),
                 format!("{n} Zeile(n) mit Fehlern, siehe oben. HILFE listet die Befehle."),
             );
+        }
+    }
+
+    /// Ends the mail after a failed sign-on (or check of a password or code): what follows from
+    /// `next` on is neither read nor carried out, so a mail makes one guess at most.
+    fn halt(&mut self, next: Option<usize>) {
+        let why_en = "a mail stops at its first failed sign-on";
+        let why_de = "eine Nachricht endet bei der ersten fehlgeschlagenen Anmeldung";
+        match next {
+            Some(line) => self.say(
+                format!("  Nothing from line {line} on was read or carried out: {why_en}."),
+                format!("  Ab Zeile {line} wurde nichts gelesen oder ausgeführt: {why_de}."),
+            ),
+            None => self.say(format!("  ({why_en}.)"), format!("  ({why_de}.)")),
         }
     }
 
@@ -238,85 +320,24 @@ impl Session<'_> {
         match command {
             Command::SignOn { power, game, password } => self.sign_on(line, power.as_deref(), game, password).await,
             Command::Register { name, password, lang } => self.register(line, name, password, lang.as_deref()).await,
+            Command::Confirm(code) => self.confirm(line, code).await,
             Command::Join {
                 game,
                 password,
                 preferences,
             } => self.join(line, game, password, preferences).await,
-            Command::Press { to, body } => {
-                let Some((account, game_id)) = self.signed_account(line) else {
-                    return;
-                };
-                let press_id = format!("{}-{line}", self.mail_key);
-                match api::press::send(self.state, &account, &game_id, to, body, Some(press_id)).await {
-                    Ok(v) if v["repeat"].as_bool() == Some(true) => {
-                        self.say("  (sent already)", "  (bereits gesendet)");
-                    }
-                    Ok(v) => {
-                        let to = match v["to"].as_array() {
-                            Some(list) if !list.is_empty() => {
-                                list.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(", ")
-                            }
-                            _ => (if self.german { "alle" } else { "all" }).to_string(),
-                        };
-                        self.say(format!("  Press sent to {to}."), format!("  Presse gesendet an {to}."));
-                    }
-                    Err(e) => self.refused(line, &e),
-                }
-            }
-            Command::Draw(yes) => {
-                let Some((account, game_id)) = self.signed_account(line) else {
-                    return;
-                };
-                if self.moved_on(&game_id).await {
-                    return self.too_late(line, "the vote is", "die Stimme wird");
-                }
-                match api::endgame::vote(self.state, &account, &game_id, *yes).await {
-                    Ok(v) => {
-                        let drawn = v["drawn"].as_bool() == Some(true);
-                        match (yes, drawn) {
-                            (_, true) => self.say(
-                                "  Every survivor voted for a draw: the game ends in a draw.",
-                                "  Alle Überlebenden stimmten für Remis: die Partie endet remis.",
-                            ),
-                            (true, false) => self.say(
-                                "  Your vote for a draw is recorded.",
-                                "  Ihre Stimme für ein Remis ist gespeichert.",
-                            ),
-                            (false, false) => {
-                                self.say("  You do not vote for a draw.", "  Sie stimmen nicht für ein Remis.")
-                            }
-                        }
-                    }
-                    Err(e) => self.refused(line, &e),
-                }
-            }
-            Command::Concede(to) => {
-                let Some((account, game_id)) = self.signed_account(line) else {
-                    return;
-                };
-                if self.moved_on(&game_id).await {
-                    return self.too_late(line, "the concession is", "die Aufgabe wird");
-                }
-                match api::endgame::concede_to(self.state, &account, &game_id, to.as_deref()).await {
-                    Ok(v) => {
-                        let to = v["concede_to"].as_str().unwrap_or("-").to_string();
-                        if v["conceded"].as_bool() == Some(true) {
-                            self.say(
-                                format!("  The game is conceded to {to}."),
-                                format!("  Die Partie ist an {to} aufgegeben."),
-                            );
-                        } else {
-                            self.say(format!("  Your concession: {to}."), format!("  Ihre Aufgabe: {to}."));
-                        }
-                    }
-                    Err(e) => self.refused(line, &e),
-                }
-            }
+            Command::Press { to, body } => self.press(line, to, body).await,
+            Command::Draw(yes) => self.draw(line, *yes).await,
+            Command::Concede(to) => self.concede(line, to.as_deref()).await,
             Command::List(None) => self.list_games().await,
             Command::List(Some(game)) => self.list_game(line, game).await,
             Command::History { game, phase } => self.history(line, game.as_deref(), phase.as_deref()).await,
+            Command::Help if self.help_given => self.say(
+                "  (The command list is above: it is given once per mail.)",
+                "  (Die Liste der Befehle steht oben: sie kommt einmal je Nachricht.)",
+            ),
             Command::Help => {
+                self.help_given = true;
                 let text = if self.german { HELP_DE } else { HELP_EN };
                 self.out.extend(text.lines().map(str::to_string));
             }
@@ -325,6 +346,74 @@ impl Session<'_> {
                 "  Der Rest der Nachricht wird nicht gelesen.",
             ),
             Command::Order(_) => {}
+        }
+    }
+
+    async fn press(&mut self, line: usize, to: &[String], body: &str) {
+        let Some((account, game_id)) = self.signed_account(line) else {
+            return;
+        };
+        let press_id = format!("{}-{line}", self.mail_key);
+        match api::press::send(self.state, &account, &game_id, to, body, Some(press_id)).await {
+            Ok(v) if v["repeat"].as_bool() == Some(true) => {
+                self.say("  (sent already)", "  (bereits gesendet)");
+            }
+            Ok(v) => {
+                let to = match v["to"].as_array() {
+                    Some(list) if !list.is_empty() => {
+                        list.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(", ")
+                    }
+                    _ => (if self.german { "alle" } else { "all" }).to_string(),
+                };
+                self.say(format!("  Press sent to {to}."), format!("  Presse gesendet an {to}."));
+            }
+            Err(e) => self.refused(line, &e),
+        }
+    }
+
+    async fn draw(&mut self, line: usize, yes: bool) {
+        let Some((account, game_id)) = self.signed_account(line) else {
+            return;
+        };
+        if self.moved_on(&game_id).await {
+            return self.too_late(line, "the vote is", "die Stimme wird");
+        }
+        match api::endgame::vote(self.state, &account, &game_id, yes).await {
+            Ok(v) => match (yes, v["drawn"].as_bool() == Some(true)) {
+                (_, true) => self.say(
+                    "  Every survivor voted for a draw: the game ends in a draw.",
+                    "  Alle Überlebenden stimmten für Remis: die Partie endet remis.",
+                ),
+                (true, false) => self.say(
+                    "  Your vote for a draw is recorded.",
+                    "  Ihre Stimme für ein Remis ist gespeichert.",
+                ),
+                (false, false) => self.say("  You do not vote for a draw.", "  Sie stimmen nicht für ein Remis."),
+            },
+            Err(e) => self.refused(line, &e),
+        }
+    }
+
+    async fn concede(&mut self, line: usize, to: Option<&str>) {
+        let Some((account, game_id)) = self.signed_account(line) else {
+            return;
+        };
+        if self.moved_on(&game_id).await {
+            return self.too_late(line, "the concession is", "die Aufgabe wird");
+        }
+        match api::endgame::concede_to(self.state, &account, &game_id, to).await {
+            Ok(v) => {
+                let to = v["concede_to"].as_str().unwrap_or("-").to_string();
+                if v["conceded"].as_bool() == Some(true) {
+                    self.say(
+                        format!("  The game is conceded to {to}."),
+                        format!("  Die Partie ist an {to} aufgegeben."),
+                    );
+                } else {
+                    self.say(format!("  Your concession: {to}."), format!("  Ihre Aufgabe: {to}."));
+                }
+            }
+            Err(e) => self.refused(line, &e),
         }
     }
 
@@ -341,10 +430,15 @@ impl Session<'_> {
 
     /// A game by its name (or id).
     async fn find_game(&mut self, line: usize, name: &str) -> Option<(String, String)> {
-        let row = sqlx::query("SELECT id, name FROM games WHERE LOWER(name) = LOWER($1) OR id = $1")
-            .bind(name)
-            .fetch_optional(&self.state.store.pool)
-            .await;
+        // By its id, its exact name, or its name as names are compared.
+        let row = sqlx::query(
+            "SELECT id, name FROM games WHERE name_key = $1 OR id = $2 OR name = $2 \
+             ORDER BY CASE WHEN id = $2 THEN 0 WHEN name = $2 THEN 1 ELSE 2 END LIMIT 1",
+        )
+        .bind(crate::names::name_key(name))
+        .bind(name)
+        .fetch_optional(&self.state.store.pool)
+        .await;
         match row {
             Ok(Some(r)) => Some((r.get(0), r.get(1))),
             Ok(None) => {
@@ -384,10 +478,12 @@ impl Session<'_> {
     }
 
     /// Checks a password against an account and that the mail comes from the account's
-    /// registered address; attempts are limited per account and address, and per mail. None
-    /// when the check could not be made (the reason is told).
+    /// registered address; a mismatch is kept in `mismatched` (counted as a failed log-in if the
+    /// sign-on fails). Refused (None, told, and the mail stops) beyond [`MAX_PASSWORD_CHECKS`]
+    /// per mail or after too many failed log-ins of the account ([`crate::limits`]).
     async fn password_matches(&mut self, line: usize, account: &str, password: &str) -> Option<bool> {
         if self.password_checks >= MAX_PASSWORD_CHECKS {
+            self.halted = true;
             self.fail(
                 line,
                 format!("at most {MAX_PASSWORD_CHECKS} password checks per mail"),
@@ -396,40 +492,134 @@ impl Session<'_> {
             return None;
         }
         self.password_checks += 1;
-        let row = sqlx::query("SELECT name, password_hash, email FROM accounts WHERE id = $1")
+        let row = sqlx::query("SELECT name_key, password_hash, email FROM accounts WHERE id = $1")
             .bind(account)
             .fetch_optional(&self.state.store.pool)
             .await;
-        let row = match row {
-            Ok(Some(row)) => row,
-            Ok(None) => {
-                self.fail(line, "no such account", "kein solches Konto");
-                return None;
+        let refusal = match row {
+            Ok(Some(row)) => {
+                let key: String = row.get(0);
+                match self
+                    .state
+                    .limits
+                    .login_allowed(&self.state.store, &key, &self.source())
+                    .await
+                {
+                    Ok(()) => {
+                        let ok = self.verify(password, row.get(1)).await;
+                        // The password is the secret; the registered address must match as well,
+                        // so that a password alone, sent from anywhere, is not enough.
+                        let ok = ok && row.get::<String, _>(2).trim().eq_ignore_ascii_case(self.from.trim());
+                        if !ok {
+                            self.mismatched.push(key);
+                        }
+                        return Some(ok);
+                    }
+                    Err(e) => e,
+                }
             }
+            Ok(None) => ApiError::not_found("account", "Dieses Konto gibt es nicht"),
+            Err(e) => e.into(),
+        };
+        self.halted = true;
+        self.refused(line, &refusal);
+        None
+    }
+
+    /// Checks a password against a stored hash (the dummy hash without one) on a blocking thread.
+    async fn verify(&self, password: &str, stored: Option<String>) -> bool {
+        let password = password.to_string();
+        tokio::task::spawn_blocking(move || verify_or_dummy(&password, stored.as_deref()))
+            .await
+            .unwrap_or(false)
+    }
+
+    /// The account of the sender's address that is a member (or the master) of the game and has
+    /// this password, with its power; None when there is none (told).
+    async fn member_of_address(
+        &mut self,
+        line: usize,
+        g: &api::GameRow,
+        game_name: &str,
+        password: &str,
+    ) -> Option<(String, Option<String>)> {
+        let rows = sqlx::query(
+            "SELECT a.id, m.power FROM accounts a LEFT JOIN members m ON m.account_id = a.id AND m.game_id = $1 \
+             WHERE LOWER(a.email) = LOWER($2) AND (m.account_id IS NOT NULL OR a.id = $3) ORDER BY a.created_ms",
+        )
+        .bind(&g.id)
+        .bind(&self.from)
+        .bind(&g.master)
+        .fetch_all(&self.state.store.pool)
+        .await;
+        let rows = match rows {
+            Ok(rows) => rows,
             Err(e) => {
                 self.refused(line, &e.into());
                 return None;
             }
         };
-        let name: String = row.get(0);
-        let key = format!("mail:{name}:{}", self.from.to_lowercase());
-        if let Err(e) = self.state.limits.login(&key, std::net::IpAddr::from([0, 0, 0, 0])) {
-            self.refused(line, &e);
+        if rows.is_empty() {
+            self.fail(
+                line,
+                format!("no member of {game_name} has this address; write SIGNON power game password"),
+                format!("kein Mitglied von {game_name} hat diese Adresse; schreibe ANMELDEN Macht Partie Passwort"),
+            );
             return None;
         }
-        let stored: String = row.get(1);
-        let email: String = row.get(2);
-        let password = password.to_string();
-        let ok = tokio::task::spawn_blocking(move || verify_password(&password, &stored))
-            .await
-            .unwrap_or(false);
-        // The password is the secret; the registered address must match as well, so that a
-        // password alone, sent from anywhere, is not enough.
-        Some(ok && email.trim().eq_ignore_ascii_case(self.from.trim()))
+        for r in rows {
+            let account: String = r.get(0);
+            match self.password_matches(line, &account, password).await {
+                Some(true) => return Some((account, r.get::<Option<String>, _>(1))),
+                Some(false) => {}
+                None => return None,
+            }
+        }
+        self.wrong_password(line).await;
+        None
+    }
+
+    /// The player of `power` in the game: the account and the power's key; None when there is
+    /// none (told).
+    async fn player_of(
+        &mut self,
+        line: usize,
+        g: &api::GameRow,
+        game_name: &str,
+        power: &str,
+    ) -> Option<(String, String)> {
+        let key = match api::variant(&g.variant).and_then(|v| api::power_key(&v, power)) {
+            Ok(k) => k,
+            Err(e) => {
+                self.refused(line, &e);
+                return None;
+            }
+        };
+        let row = sqlx::query("SELECT account_id FROM members WHERE game_id = $1 AND role = 'player' AND power = $2")
+            .bind(&g.id)
+            .bind(&key)
+            .fetch_optional(&self.state.store.pool)
+            .await;
+        match row {
+            Ok(Some(r)) => Some((r.get::<String, _>(0), key)),
+            Ok(None) => {
+                self.fail(
+                    line,
+                    format!("nobody plays {key} in {game_name}"),
+                    format!("niemand spielt {key} in {game_name}"),
+                );
+                None
+            }
+            Err(e) => {
+                self.refused(line, &e.into());
+                None
+            }
+        }
     }
 
     async fn sign_on(&mut self, line: usize, power: Option<&str>, game: &str, password: &str) {
         self.signed = None;
+        self.mismatched.clear();
         let Some((game_id, game_name)) = self.find_game(line, game).await else {
             return;
         };
@@ -439,77 +629,20 @@ impl Session<'_> {
         };
         let (account, power_key) = match power {
             Some(name) => {
-                let key = match api::variant(&g.variant).and_then(|v| api::power_key(&v, name)) {
-                    Ok(k) => k,
-                    Err(e) => return self.refused(line, &e),
+                let Some((account, key)) = self.player_of(line, &g, &game_name, name).await else {
+                    return;
                 };
-                let row =
-                    sqlx::query("SELECT account_id FROM members WHERE game_id = $1 AND role = 'player' AND power = $2")
-                        .bind(&game_id)
-                        .bind(&key)
-                        .fetch_optional(&self.state.store.pool)
-                        .await;
-                match row {
-                    Err(e) => return self.refused(line, &e.into()),
-                    Ok(Some(r)) => (r.get::<String, _>(0), Some(key)),
-                    Ok(None) => {
-                        return self.fail(
-                            line,
-                            format!("nobody plays {key} in {game_name}"),
-                            format!("niemand spielt {key} in {game_name}"),
-                        );
-                    }
+                match self.password_matches(line, &account, password).await {
+                    Some(true) => (account, Some(key)),
+                    Some(false) => return self.wrong_password(line).await,
+                    None => return,
                 }
             }
-            None => {
-                let rows = sqlx::query(
-                    "SELECT a.id, m.power FROM accounts a LEFT JOIN members m ON m.account_id = a.id AND m.game_id = $1 \
-                     WHERE LOWER(a.email) = LOWER($2) AND (m.account_id IS NOT NULL OR a.id = $3) ORDER BY a.created_ms",
-                )
-                .bind(&game_id)
-                .bind(&self.from)
-                .bind(&g.master)
-                .fetch_all(&self.state.store.pool)
-                .await;
-                let rows = match rows {
-                    Ok(rows) => rows,
-                    Err(e) => return self.refused(line, &e.into()),
-                };
-                if rows.is_empty() {
-                    return self.fail(
-                        line,
-                        format!("no member of {game_name} has this address; write SIGNON power game password"),
-                        format!(
-                            "kein Mitglied von {game_name} hat diese Adresse; schreibe ANMELDEN Macht Partie Passwort"
-                        ),
-                    );
-                }
-                // The account of this address whose password this is.
-                let mut found = None;
-                for r in rows {
-                    let account: String = r.get(0);
-                    match self.password_matches(line, &account, password).await {
-                        Some(true) => {
-                            found = Some((account, r.get::<Option<String>, _>(1)));
-                            break;
-                        }
-                        Some(false) => {}
-                        None => return,
-                    }
-                }
-                match found {
-                    Some(found) => found,
-                    None => return self.wrong_password(line),
-                }
-            }
-        };
-        if power.is_some() {
-            match self.password_matches(line, &account, password).await {
-                Some(true) => {}
-                Some(false) => return self.wrong_password(line),
+            None => match self.member_of_address(line, &g, &game_name, password).await {
+                Some(found) => found,
                 None => return,
-            }
-        }
+            },
+        };
         let deadline = g
             .deadline_ms
             .map(|ms| g.deadline_rule().describe(ms))
@@ -533,7 +666,21 @@ impl Session<'_> {
         });
     }
 
-    fn wrong_password(&mut self, line: usize) {
+    /// Counts a failed log-in from the sender for each account whose password (or address) did
+    /// not match in the sign-on or join at hand.
+    async fn count_failures(&mut self) {
+        let source = self.source();
+        for key in std::mem::take(&mut self.mismatched) {
+            if let Err(e) = self.state.limits.login_failed(&self.state.store, &key, &source).await {
+                eprintln!("counting a failed log-in by mail: {e}");
+            }
+        }
+    }
+
+    /// Refuses a sign-on or join whose password (or address) did not match, and counts a
+    /// failed log-in for each account it was checked against.
+    async fn wrong_password(&mut self, line: usize) {
+        self.count_failures().await;
         self.fail(
             line,
             "wrong password, or this is not the address registered for that player: signed on to nothing; the orders below are not taken",
@@ -541,6 +688,8 @@ impl Session<'_> {
         );
     }
 
+    /// A new account for the sender's address; the reply (to that address) carries the code
+    /// that confirms it.
     async fn register(&mut self, line: usize, name: &str, password: &str, lang: Option<&str>) {
         let lang = lang.unwrap_or(if self.german { "de" } else { "en" }).to_string();
         let account = api::accounts::NewAccount {
@@ -549,42 +698,75 @@ impl Session<'_> {
             password: password.to_string(),
             lang,
         };
-        match api::accounts::create(self.state, &account).await {
-            Ok(_) => self.say(
-                format!("  Account {name} created for {}.", self.from),
-                format!("  Konto {name} für {} angelegt.", self.from),
+        match api::accounts::create(self.state, &account, api::accounts::CodeBy::Reply).await {
+            Ok((_, code)) => self.say(
+                format!(
+                    "  Account {name} created for {}. To confirm this address, send a mail from it with the line \
+                     CONFIRM {code} (the code holds 24 hours); until then the judge sends it nothing but replies.",
+                    self.from
+                ),
+                format!(
+                    "  Konto {name} für {} angelegt. Um diese Adresse zu bestätigen, schicken Sie von ihr eine Mail \
+                     mit der Zeile BESTÄTIGEN {code} (der Code gilt 24 Stunden); bis dahin schickt der Spielleiter \
+                     ihr nur Antworten.",
+                    self.from
+                ),
             ),
             Err(e) => self.refused(line, &e),
         }
     }
 
-    async fn join(&mut self, line: usize, game: &str, password: &str, preferences: &[String]) {
-        let Some((game_id, game_name)) = self.find_game(line, game).await else {
-            return;
+    /// Confirms the sender's address with the code mailed to it, for the account whose first or
+    /// new address it is. A wrong code counts as a failed log-in, and the mail stops.
+    async fn confirm(&mut self, line: usize, code: &str) {
+        let rows = sqlx::query(
+            "SELECT id, pending_code_hash FROM accounts WHERE LOWER(pending_email) = LOWER($1) ORDER BY created_ms",
+        )
+        .bind(&self.from)
+        .fetch_all(&self.state.store.pool)
+        .await;
+        let rows = match rows {
+            Ok(rows) => rows,
+            Err(e) => return self.refused(line, &e.into()),
         };
-        let accounts = sqlx::query("SELECT id FROM accounts WHERE LOWER(email) = LOWER($1) ORDER BY created_ms")
-            .bind(&self.from)
-            .fetch_all(&self.state.store.pool)
-            .await
-            .unwrap_or_default();
-        let mut account = None;
-        for r in accounts {
-            let id: String = r.get(0);
-            match self.password_matches(line, &id, password).await {
-                Some(true) => {
-                    account = Some(id);
-                    break;
-                }
-                Some(false) => {}
-                None => return,
-            }
-        }
+        let typed = crate::auth::code_hash(code);
+        let account = rows
+            .iter()
+            .find(|r| r.get::<Option<String>, _>(1).as_deref() == Some(typed.as_str()))
+            .or(rows.first())
+            .map(|r| r.get::<String, _>(0));
         let Some(account) = account else {
             return self.fail(
                 line,
-                "no account of this address has that password (REGISTER makes one)",
-                "kein Konto dieser Adresse hat dieses Passwort (REGISTRIEREN legt eines an)",
+                "no address waits for a code here: send CONFIRM from the address the code was mailed to",
+                "hier wartet keine Adresse auf einen Code: BESTÄTIGEN wird von der Adresse gesendet, an die der Code ging",
             );
+        };
+        match api::accounts::confirm_address(self.state, &self.source(), &account, code).await {
+            Ok(_) => self.say(
+                format!(
+                    "  The address {} is confirmed: mail about your games comes here.",
+                    self.from
+                ),
+                format!(
+                    "  Die Adresse {} ist bestätigt: die Post zu Ihren Partien kommt hierher.",
+                    self.from
+                ),
+            ),
+            Err(e) => {
+                self.halted = true;
+                self.refused(line, &e);
+            }
+        }
+    }
+
+    async fn join(&mut self, line: usize, game: &str, password: &str, preferences: &[String]) {
+        self.mismatched.clear();
+        let Some((game_id, game_name)) = self.find_game(line, game).await else {
+            return;
+        };
+        let Some(account) = self.account_of_address(line, password).await else {
+            return;
         };
         match api::games::join(self.state, &account, &game_id, preferences, false).await {
             Ok(v) => {
@@ -599,6 +781,42 @@ impl Session<'_> {
             }
             Err(e) => self.refused(line, &e),
         }
+    }
+
+    /// The account of the sender's address with this password; None when there is none (told,
+    /// counted as a failed log-in, and the mail stops).
+    async fn account_of_address(&mut self, line: usize, password: &str) -> Option<String> {
+        let accounts = sqlx::query("SELECT id FROM accounts WHERE LOWER(email) = LOWER($1) ORDER BY created_ms")
+            .bind(&self.from)
+            .fetch_all(&self.state.store.pool)
+            .await;
+        let accounts = match accounts {
+            Ok(accounts) => accounts,
+            Err(e) => {
+                self.refused(line, &e.into());
+                return None;
+            }
+        };
+        if accounts.is_empty() {
+            // As long as a check against an account: the time does not tell whether one exists.
+            self.verify(password, None).await;
+        }
+        for r in accounts {
+            let id: String = r.get(0);
+            match self.password_matches(line, &id, password).await {
+                Some(true) => return Some(id),
+                Some(false) => {}
+                None => return None,
+            }
+        }
+        self.count_failures().await;
+        self.halted = true;
+        self.fail(
+            line,
+            "no account of this address has that password (REGISTER makes one)",
+            "kein Konto dieser Adresse hat dieses Passwort (REGISTRIEREN legt eines an)",
+        );
+        None
     }
 
     async fn list_games(&mut self) {
@@ -749,6 +967,7 @@ const HELP_EN: &str = "Commands (one per line; orders follow SIGNON, one per lin
                                the mail must come from the account's registered address)
   SIGNON game password         act as your account (master or observer)
   REGISTER name password [en|de]   a new account for this address
+  CONFIRM code                 confirm this address with the code mailed to it
   JOIN game password [power ...]   join a forming game with your preferred powers
   PRESS TO power [power ...]   press to those powers, until a line ENDPRESS
   PRESS TO ALL  or  BROADCAST  press to everyone, until a line ENDPRESS
@@ -758,6 +977,7 @@ const HELP_EN: &str = "Commands (one per line; orders follow SIGNON, one per lin
   HISTORY [game] [phase]       the reports of past phases
   HELP                         this list
   SIGNOFF                      ignore the rest of the mail
+A mail stops at its first failed SIGNON; at most 200 lines of commands and orders are read.
 Orders: A Lon - Wal, F Nth C A Lon - Nor, A Par S A Mar - Bur, A Mun H; retreats A Bur R Pic,
 disband A Bur D, in advance with the moves F Bre R Eng, Pic, Gas; builds BUILD A Par, removals
 REMOVE F Kie; later phases under a heading F1901M:; German words work too (A München nach Tirol).
@@ -768,6 +988,7 @@ const HELP_DE: &str = "Befehle (einer je Zeile; Befehle an Einheiten folgen auf 
                                    die Nachricht muss von der eingetragenen Adresse kommen)
   ANMELDEN Partie Passwort         als eigenes Konto handeln (Spielleiter oder Beobachter)
   REGISTRIEREN Name Passwort [de|en]   ein neues Konto für diese Adresse
+  BESTÄTIGEN Code                  diese Adresse mit dem Code bestätigen, der an sie ging
   BEITRETEN Partie Passwort [Macht ...]   einer Partie mit Wunschmächten beitreten
   PRESSE AN Macht [Macht ...]      Presse an diese Mächte, bis zu einer Zeile ENDE PRESSE
   PRESSE AN ALLE  oder  RUNDSCHREIBEN   Presse an alle, bis zu einer Zeile ENDE PRESSE
@@ -777,7 +998,26 @@ const HELP_DE: &str = "Befehle (einer je Zeile; Befehle an Einheiten folgen auf 
   VERLAUF [Partie] [Phase]         die Berichte vergangener Phasen
   HILFE                            diese Liste
   ABMELDEN                         den Rest der Nachricht nicht lesen
+Eine Nachricht endet beim ersten fehlgeschlagenen ANMELDEN; höchstens 200 Zeilen werden gelesen.
 Befehle: A München nach Tirol, F Nordsee U A Yor - Edi, A Par H; Rückzüge A Bur R Pic, im Voraus
 mit den Zügen: Rückzug F Bre nach Eng, Pic, Gas; Bauen A Par; spätere Phasen unter einer Überschrift
 F1901M:; englische Schreibweise geht ebenso.
 Befehle einer Nachricht ersetzen die vorher gesendeten.";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reply_over_the_limit_is_cut_at_a_line_and_says_so() {
+        let short = "> HELP\nok\n".to_string();
+        assert_eq!(capped(short.clone(), false), short);
+        let long = "ä line of some length\n".repeat(20_000);
+        let cut = capped(long.clone(), false);
+        assert!(cut.len() <= MAX_REPLY_BYTES, "{}", cut.len());
+        assert!(cut.ends_with("(The reply is cut here: it would be longer than 256 KB.)\n"));
+        let kept = cut.split("\n(The reply").next().unwrap_or_default();
+        assert!(kept.ends_with('\n') && long.starts_with(kept));
+        assert!(capped(long, true).contains("Die Antwort ist hier gekürzt"));
+    }
+}

@@ -251,7 +251,7 @@ async fn store(state: &AppState, text: &[u8], from: Option<&str>) -> Vec<u8> {
         Ok(Received::Duplicate) => reply(
             250,
             [2, 0, 0],
-            "duplicate: a mail with this Message-ID was received before and is not read again",
+            "duplicate: this mail (its Message-ID, sender and text) was received before and is not read again",
         ),
         Err(Refused::TooLarge(_)) => reply(552, [5, 3, 4], "message too large"),
         Err(Refused::Store(e)) => {

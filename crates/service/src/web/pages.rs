@@ -16,6 +16,7 @@ use crate::api::accounts::SESSION_SECONDS;
 use crate::api::orders::Echo;
 use crate::api::{self, AppState, accounts, adjudication, endgame, games, master, orders, press};
 use crate::error::ApiError;
+use crate::limits::Source;
 
 /// How long a browser keeps the chosen language.
 const LANG_SECONDS: i64 = 365 * 24 * 3600;
@@ -39,7 +40,9 @@ pub(crate) struct AccountPage {
     name: String,
     email: String,
     lang: String,
-    /// A new address waiting for the code mailed to it.
+    /// Whether the address in use is confirmed (a new account's is not, until its code is entered).
+    email_confirmed: bool,
+    /// A new address waiting for the code mailed to it (a new account's first address, too).
     pending_email: Option<String>,
     /// The code, when the page was opened from the link in that mail.
     code: String,
@@ -178,7 +181,7 @@ pub(crate) async fn home(viewer: Viewer) -> Response {
 
 /// Opens a session for an account and sends the browser to its games.
 async fn open_session(state: &AppState, viewer: &Viewer, ip: std::net::IpAddr, name: &str, password: &str) -> Response {
-    match accounts::login(state, ip, name, password).await {
+    match accounts::login(state, &Source::Client(ip), name, password).await {
         Ok((token, _)) => {
             let mut response = viewer.redirect("/games");
             viewer.set_cookie(&mut response, SESSION, &token, SESSION_SECONDS);
@@ -196,7 +199,7 @@ pub(crate) async fn signup(State(state): State<AppState>, Posted { viewer, form,
         password: form.get("password").to_string(),
         lang: if form.get("lang") == "de" { "de" } else { "en" }.to_string(),
     };
-    if let Err(e) = accounts::create(&state, &new).await {
+    if let Err(e) = accounts::create(&state, &new, accounts::CodeBy::Mail).await {
         return viewer.error(&e, "/");
     }
     open_session(&state, &viewer, ip, &new.name, &new.password).await
@@ -239,20 +242,20 @@ pub(crate) async fn account(
         Ok(a) => a.clone(),
         Err(r) => return r,
     };
-    let shown = match accounts::account(&state, &me.id).await {
+    let shown = match accounts::account_view(&state, &me.id).await {
         Ok(a) => a,
         Err(e) => return viewer.error(&e, "/games"),
     };
-    let field = |k: &str| shown[k].as_str().unwrap_or_default().to_string();
     let page = AccountPage {
         t: viewer.t,
         viewer_name: Some(me.name.clone()),
         csrf: viewer.csrf.clone(),
         flash: q.saved.map(|_| viewer.t.saved.to_string()),
-        name: field("name"),
-        email: field("email"),
-        lang: field("lang"),
-        pending_email: shown["pending_email"].as_str().map(str::to_string),
+        name: shown.name,
+        email: shown.email,
+        lang: shown.lang,
+        email_confirmed: shown.email_confirmed,
+        pending_email: shown.pending_email,
         code: q.code.unwrap_or_default(),
     };
     viewer.page(StatusCode::OK, page.render())
@@ -279,7 +282,7 @@ pub(crate) async fn change_account(State(state): State<AppState>, post: Posted) 
         lang: given("lang"),
         new_password: password.then(|| form.get("new_password").to_string()),
     };
-    match accounts::change(&state, ip, &me.id, &changes).await {
+    match accounts::change(&state, &Source::Client(ip), &me.id, &changes).await {
         Ok(shown) => {
             let mut response = viewer.redirect("/account?saved=1");
             if let Some(lang) = shown["lang"].as_str() {
@@ -305,7 +308,7 @@ pub(crate) async fn confirm_email(State(state): State<AppState>, post: Posted) -
     let done = if post.form.get("cancel") == "1" {
         accounts::withdraw_address(&state, &me.id).await
     } else {
-        accounts::confirm_address(&state, post.ip, &me.id, post.form.get("code")).await
+        accounts::confirm_address(&state, &Source::Client(post.ip), &me.id, post.form.get("code")).await
     };
     match done {
         Ok(_) => post.viewer.redirect("/account?saved=1"),

@@ -112,6 +112,10 @@ pub(crate) struct Text {
     pub(crate) keep_address: &'static str,
     pub(crate) record: &'static str,
     pub(crate) record_text: &'static str,
+    pub(crate) signup_note: &'static str,
+    pub(crate) confirm_first_address: &'static str,
+    pub(crate) first_code_note: &'static str,
+    pub(crate) unconfirmed_note: &'static str,
 }
 
 /// English.
@@ -226,6 +230,10 @@ pub(crate) static EN: Text = Text {
     keep_address: "Keep the address in use",
     record: "Game record",
     record_text: "reports",
+    signup_note: "A code is mailed to this address. Enter it on your account page: until then the judge sends it no mail (no results, no press). You can play on the web meanwhile.",
+    confirm_first_address: "Confirm your address",
+    first_code_note: "Until it is entered here, the judge sends you no mail (no results, no press).",
+    unconfirmed_note: "Your address is not confirmed, and its code no longer holds: save the address again to have a new code mailed.",
 };
 
 /// German.
@@ -340,6 +348,10 @@ pub(crate) static DE: Text = Text {
     keep_address: "Bisherige Adresse behalten",
     record: "Spielprotokoll",
     record_text: "Berichte",
+    signup_note: "An diese Adresse geht ein Code per Mail. Geben Sie ihn auf Ihrer Kontoseite ein: bis dahin schickt der Spielleiter keine Post dorthin (keine Ergebnisse, keine Presse). Im Browser spielen Sie schon jetzt.",
+    confirm_first_address: "Adresse bestätigen",
+    first_code_note: "Bis er hier eingegeben ist, schickt der Spielleiter Ihnen keine Post (keine Ergebnisse, keine Presse).",
+    unconfirmed_note: "Ihre Adresse ist nicht bestätigt, und ihr Code gilt nicht mehr: speichern Sie die Adresse noch einmal, dann kommt ein neuer Code.",
 };
 
 impl Text {
