@@ -70,6 +70,11 @@ pub struct ServeArgs {
     /// believed; repeat for several. Without it, and with --public-url, a proxy on loopback is.
     #[arg(long = "trusted-proxy", value_name = "ADDRESS")]
     trusted_proxies: Vec<std::net::IpAddr>,
+    /// The header the trusted proxies write the client's address in: x-forwarded-for (appended
+    /// to, as nginx's $proxy_add_x_forwarded_for does) or forwarded (RFC 7239). The other header
+    /// is never read.
+    #[arg(long, default_value = "x-forwarded-for")]
+    forwarded_header: spielleiter_service::client_address::ForwardedHeader,
     /// Seconds a client has to send a request's headers (and an idle connection is kept).
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=600))]
     header_timeout: u64,
@@ -117,6 +122,7 @@ pub fn serve(args: &ServeArgs) -> anyhow::Result<ExitCode> {
         secure_cookies: !args.insecure_cookies,
         public_url: args.mail.public_url.clone(),
         trusted_proxies: args.trusted_proxies.clone(),
+        forwarded_header: args.forwarded_header,
         connections: spielleiter_service::http_server::ConnectionLimits {
             header_read: std::time::Duration::from_secs(args.header_timeout),
             max_connections: args.max_connections as usize,

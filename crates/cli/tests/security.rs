@@ -154,6 +154,19 @@ fn behind_a_trusted_proxy_each_client_has_its_own_login_limit() {
     );
     // A client cannot escape its limit by claiming another address in front of the proxy's.
     assert_eq!(login_from(&server, "203.0.113.9, 203.0.113.1", "long enough"), 429);
+    // Nor by sending the header the proxy does not write.
+    let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
+    let status = agent
+        .post(format!("{}/api/sessions", server.base))
+        .header("Forwarded", "for=203.0.113.77")
+        .header("X-Forwarded-For", "203.0.113.1")
+        .send_json(json!({"name": "proxied", "password": "long enough"}))
+        .map(|r| r.status().as_u16())
+        .unwrap_or(0);
+    assert_eq!(
+        status, 429,
+        "Forwarded is not read when the proxy writes X-Forwarded-For"
+    );
 }
 
 #[test]

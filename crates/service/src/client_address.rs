@@ -1,24 +1,57 @@
 //! The address of the client behind a request: the peer of the connection, or, when the peer is
-//! a trusted reverse proxy, the address the proxy names in its `Forwarded` or `X-Forwarded-For`
-//! header. Login limits are kept per client address, so behind a proxy one person's wrong
+//! a trusted reverse proxy, the address the proxy names in the one forwarding header the
+//! operator says it writes (`X-Forwarded-For` by default, or `Forwarded`): the other header is
+//! never read, since a proxy passes a client's own copy of it through unchanged. Login limits are kept per client address, so behind a proxy one person's wrong
 //! logins must not count against everyone.
 
 use std::net::{IpAddr, SocketAddr};
 
 use axum::http::HeaderMap;
 
-/// Which peers are reverse proxies whose forwarding headers are believed.
+/// The forwarding header a trusted proxy writes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum ForwardedHeader {
+    /// `X-Forwarded-For: client, proxy1` (nginx `$proxy_add_x_forwarded_for`, Caddy, HAProxy).
+    #[default]
+    XForwardedFor,
+    /// `Forwarded: for=client` (RFC 7239).
+    Forwarded,
+}
+
+impl std::str::FromStr for ForwardedHeader {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "x-forwarded-for" => Ok(ForwardedHeader::XForwardedFor),
+            "forwarded" => Ok(ForwardedHeader::Forwarded),
+            _ => Err(format!("`{s}`: the header is x-forwarded-for or forwarded")),
+        }
+    }
+}
+
+/// Which peers are reverse proxies whose forwarding header is believed, and which header that is.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct TrustedProxies {
     addresses: Vec<IpAddr>,
     loopback: bool,
+    header: ForwardedHeader,
 }
 
 impl TrustedProxies {
     /// Trusts the given addresses; and with `loopback`, any loopback peer (a proxy on the same
     /// machine, the usual setup behind `--public-url`).
     pub fn new(addresses: Vec<IpAddr>, loopback: bool) -> TrustedProxies {
-        TrustedProxies { addresses, loopback }
+        TrustedProxies {
+            addresses,
+            loopback,
+            header: ForwardedHeader::default(),
+        }
+    }
+
+    /// The same proxies, read from `header`.
+    pub fn reading(self, header: ForwardedHeader) -> TrustedProxies {
+        TrustedProxies { header, ..self }
     }
 
     /// Trusts nobody: the peer address is the client's.
@@ -44,7 +77,7 @@ impl TrustedProxies {
         if !self.trusts(peer.ip()) {
             return peer;
         }
-        for hop in forwarded_chain(headers).into_iter().rev() {
+        for hop in forwarded_chain(headers, self.header).into_iter().rev() {
             match hop {
                 Some(ip) if self.trusts(ip) => continue,
                 Some(ip) => return SocketAddr::new(ip, peer.port()),
@@ -63,10 +96,9 @@ fn canonical(ip: IpAddr) -> IpAddr {
     }
 }
 
-/// The hops of the forwarding chain, client first: from `Forwarded` (RFC 7239) if the request
-/// has it, else from `X-Forwarded-For`; `None` for an entry that is no address (`unknown`, an
-/// obfuscated name), where reading the chain stops: nothing is guessed.
-fn forwarded_chain(headers: &HeaderMap) -> Vec<Option<IpAddr>> {
+/// The hops of the forwarding chain in `header`, client first; `None` for an entry that is no
+/// address (`unknown`, an obfuscated name), where reading the chain stops: nothing is guessed.
+fn forwarded_chain(headers: &HeaderMap, header: ForwardedHeader) -> Vec<Option<IpAddr>> {
     let joined = |name: &str| {
         headers
             .get_all(name)
@@ -75,15 +107,13 @@ fn forwarded_chain(headers: &HeaderMap) -> Vec<Option<IpAddr>> {
             .collect::<Vec<_>>()
             .join(",")
     };
-    let forwarded = joined("forwarded");
-    let hops: Vec<Option<IpAddr>> = if !forwarded.trim().is_empty() {
-        forwarded.split(',').map(forwarded_for).collect()
-    } else {
-        joined("x-forwarded-for")
+    let hops: Vec<Option<IpAddr>> = match header {
+        ForwardedHeader::Forwarded => joined("forwarded").split(',').map(forwarded_for).collect(),
+        ForwardedHeader::XForwardedFor => joined("x-forwarded-for")
             .split(',')
             .filter(|s| !s.trim().is_empty())
             .map(|s| address(s.trim()))
-            .collect()
+            .collect(),
     };
     hops.into_iter().map(|hop| hop.map(canonical)).collect()
 }
@@ -149,7 +179,8 @@ mod tests {
             "203.0.113.7"
         );
         let rfc = headers(&[("forwarded", "for=\"[2001:db8::7]:4711\";proto=https")]);
-        assert_eq!(proxies.client(peer("::1"), &rfc).ip().to_string(), "2001:db8::7");
+        let rfc_proxies = proxies.clone().reading(ForwardedHeader::Forwarded);
+        assert_eq!(rfc_proxies.client(peer("::1"), &rfc).ip().to_string(), "2001:db8::7");
         let unknown_first = headers(&[("x-forwarded-for", "unknown, 203.0.113.9")]);
         assert_eq!(
             proxies.client(peer("127.0.0.1"), &unknown_first).ip().to_string(),
@@ -163,12 +194,26 @@ mod tests {
     }
 
     #[test]
+    fn only_the_header_the_proxy_writes_is_read() {
+        let proxies = TrustedProxies::new(Vec::new(), true);
+        // The proxy appends to X-Forwarded-For; the client's own Forwarded passes through.
+        let forged = headers(&[("forwarded", "for=6.6.6.6"), ("x-forwarded-for", "203.0.113.5")]);
+        assert_eq!(
+            proxies.client(peer("127.0.0.1"), &forged).ip().to_string(),
+            "203.0.113.5"
+        );
+        let rfc = proxies.reading(ForwardedHeader::Forwarded);
+        let forged = headers(&[("x-forwarded-for", "6.6.6.6"), ("forwarded", "for=203.0.113.5")]);
+        assert_eq!(rfc.client(peer("127.0.0.1"), &forged).ip().to_string(), "203.0.113.5");
+    }
+
+    #[test]
     fn unreadable_or_missing_headers_leave_the_peer() {
         let proxies = TrustedProxies::new(Vec::new(), true);
         for h in [
             headers(&[]),
             headers(&[("x-forwarded-for", "1.2.3.4, unknown")]),
-            headers(&[("forwarded", "for=_hidden")]),
+            headers(&[("x-forwarded-for", "_hidden")]),
         ] {
             assert_eq!(proxies.client(peer("127.0.0.1"), &h), peer("127.0.0.1"), "{h:?}");
         }

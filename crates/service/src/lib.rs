@@ -55,6 +55,8 @@ pub struct Config {
     /// Reverse proxies whose forwarded client address is believed (with a public address and
     /// none named: a proxy on loopback).
     pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// The forwarding header the trusted proxies write (the other one is never read).
+    pub forwarded_header: client_address::ForwardedHeader,
     /// The listener's header-read timeout and connection limits.
     pub connections: http_server::ConnectionLimits,
 }
@@ -74,6 +76,7 @@ impl Config {
             secure_cookies: true,
             public_url: None,
             trusted_proxies: Vec::new(),
+            forwarded_header: client_address::ForwardedHeader::default(),
             connections: http_server::ConnectionLimits::default(),
         }
     }
@@ -82,7 +85,7 @@ impl Config {
     /// and a public address is given, a proxy on the same machine (loopback).
     pub fn proxies(&self) -> client_address::TrustedProxies {
         let loopback = self.trusted_proxies.is_empty() && self.public_url.is_some();
-        client_address::TrustedProxies::new(self.trusted_proxies.clone(), loopback)
+        client_address::TrustedProxies::new(self.trusted_proxies.clone(), loopback).reading(self.forwarded_header)
     }
 }
 
