@@ -479,10 +479,13 @@ impl Session<'_> {
 
     /// Checks a password against an account and that the mail comes from the account's
     /// registered address; a mismatch is kept in `mismatched` (counted as a failed log-in if the
-    /// sign-on fails). Refused (None, told, and the mail stops) beyond [`MAX_PASSWORD_CHECKS`]
-    /// per mail or after too many failed log-ins of the account ([`crate::limits`]).
+    /// sign-on fails). Refused (None, told, the mismatches so far counted, and the mail stops)
+    /// beyond [`MAX_PASSWORD_CHECKS`] per mail or after too many failed log-ins of the account
+    /// ([`crate::limits`]).
     async fn password_matches(&mut self, line: usize, account: &str, password: &str) -> Option<bool> {
         if self.password_checks >= MAX_PASSWORD_CHECKS {
+            // The mismatches so far count even though the sign-on ends here.
+            self.count_failures().await;
             self.halted = true;
             self.fail(
                 line,
@@ -521,6 +524,7 @@ impl Session<'_> {
             Ok(None) => ApiError::not_found("account", "Dieses Konto gibt es nicht"),
             Err(e) => e.into(),
         };
+        self.count_failures().await;
         self.halted = true;
         self.refused(line, &refusal);
         None
