@@ -21,10 +21,18 @@ pub fn verify_password(password: &str, stored: &str) -> bool {
         .is_ok_and(|parsed| Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok())
 }
 
-/// How many checks against the dummy hash this process made (tests see that an unknown name is
-/// checked as long as a known one).
+/// The passwords this process checked against the dummy hash (tests see that an unknown name is
+/// checked as long as a known one; each test looks for a password of its own, so tests running
+/// at the same time do not disturb each other).
 #[cfg(test)]
-pub(crate) static DUMMY_CHECKS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+pub(crate) static DUMMY_CHECKS: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+
+/// How often `password` was checked against the dummy hash.
+#[cfg(test)]
+pub(crate) fn dummy_checks_of(password: &str) -> usize {
+    let checked = DUMMY_CHECKS.lock().unwrap_or_else(|e| e.into_inner());
+    checked.iter().filter(|p| *p == password).count()
+}
 
 /// The hash of a random password made with the same cost as every new hash, once per process.
 fn dummy_hash() -> &'static str {
@@ -41,7 +49,10 @@ pub fn verify_or_dummy(password: &str, stored: Option<&str>) -> bool {
         Some(stored) => verify_password(password, stored),
         None => {
             #[cfg(test)]
-            DUMMY_CHECKS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            DUMMY_CHECKS
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(password.to_string());
             let _ = verify_password(password, dummy_hash());
             false
         }
