@@ -837,9 +837,7 @@ fn the_live_echo_is_bounded_and_limited_and_pages_run_only_their_own_scripts() {
     master.sign_up("ernst");
     let mut other = Browser::new(&server.base);
     other.sign_up("erika");
-    let post = |b: &mut Browser, path: &str, fields: &[(&str, &str)]| b.send(path, fields);
-    let created = post(
-        &mut master,
+    let created = master.send(
         "/games",
         &[
             ("name", "Echoes"),
@@ -849,9 +847,9 @@ fn the_live_echo_is_bounded_and_limited_and_pages_run_only_their_own_scripts() {
         ],
     );
     let game = created.location.expect("the new game's page");
-    post(&mut master, &format!("{game}/join"), &[("wish1", "france")]);
-    post(&mut other, &format!("{game}/join"), &[("wish1", "germany")]);
-    post(&mut master, &format!("{game}/start"), &[]);
+    master.send(&format!("{game}/join"), &[("wish1", "france")]);
+    other.send(&format!("{game}/join"), &[("wish1", "germany")]);
+    master.send(&format!("{game}/start"), &[]);
     let page = master.get(&game);
     let policy = page.policy.expect("a policy");
     assert!(
@@ -859,15 +857,15 @@ fn the_live_echo_is_bounded_and_limited_and_pages_run_only_their_own_scripts() {
         "{policy}"
     );
 
-    let echo = post(&mut master, &format!("{game}/echo"), &[("orders", "A Par - Bur")]);
+    let echo = master.send(&format!("{game}/echo"), &[("orders", "A Par - Bur")]);
     assert_eq!(echo.status, 200, "{}", echo.body);
     assert!(echo.body.contains("A PAR - BUR"), "{}", echo.body);
     let huge = "A Par H\n".repeat(5000);
-    let refused = post(&mut master, &format!("{game}/echo"), &[("orders", &huge)]);
+    let refused = master.send(&format!("{game}/echo"), &[("orders", &huge)]);
     assert_eq!(refused.status, 400, "{}", refused.body);
     assert!(refused.body.contains("at most 500 lines"), "{}", refused.body);
     let limited = (0..200)
-        .map(|_| post(&mut master, &format!("{game}/echo"), &[("orders", "A Par H")]).status)
+        .map(|_| master.send(&format!("{game}/echo"), &[("orders", "A Par H")]).status)
         .find(|s| *s != 200);
     assert_eq!(limited, Some(429), "the echo is rate-limited");
 }

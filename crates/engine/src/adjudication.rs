@@ -107,7 +107,7 @@ fn read_pending_orders(
         for line in lines {
             // `PHASE: order` becomes a phase heading and the order.
             let (heading, order) = line.split_once(':').unwrap_or(("", line));
-            match read_phase_header(heading) {
+            match pending_phase(line) {
                 Some(phase) if replaced.contains(&phase) => continue,
                 Some(phase) if phase < position.phase => {
                     let e = OrderError::new(OrderErrorKind::PhaseOver(phase.to_string()), 0);
@@ -119,6 +119,12 @@ fn read_pending_orders(
         }
     }
     Ok(())
+}
+
+/// The phase an order sent for a later phase is for, as `pending_orders` write it (`F1901M: A
+/// PAR - BUR`); none for a line without such a heading.
+pub fn pending_phase(line: &str) -> Option<crate::phase::Phase> {
+    line.split_once(':').and_then(|(heading, _)| read_phase_header(heading))
 }
 
 /// A draw or concession instead of an adjudication: the state stays, the game ends.

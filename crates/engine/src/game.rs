@@ -184,16 +184,13 @@ impl PhaseOrders {
         if kind == PhaseKind::Adjustment {
             return carried;
         }
-        let mut seen: Vec<ProvinceId> = Vec::new();
+        let mut ordered = vec![false; map.provinces().len()];
         for (i, line) in self.lines.iter().enumerate().rev() {
             let Ok(order) = &line.result else { continue };
             let Some(unit) = order.unit() else { continue };
-            let province = map.province_of(unit.location);
-            if seen.contains(&province) {
-                carried[i] = false;
-            } else {
-                seen.push(province);
-            }
+            let province = map.province_of(unit.location).index();
+            carried[i] = !ordered[province];
+            ordered[province] = true;
         }
         carried
     }

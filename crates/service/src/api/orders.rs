@@ -251,10 +251,7 @@ pub(crate) async fn mine(state: &AppState, me: &str, id: &str) -> ApiResult<Valu
         .pending
         .of(&power_key)
         .into_iter()
-        .filter(|l| {
-            let heading = l.split_once(':').map_or("", |(h, _)| h);
-            spielleiter_engine::phase::read_phase_header(heading).is_none_or(|p| !replaced.contains(&p))
-        })
+        .filter(|l| spielleiter_engine::adjudication::pending_phase(l).is_none_or(|p| !replaced.contains(&p)))
         .collect();
     Ok(json!({"phase": phase, "power": power_key, "orders": lines, "pending": waiting}))
 }
