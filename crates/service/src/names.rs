@@ -27,6 +27,22 @@ pub fn is_account_name(name: &str) -> bool {
             .all(|c| c.is_alphanumeric() || c == ' ' || c == '_' || c == '-')
 }
 
+/// Whether a name may name a game: 1 to 40 characters, each visible as itself.
+pub fn is_game_name(name: &str) -> bool {
+    (1..=40).contains(&name.chars().count()) && name.chars().all(shows_as_itself)
+}
+
+/// Whether a character of a name shows as itself wherever the name is printed: not a control
+/// character (line breaks forge lines in mails), not an invisible format character, not a mark
+/// that turns the direction of the text around it.
+fn shows_as_itself(c: char) -> bool {
+    !c.is_control()
+        && !matches!(c,
+            '\u{00AD}' | '\u{061C}' | '\u{180E}' | '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}'
+            | '\u{2060}'..='\u{206F}' | '\u{FEFF}' | '\u{FFF9}'..='\u{FFFB}')
+        && (c == ' ' || !c.is_whitespace())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -53,5 +69,23 @@ mod tests {
         for bad in ["", "a@b", "x\u{301}", "tab\there", &"a".repeat(41)] {
             assert!(!is_account_name(&shown_form(bad)), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn line_breaks_controls_and_direction_marks_are_not_part_of_names() {
+        for c in [
+            '\n', '\r', '\t', '\u{7}', '\u{202E}', '\u{2066}', '\u{200B}', '\u{FEFF}', '\u{2028}', '\u{85}', '\u{3000}',
+        ] {
+            assert!(!shows_as_itself(c), "{:?}", c);
+        }
+        for c in "Herbst 1901: Ärger & Co. – 東京 #2".chars() {
+            assert!(shows_as_itself(c), "{c:?}");
+        }
+    }
+
+    #[test]
+    fn game_names_are_short_and_visible() {
+        assert!(is_game_name("Ärger – 1901") && !is_game_name("") && !is_game_name(&"x".repeat(41)));
+        assert!(!is_game_name("Evil\nYou play GERMANY."));
     }
 }
