@@ -49,11 +49,39 @@ pub struct MailOutArgs {
     public_url: Option<spielleiter_service::PublicUrl>,
 }
 
+/// Limits shared by `serve` and `mail ingest` (counted in the database, so alike in every process).
+#[derive(Args)]
+pub struct LimitArgs {
+    /// Sign-ups allowed per hour from one client address or mail sender.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(i64).range(1..=1_000_000))]
+    sign_ups_per_source: i64,
+    /// Sign-ups allowed per day for one e-mail address (each mails it a code).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(i64).range(1..=1_000_000))]
+    sign_ups_per_address: i64,
+}
+
+impl LimitArgs {
+    /// The limits with these allowances, the others as by default.
+    fn settings(&self) -> spielleiter_service::limits::LimitSettings {
+        let sign_ups = spielleiter_service::limits::SignUpCaps {
+            per_source: self.sign_ups_per_source,
+            per_address: self.sign_ups_per_address,
+            ..Default::default()
+        };
+        spielleiter_service::limits::LimitSettings {
+            sign_ups,
+            ..Default::default()
+        }
+    }
+}
+
 /// Options of `serve`.
 #[derive(Args)]
 pub struct ServeArgs {
     #[command(flatten)]
     store: StoreArgs,
+    #[command(flatten)]
+    limits: LimitArgs,
     #[command(flatten)]
     mail: MailOutArgs,
     /// Address to listen on (port 0: any free port, printed at start).
@@ -81,7 +109,8 @@ pub struct ServeArgs {
     /// Connections served at once (more wait).
     #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     max_connections: u64,
-    /// Connections at once from one client address (more are closed; proxies not counted).
+    /// Connections at once from one client address, IPv6 per /64 (more are closed; proxies not
+    /// counted).
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     max_connections_per_address: u64,
     /// Crash tests only: hold every adjudication's transaction open this many milliseconds.
@@ -100,6 +129,8 @@ pub enum MailCommand {
         store: StoreArgs,
         #[command(flatten)]
         mail: MailOutArgs,
+        #[command(flatten)]
+        limits: LimitArgs,
         /// The SMTP envelope sender, if the mail server passes it (answers go there when the
         /// mail has no From).
         #[arg(long)]
@@ -115,7 +146,7 @@ pub fn serve(args: &ServeArgs) -> anyhow::Result<ExitCode> {
         listen: args.listen,
         mail_dir: args.mail.mail_dir.clone().unwrap_or_else(|| data.join("mail")),
         adjudication_delay: std::time::Duration::from_millis(args.adjudication_delay_ms),
-        limits: spielleiter_service::limits::LimitSettings::default(),
+        limits: args.limits.settings(),
         mail_from: args.mail.mail_from.clone(),
         smtp_relay: args.mail.smtp_relay.clone(),
         smtp_listen: args.smtp,
@@ -141,6 +172,7 @@ pub fn mail(command: &MailCommand) -> anyhow::Result<ExitCode> {
     let MailCommand::Ingest {
         store,
         mail,
+        limits,
         envelope_from,
     } = command;
     let mut raw = Vec::new();
@@ -160,19 +192,14 @@ pub fn mail(command: &MailCommand) -> anyhow::Result<ExitCode> {
     .map_err(|e| anyhow::anyhow!(e))?;
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async {
-        let state = match spielleiter_service::open_state(
-            &database_url,
-            std::time::Duration::ZERO,
-            spielleiter_service::limits::LimitSettings::default(),
-        )
-        .await
-        {
-            Ok(state) => state,
-            Err(e) => {
-                eprintln!("try again later: the database cannot be opened: {e}");
-                return Ok(ExitCode::from(75));
-            }
-        };
+        let state =
+            match spielleiter_service::open_state(&database_url, std::time::Duration::ZERO, limits.settings()).await {
+                Ok(state) => state,
+                Err(e) => {
+                    eprintln!("try again later: the database cannot be opened: {e}");
+                    return Ok(ExitCode::from(75));
+                }
+            };
         match receive(&state.store, &raw, envelope_from.as_deref()).await {
             // Once stored, the mail is ours: errors from here on are logged, and the exit status
             // stays 0 so that the mail server does not bounce a mail `serve` will still answer.

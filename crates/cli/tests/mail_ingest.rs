@@ -281,3 +281,41 @@ fn an_account_registered_by_mail_confirms_its_address_by_mail() {
         (Some(true), &serde_json::Value::Null)
     );
 }
+
+#[test]
+fn a_mail_makes_one_account_and_an_unconfirmed_address_signs_on_to_nothing() {
+    let server = support::start_server("ingest-unconfirmed");
+    let gm = support::player(&server, "erna-master");
+    let game = support::new_game(&gm, "Waiting", serde_json::json!({"movement_seconds": 3600}));
+    let twice = "REGISTER Erna geheim-2026\nREGISTER Erna2 geheim-2026\n";
+    ingest_into(&server.dir, &mail("erna@example.org", "reg-erna@example.org", twice));
+    let reply = reply_to(&server.dir, "reg-erna@example.org");
+    assert!(reply.contains("Account Erna created"), "{reply}");
+    assert!(reply.contains("one REGISTER per mail"), "{reply}");
+    let client = support::Client::new(&server);
+    let login = |name: &str| {
+        let body = serde_json::json!({"name": name, "password": "geheim-2026"});
+        client.call("POST", "/api/sessions", Some(body)).0
+    };
+    assert_eq!((login("erna"), login("erna2")), (200, 401), "one account made");
+    // The address is not confirmed: a mail from it (whose From anybody can write) joins nothing.
+    let join = "JOIN Waiting geheim-2026\n";
+    ingest_into(&server.dir, &mail("erna@example.org", "join-0@example.org", join));
+    let reply = reply_to(&server.dir, "join-0@example.org");
+    assert!(
+        reply.contains("no account of this address has that password"),
+        "{reply}"
+    );
+    let code = support::code_in(
+        reply_to(&server.dir, "reg-erna@example.org")
+            .split_once("created")
+            .map_or("", |(_, rest)| rest),
+    )
+    .expect("a code");
+    let confirm = format!("CONFIRM {code}\nJOIN Waiting geheim-2026\n");
+    ingest_into(&server.dir, &mail("erna@example.org", "join-1@example.org", &confirm));
+    let reply = reply_to(&server.dir, "join-1@example.org");
+    assert!(reply.contains("You joined Waiting"), "{reply}");
+    let members = gm.ok("GET", &format!("/api/games/{game}"), None);
+    assert!(members.to_string().contains("Erna"), "{members}");
+}

@@ -275,3 +275,64 @@ fn a_logged_out_token_stops_working() {
     let (status, _) = Client::new(&server).call("DELETE", "/api/sessions/current", None);
     assert_eq!(status, 401, "logging out needs a session");
 }
+
+/// A sign-up through the API from `client` (behind the trusted proxy) for `email`; the status
+/// and the error code.
+fn sign_up(server: &support::Server, client: &str, name: &str, email: &str) -> (u16, String) {
+    let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
+    let body = json!({"name": name, "email": email, "password": "long enough"});
+    let mut response = agent
+        .post(format!("{}/api/accounts", server.base))
+        .header("X-Forwarded-For", client)
+        .send_json(body)
+        .expect("an answer");
+    let answer: Value = response.body_mut().read_json().unwrap_or(Value::Null);
+    let code = answer["code"].as_str().unwrap_or_default().to_string();
+    (response.status().as_u16(), code)
+}
+
+#[test]
+fn sign_ups_are_limited_per_client_and_per_address() {
+    let extra = ["--trusted-proxy", "127.0.0.1", "--sign-ups-per-source", "5"];
+    let server = start_server_in(support::fresh_dir("sec-signups"), &extra);
+    // Three accounts for one address; a fourth would mail it a fourth code the same day.
+    for n in 0..3 {
+        let made = sign_up(&server, "203.0.113.1", &format!("victim{n}"), "victim@example.org");
+        assert_eq!(made.0, 201, "{made:?}");
+    }
+    let refused = sign_up(&server, "203.0.113.2", "victim3", "Victim@Example.org ");
+    assert_eq!(
+        refused,
+        (429, "rate_limited".to_string()),
+        "an address, however written"
+    );
+    // Five sign-ups from one client an hour; the refused one above was not counted.
+    for n in 0..2 {
+        let email = format!("own{n}@example.org");
+        assert_eq!(sign_up(&server, "203.0.113.1", &format!("own{n}"), &email).0, 201);
+    }
+    let refused = sign_up(&server, "203.0.113.1", "own2", "own2@example.org");
+    assert_eq!(refused, (429, "rate_limited".to_string()), "a sixth from one client");
+    assert_eq!(
+        sign_up(&server, "203.0.113.2", "own2", "own2@example.org").0,
+        201,
+        "another client"
+    );
+    // Refused sign-ups made no account and mailed no code.
+    let to_victim = |m: &str| m.to_lowercase().contains("victim@example.org");
+    support::wait_for_mails(&server.dir.join("mail"), 4, |m| {
+        m.contains("own2@example.org") || to_victim(m)
+    });
+    let codes = support::mails_in(&server.dir.join("mail"));
+    assert_eq!(
+        codes.iter().filter(|m| to_victim(m)).count(),
+        3,
+        "one code mail per account made"
+    );
+    let (status, _) = Client::new(&server).call(
+        "POST",
+        "/api/sessions",
+        Some(json!({"name": "victim3", "password": "long enough"})),
+    );
+    assert_eq!(status, 401, "no account victim3");
+}

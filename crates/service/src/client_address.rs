@@ -8,6 +8,19 @@ use std::net::{IpAddr, SocketAddr};
 
 use axum::http::HeaderMap;
 
+/// The network a client address stands for when clients are counted: an IPv4 address itself,
+/// an IPv6 address its /64 (one subscriber usually holds a whole /64, so counting single IPv6
+/// addresses would let one client take as many as it likes). IPv4 written as IPv6 counts as IPv4.
+pub fn counted_network(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6((u128::from(v6) & (u128::MAX << 64)).into()),
+        },
+    }
+}
+
 /// The forwarding header a trusted proxy writes.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum ForwardedHeader {
@@ -140,6 +153,16 @@ fn address(text: &str) -> Option<IpAddr> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ipv6_clients_count_per_64_and_mapped_ipv4_as_ipv4() {
+        let net = |s: &str| counted_network(s.parse().expect("an address")).to_string();
+        assert_eq!(net("2001:db8:1:2:aaaa::1"), "2001:db8:1:2::");
+        assert_eq!(net("2001:db8:1:2:ffff:1:2:3"), net("2001:db8:1:2::9"));
+        assert_ne!(net("2001:db8:1:3::1"), net("2001:db8:1:2::1"));
+        assert_eq!(net("::ffff:203.0.113.7"), "203.0.113.7");
+        assert_eq!(net("203.0.113.7"), "203.0.113.7");
+    }
 
     fn headers(pairs: &[(&'static str, &str)]) -> HeaderMap {
         let mut h = HeaderMap::new();

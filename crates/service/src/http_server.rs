@@ -15,7 +15,7 @@ use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 use tower_service::Service as _;
 
-use crate::client_address::TrustedProxies;
+use crate::client_address::{TrustedProxies, counted_network};
 
 /// The limits of the listener.
 #[derive(Debug, Clone, Copy)]
@@ -108,7 +108,7 @@ pub async fn serve(
                 ip: None,
             }
         } else {
-            match open.take(peer.ip(), limits.per_address.max(1)) {
+            match open.take(counted_network(peer.ip()), limits.per_address.max(1)) {
                 Some(slot) => slot,
                 None => continue,
             }

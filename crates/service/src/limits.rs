@@ -12,9 +12,10 @@
 //! browser are separate sources: failures by mail refuse further mail from that address, while
 //! the same account on the web is refused only by its own failures there or by the cap over all
 //! sources. That cap lets somebody who guesses from many addresses lock the account out for up
-//! to an hour; without it, guesses would be limited per address only. Successful log-ins are not
-//! counted, nor are refused attempts (a refusal ends when the oldest failure of its window ages
-//! out). A failure is counted for the name tried, whether or not an account has it, so the
+//! to an hour; without it, guesses would be limited per address only. An attempt is counted
+//! before its password is checked and taken back when it was right, so attempts made at once
+//! cannot together pass a cap; successful log-ins and refused attempts are not counted (a
+//! refusal ends when the oldest failure of its window ages out). A failure is counted for the name tried, whether or not an account has it, so the
 //! answers do not tell which names exist.
 
 use std::net::IpAddr;
@@ -35,7 +36,8 @@ const PRUNE_ABOVE: usize = 10_000;
 /// Where a log-in attempt comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Source {
-    /// A web or API client, by its IP address.
+    /// A web or API client, by its IP address (counted per IPv6 /64: see
+    /// [`crate::client_address::counted_network`]).
     Client(IpAddr),
     /// A mail, by its sender's address (any case).
     Mail(String),
@@ -43,11 +45,37 @@ pub enum Source {
 
 impl Source {
     /// The source as stored: `ip:…` or `mail:…` (lower case).
-    fn key(&self) -> String {
+    pub(crate) fn key(&self) -> String {
         match self {
-            Source::Client(ip) => format!("ip:{ip}"),
+            Source::Client(ip) => format!("ip:{}", crate::client_address::counted_network(*ip)),
             Source::Mail(address) => format!("mail:{}", address.trim().to_lowercase()),
         }
+    }
+}
+
+/// A log-in attempt under way: counted as a failed log-in unless [`Attempt::succeeded`] is
+/// called (so an attempt whose check never ends, too, counts).
+#[must_use = "an attempt counts as failed unless it is marked as succeeded"]
+#[derive(Debug)]
+pub struct Attempt {
+    token: String,
+}
+
+impl Attempt {
+    /// The password (or code) was right: the attempt is not counted.
+    pub async fn succeeded(self, store: &Store) -> Result<(), ApiError> {
+        self.forget(store).await
+    }
+
+    /// The password (or code) was wrong: the attempt stays counted.
+    pub fn failed(self) {}
+
+    async fn forget(&self, store: &Store) -> Result<(), ApiError> {
+        sqlx::query("DELETE FROM login_failures WHERE attempt = $1")
+            .bind(&self.token)
+            .execute(&store.pool)
+            .await?;
+        Ok(())
     }
 }
 
@@ -75,10 +103,36 @@ impl Default for FailureCaps {
     }
 }
 
+/// How many sign-ups refuse further ones: each costs a password hash and mails a code to the
+/// address given, so neither a client nor an address may ask for many.
+#[derive(Debug, Clone, Copy)]
+pub struct SignUpCaps {
+    /// Sign-ups from one source (client address, mail sender) ...
+    pub per_source: i64,
+    /// ... within this many milliseconds.
+    pub source_window_ms: i64,
+    /// Sign-ups for one e-mail address, from anywhere ...
+    pub per_address: i64,
+    /// ... within this many milliseconds.
+    pub address_window_ms: i64,
+}
+
+impl Default for SignUpCaps {
+    fn default() -> Self {
+        SignUpCaps {
+            per_source: 5,
+            source_window_ms: 60 * 60_000,
+            per_address: 3,
+            address_window_ms: 24 * 60 * 60_000,
+        }
+    }
+}
+
 /// The service's rate limits.
 #[derive(Clone)]
 pub struct Limits {
     failures: FailureCaps,
+    sign_ups: SignUpCaps,
     orders: Arc<DefaultKeyedRateLimiter<String>>,
     echoes: Arc<DefaultKeyedRateLimiter<String>>,
 }
@@ -92,6 +146,8 @@ pub struct LimitSettings {
     pub echoes_per_minute: u32,
     /// Failed log-ins that refuse further attempts.
     pub login_failures: FailureCaps,
+    /// New accounts that refuse further sign-ups.
+    pub sign_ups: SignUpCaps,
 }
 
 impl Default for LimitSettings {
@@ -100,6 +156,7 @@ impl Default for LimitSettings {
             orders_per_minute: 60,
             echoes_per_minute: 120,
             login_failures: FailureCaps::default(),
+            sign_ups: SignUpCaps::default(),
         }
     }
 }
@@ -162,46 +219,98 @@ impl Limits {
     pub fn new(settings: LimitSettings) -> Limits {
         Limits {
             failures: settings.login_failures,
+            sign_ups: settings.sign_ups,
             orders: Arc::new(RateLimiter::keyed(quota(settings.orders_per_minute))),
             echoes: Arc::new(RateLimiter::keyed(quota(settings.echoes_per_minute))),
         }
     }
 
-    /// Refuses a log-in attempt for the name whose key is `account_key` (see
-    /// [`crate::names::name_key`]) from `source` when it had too many recent failures (see the
-    /// module's description); to be asked before the password is checked.
-    pub async fn login_allowed(&self, store: &Store, account_key: &str, source: &Source) -> Result<(), ApiError> {
+    /// Starts a log-in attempt for the name whose key is `account_key` (see
+    /// [`crate::names::name_key`]) from `source`, to be made before the password is checked: the
+    /// attempt is counted as a failure at once, and refused (and not counted) when it would
+    /// exceed a cap (see the module's description). Counting first means attempts made at the
+    /// same moment cannot together pass a cap. [`Attempt::succeeded`] takes it back.
+    pub async fn login_attempt(&self, store: &Store, account_key: &str, source: &Source) -> Result<Attempt, ApiError> {
         let caps = self.failures;
         let now = now_ms();
+        sqlx::query("DELETE FROM login_failures WHERE failed_ms < $1")
+            .bind(now - caps.source_window_ms.max(caps.account_window_ms))
+            .execute(&store.pool)
+            .await?;
+        let attempt = Attempt {
+            token: crate::auth::new_id(),
+        };
+        sqlx::query("INSERT INTO login_failures (account_key, source, failed_ms, attempt) VALUES ($1, $2, $3, $4)")
+            .bind(account_key)
+            .bind(source.key())
+            .bind(now)
+            .bind(&attempt.token)
+            .execute(&store.pool)
+            .await?;
         let checks = [
             (Some(source.key()), caps.per_source, caps.source_window_ms),
             (None, caps.per_account, caps.account_window_ms),
         ];
         for (source, cap, window) in checks {
             let (count, oldest) = failures(store, account_key, source.as_deref(), now - window).await?;
-            if count >= cap {
+            // The count includes this attempt.
+            if count > cap {
+                attempt.forget(store).await?;
                 let wait = oldest.map_or(window, |oldest| oldest + window - now).max(0);
                 return Err(too_many("failed log-ins", wait));
             }
         }
-        Ok(())
+        Ok(attempt)
     }
 
-    /// Counts a failed log-in of the name whose key is `account_key` from `source`, and forgets
-    /// failures too old to count.
-    pub async fn login_failed(&self, store: &Store, account_key: &str, source: &Source) -> Result<(), ApiError> {
+    /// Counts a sign-up from `source` for the address `email`, to be asked before its password
+    /// is hashed; refused (and not counted) beyond the caps of [`SignUpCaps`]. Counted first, as
+    /// log-in attempts are, so that sign-ups at the same moment cannot together pass a cap.
+    pub async fn sign_up(&self, store: &Store, source: &Source, email: &str) -> Result<(), ApiError> {
+        let caps = self.sign_ups;
         let now = now_ms();
-        sqlx::query("INSERT INTO login_failures (account_key, source, failed_ms) VALUES ($1, $2, $3)")
-            .bind(account_key)
+        sqlx::query("DELETE FROM sign_ups WHERE made_ms < $1")
+            .bind(now - caps.source_window_ms.max(caps.address_window_ms))
+            .execute(&store.pool)
+            .await?;
+        let (token, address) = (crate::auth::new_id(), email.trim().to_lowercase());
+        sqlx::query("INSERT INTO sign_ups (source, address, made_ms, attempt) VALUES ($1, $2, $3, $4)")
             .bind(source.key())
+            .bind(&address)
             .bind(now)
+            .bind(&token)
             .execute(&store.pool)
             .await?;
-        let oldest_counted = now - self.failures.source_window_ms.max(self.failures.account_window_ms);
-        sqlx::query("DELETE FROM login_failures WHERE failed_ms < $1")
-            .bind(oldest_counted)
-            .execute(&store.pool)
-            .await?;
+        let checks = [
+            (
+                "SELECT COUNT(*), MIN(made_ms) FROM sign_ups WHERE source = $1 AND made_ms > $2",
+                source.key(),
+                caps.per_source,
+                caps.source_window_ms,
+            ),
+            (
+                "SELECT COUNT(*), MIN(made_ms) FROM sign_ups WHERE address = $1 AND made_ms > $2",
+                address,
+                caps.per_address,
+                caps.address_window_ms,
+            ),
+        ];
+        for (query, value, cap, window) in checks {
+            let row = sqlx::query(query)
+                .bind(&value)
+                .bind(now - window)
+                .fetch_one(&store.pool)
+                .await?;
+            let (count, oldest): (i64, Option<i64>) = (row.get(0), row.get(1));
+            if count > cap {
+                sqlx::query("DELETE FROM sign_ups WHERE attempt = $1")
+                    .bind(&token)
+                    .execute(&store.pool)
+                    .await?;
+                let wait = oldest.map_or(window, |oldest| oldest + window - now).max(0);
+                return Err(too_many("sign-ups", wait));
+            }
+        }
         Ok(())
     }
 
@@ -255,44 +364,65 @@ mod tests {
         let here = Source::Client([127, 0, 0, 1].into());
         let there = Source::Mail("Anna@Example.org".into());
         let mail = Source::Mail("anna@example.org ".into());
+        let attempt = |source: Source| {
+            let (limits, store) = (&limits, &store);
+            async move { limits.login_attempt(store, "anna", &source).await }
+        };
         for _ in 0..3 {
-            assert!(limits.login_allowed(&store, "anna", &here).await.is_ok());
-            limits.login_failed(&store, "anna", &here).await.expect("counted");
+            attempt(here.clone()).await.expect("allowed").failed();
         }
-        let error = limits
-            .login_allowed(&store, "anna", &here)
-            .await
-            .expect_err("a fourth is refused");
+        let error = attempt(here.clone()).await.expect_err("a fourth is refused");
         assert_eq!(
             (error.status, error.code),
             (StatusCode::TOO_MANY_REQUESTS, "rate_limited")
         );
-        assert!(
-            limits.login_allowed(&store, "anna", &there).await.is_ok(),
-            "another source"
-        );
-        assert!(
-            limits.login_allowed(&store, "bert", &here).await.is_ok(),
-            "another name"
-        );
-        limits.login_failed(&store, "anna", &there).await.expect("counted");
-        assert!(limits.login_allowed(&store, "anna", &mail).await.is_ok(), "4 of 5");
-        limits.login_failed(&store, "anna", &mail).await.expect("counted");
+        let bert = limits.login_attempt(&store, "bert", &here).await;
+        bert.expect("another name").succeeded(&store).await.expect("forgotten");
+        attempt(there.clone()).await.expect("another source").failed();
+        attempt(mail.clone()).await.expect("4 of 5").failed();
         // Five over all sources: a third source is refused too.
         let third = Source::Client([10, 0, 0, 1].into());
-        assert!(limits.login_allowed(&store, "anna", &third).await.is_err());
+        assert!(attempt(third.clone()).await.is_err());
         // Failures older than the windows no longer count, and are forgotten.
         sqlx::query("UPDATE login_failures SET failed_ms = failed_ms - 130000")
             .execute(&store.pool)
             .await
             .expect("aged");
-        assert!(limits.login_allowed(&store, "anna", &here).await.is_ok());
-        limits.login_failed(&store, "bert", &here).await.expect("counted");
+        attempt(here.clone()).await.expect("allowed again").failed();
         let left: i64 = sqlx::query("SELECT COUNT(*) FROM login_failures")
             .fetch_one(&store.pool)
             .await
             .expect("counted")
             .get(0);
-        assert_eq!(left, 1);
+        assert_eq!(left, 1, "only the last failure is kept");
+    }
+
+    #[tokio::test]
+    async fn attempts_made_at_once_cannot_pass_the_cap_together() {
+        let store = Store::open("sqlite::memory:").await.expect("a database");
+        let limits = Limits::new(LimitSettings {
+            login_failures: FailureCaps {
+                per_source: 2,
+                ..Default::default()
+            },
+            ..Default::default()
+        });
+        let here = Source::Client([127, 0, 0, 1].into());
+        // Ten attempts under way at once (none has had its password checked yet).
+        let mut allowed = Vec::new();
+        for _ in 0..10 {
+            if let Ok(attempt) = limits.login_attempt(&store, "anna", &here).await {
+                allowed.push(attempt);
+            }
+        }
+        assert_eq!(allowed.len(), 2, "no more attempts than the cap are under way");
+        // One right password takes its attempt back: one more may be tried.
+        allowed.pop().expect("one").succeeded(&store).await.expect("taken back");
+        limits
+            .login_attempt(&store, "anna", &here)
+            .await
+            .expect("room for one")
+            .failed();
+        assert!(limits.login_attempt(&store, "anna", &here).await.is_err());
     }
 }

@@ -24,7 +24,7 @@ pub fn is_account_name(name: &str) -> bool {
     (1..=40).contains(&count)
         && name
             .nfkc()
-            .all(|c| c.is_alphanumeric() || c == ' ' || c == '_' || c == '-')
+            .all(|c| shows_as_itself(c) && (c.is_alphanumeric() || c == ' ' || c == '_' || c == '-'))
 }
 
 /// Whether a name may name a game: 1 to 40 characters, each visible as itself.
@@ -34,12 +34,15 @@ pub fn is_game_name(name: &str) -> bool {
 
 /// Whether a character of a name shows as itself wherever the name is printed: not a control
 /// character (line breaks forge lines in mails), not an invisible format character, not a mark
-/// that turns the direction of the text around it.
+/// that turns the direction of the text around it, not a character drawn as nothing (tags,
+/// variation selectors, the Hangul fillers, the combining grapheme joiner).
 fn shows_as_itself(c: char) -> bool {
     !c.is_control()
         && !matches!(c,
-            '\u{00AD}' | '\u{061C}' | '\u{180E}' | '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}'
-            | '\u{2060}'..='\u{206F}' | '\u{FEFF}' | '\u{FFF9}'..='\u{FFFB}')
+            '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
+            | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}'
+            | '\u{2060}'..='\u{206F}' | '\u{3164}' | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}' | '\u{FFA0}'
+            | '\u{FFF9}'..='\u{FFFB}' | '\u{1D173}'..='\u{1D17A}' | '\u{E0000}'..='\u{E0FFF}')
         && (c == ' ' || !c.is_whitespace())
 }
 
@@ -66,7 +69,16 @@ mod tests {
         for good in ["Émile", "E\u{301}mile", "Ｅ\u{301}ｍｉｌｅ", "Anna_2-b c"] {
             assert!(is_account_name(&shown_form(good)), "{good:?}");
         }
-        for bad in ["", "a@b", "x\u{301}", "tab\there", &"a".repeat(41)] {
+        for bad in [
+            "",
+            "a@b",
+            "x\u{301}",
+            "tab\there",
+            &"a".repeat(41),
+            "\u{3164}",
+            "anna\u{3164}",
+            "ann\u{FE0F}a",
+        ] {
             assert!(!is_account_name(&shown_form(bad)), "{bad:?}");
         }
     }
@@ -74,7 +86,24 @@ mod tests {
     #[test]
     fn line_breaks_controls_and_direction_marks_are_not_part_of_names() {
         for c in [
-            '\n', '\r', '\t', '\u{7}', '\u{202E}', '\u{2066}', '\u{200B}', '\u{FEFF}', '\u{2028}', '\u{85}', '\u{3000}',
+            '\n',
+            '\r',
+            '\t',
+            '\u{7}',
+            '\u{202E}',
+            '\u{2066}',
+            '\u{200B}',
+            '\u{FEFF}',
+            '\u{2028}',
+            '\u{85}',
+            '\u{3000}',
+            '\u{E0041}',
+            '\u{FE0F}',
+            '\u{E0100}',
+            '\u{3164}',
+            '\u{FFA0}',
+            '\u{115F}',
+            '\u{034F}',
         ] {
             assert!(!shows_as_itself(c), "{:?}", c);
         }

@@ -205,6 +205,10 @@ pub fn start_server_in(dir: std::path::PathBuf, extra: &[&str]) -> Server {
     let mut command = Command::new(env!("CARGO_BIN_EXE_spielleiter"));
     command.args(["serve", "--listen", "127.0.0.1:0", "--data"]).arg(&dir);
     command.args(database_args(&dir));
+    // Tests make many accounts from loopback; the ones about the sign-up limit set it themselves.
+    if !extra.contains(&"--sign-ups-per-source") {
+        command.args(["--sign-ups-per-source", "1000"]);
+    }
     let mut child = command
         .args(extra)
         .stdout(Stdio::piped())

@@ -37,13 +37,14 @@ fn english() -> String {
     tag = "accounts",
     summary = "Create an account (the password is stored as an Argon2id hash). Its address is mailed a code and receives no other mail until the code is confirmed (`POST /api/account/email`); the account works meanwhile.",
     request_body = NewAccount,
-    responses((status = 201, description = "Done", body = Object), BadRequest, Conflict, BadJson)
+    responses((status = 201, description = "Done", body = Object), BadRequest, Conflict, BadJson, RateLimited)
 )]
 pub(crate) async fn create_account(
     State(state): State<AppState>,
+    ConnectInfo(client): ConnectInfo<std::net::SocketAddr>,
     ApiJson(body): ApiJson<NewAccount>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
-    let (created, _) = create(&state, &body, CodeBy::Mail).await?;
+    let (created, _) = create(&state, &Source::Client(client.ip()), &body, CodeBy::Mail).await?;
     Ok((StatusCode::CREATED, Json(created)))
 }
 
@@ -76,9 +77,15 @@ fn check_name(name: &str) -> ApiResult<String> {
 /// Creates an account after checking its name (free, as [`name_key`] compares names), password,
 /// address and language: the account as the API shows it, and the code that confirms its address
 /// (valid [`CODE_HOURS`]), mailed there unless `code_by` leaves it to the caller. Until the code
-/// is confirmed the address receives no mail but the code and replies to its own mail. The one
+/// is confirmed the address receives no mail but the code and replies to its own mail. Too many
+/// sign-ups from `source` or for the address are refused ([`crate::limits::SignUpCaps`]). The one
 /// path for accounts from the API, the web and mail.
-pub(crate) async fn create(state: &AppState, body: &NewAccount, code_by: CodeBy) -> ApiResult<(Value, String)> {
+pub(crate) async fn create(
+    state: &AppState,
+    source: &Source,
+    body: &NewAccount,
+    code_by: CodeBy,
+) -> ApiResult<(Value, String)> {
     let name = check_name(&body.name)?;
     let name = name.as_str();
     check_password(&body.password)?;
@@ -92,6 +99,7 @@ pub(crate) async fn create(state: &AppState, body: &NewAccount, code_by: CodeBy)
     if taken.is_some() {
         return Err(name_taken(name));
     }
+    state.limits.sign_up(&state.store, source, &body.email).await?;
     let hash = new_hash(&body.password).await?;
     let (id, code, email, now) = (new_id(), new_code(), body.email.trim(), now_ms());
     let mut tx = state.store.pool.begin().await?;
@@ -329,15 +337,16 @@ async fn check_current(state: &AppState, source: &Source, me: &str, password: &s
     .await?
     .ok_or_else(ApiError::unauthorized)?;
     let key: String = row.get(6);
-    state.limits.login_allowed(&state.store, &key, source).await?;
+    let attempt = state.limits.login_attempt(&state.store, &key, source).await?;
     let stored: String = row.get(1);
     if !password_matches(password, Some(&stored)).await {
-        state.limits.login_failed(&state.store, &key, source).await?;
+        attempt.failed();
         return Err(
             ApiError::new(StatusCode::UNAUTHORIZED, "bad_password", "the password in use is wrong")
                 .de("Das bisherige Passwort ist falsch"),
         );
     }
+    attempt.succeeded(&state.store).await?;
     Ok(Checked {
         name: row.get(0),
         stored,
@@ -534,7 +543,6 @@ pub(crate) async fn confirm_address(state: &AppState, source: &Source, me: &str,
     .ok_or_else(ApiError::unauthorized)?;
     let (name, old_email, key): (String, String, String) = (row.get(0), row.get(1), row.get(6));
     let old_confirmed = row.get::<Option<i64>, _>(5).is_some();
-    state.limits.login_allowed(&state.store, &key, source).await?;
     let (Some(email), Some(expected), Some(expires)) = (
         row.get::<Option<String>, _>(2),
         row.get::<Option<String>, _>(3),
@@ -551,13 +559,15 @@ pub(crate) async fn confirm_address(state: &AppState, source: &Source, me: &str,
                 .de("Der Code ist abgelaufen: bitte die Adresse noch einmal eingeben"),
         );
     }
+    let attempt = state.limits.login_attempt(&state.store, &key, source).await?;
     if code_hash(code) != expected {
-        state.limits.login_failed(&state.store, &key, source).await?;
+        attempt.failed();
         return Err(
             ApiError::bad_request("bad_code", format!("this is not the code mailed to {email}"))
                 .de(format!("Das ist nicht der Code, der an {email} ging")),
         );
     }
+    attempt.succeeded(&state.store).await?;
     let mut tx = state.store.pool.begin().await?;
     let changed = sqlx::query(
         "UPDATE accounts SET email = pending_email, email_confirmed_ms = $3, pending_email = NULL, \
@@ -665,17 +675,18 @@ pub(crate) async fn login(
 ) -> ApiResult<(String, String)> {
     let found = find_by_name(state, name).await?;
     let key = found.as_ref().map_or_else(|| name_key(name), |(_, _, key)| key.clone());
-    state.limits.login_allowed(&state.store, &key, source).await?;
+    let attempt = state.limits.login_attempt(&state.store, &key, source).await?;
     // Without an account, the dummy hash is checked: as long as a known name's check.
     let matches = password_matches(password, found.as_ref().map(|(_, stored, _)| stored.as_str())).await;
     let Some((id, _, _)) = found.filter(|_| matches) else {
-        state.limits.login_failed(&state.store, &key, source).await?;
+        attempt.failed();
         // One answer for an unknown name and a wrong password: names are not revealed.
         return Err(
             ApiError::new(StatusCode::UNAUTHORIZED, "bad_login", "unknown name or wrong password")
                 .de("Unbekannter Name oder falsches Passwort"),
         );
     };
+    attempt.succeeded(&state.store).await?;
     let mut tx = state.store.pool.begin().await?;
     let token = open_session(&mut tx, &id).await?;
     tx.commit().await?;
@@ -722,7 +733,9 @@ mod tests {
             password: "long enough".into(),
             lang: "en".into(),
         };
-        create(&state, &new, CodeBy::Reply).await.expect("made");
+        create(&state, &Source::Client([127, 0, 0, 1].into()), &new, CodeBy::Reply)
+            .await
+            .expect("made");
         let here = Source::Client([127, 0, 0, 1].into());
         let error = login(&state, &here, "Nobody", "guess for nobody")
             .await

@@ -255,3 +255,25 @@ pub(crate) async fn mine(state: &AppState, me: &str, id: &str) -> ApiResult<Valu
         .collect();
     Ok(json!({"phase": phase, "power": power_key, "orders": lines, "pending": waiting}))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(count: usize, line: &str) -> Vec<String> {
+        vec![line.to_string(); count]
+    }
+
+    #[test]
+    fn a_submission_is_bounded_in_lines_in_line_length_and_in_bytes() {
+        assert!(check_size(&lines(MAX_LINES, "A Par H")).is_ok());
+        let too_many = check_size(&lines(MAX_LINES + 1, "A Par H")).expect_err("too many lines");
+        assert_eq!(too_many.code, "too_long");
+        let long_line = format!("A Par H # {}", "x".repeat(MAX_LINE_CHARS));
+        assert!(check_size(&[long_line]).is_err(), "one line too long");
+        // Characters, not bytes, per line: 500 umlauts are 1000 bytes and still one line.
+        assert!(check_size(&["ä".repeat(MAX_LINE_CHARS)]).is_ok());
+        let big = lines(MAX_TEXT_BYTES / 400 + 1, &"y".repeat(399));
+        assert!(big.len() < MAX_LINES && check_size(&big).is_err(), "too many bytes");
+    }
+}

@@ -44,13 +44,15 @@ struct Session<'a> {
     received_ms: i64,
     /// Password checks made for this mail (at most [`MAX_PASSWORD_CHECKS`]).
     password_checks: usize,
-    /// The name keys of the accounts whose password (or address) did not match in the sign-on
-    /// or join at hand: counted as failed log-ins if it fails as a whole.
-    mismatched: Vec<String>,
+    /// The attempts on accounts whose password (or address) did not match in the sign-on or
+    /// join at hand: counted as failed log-ins unless another account of the sender matches.
+    mismatched: Vec<crate::limits::Attempt>,
     /// A check of a password or code failed: nothing after this line is read.
     halted: bool,
     /// Whether the command list is in the reply already (it is given once per mail).
     help_given: bool,
+    /// Whether the mail asked for an account already (one REGISTER per mail).
+    registered: bool,
     out: Vec<String>,
     signed: Option<Signed>,
     /// Order lines waiting for the next command or the end of the mail: (line number, text).
@@ -91,6 +93,7 @@ pub async fn answer(state: &AppState, letter: &Letter, mail_key: &str, received_
         mismatched: Vec::new(),
         halted: false,
         help_given: false,
+        registered: false,
         out: Vec::new(),
         signed: None,
         orders: Vec::new(),
@@ -478,14 +481,13 @@ impl Session<'_> {
     }
 
     /// Checks a password against an account and that the mail comes from the account's
-    /// registered address; a mismatch is kept in `mismatched` (counted as a failed log-in if the
-    /// sign-on fails). Refused (None, told, the mismatches so far counted, and the mail stops)
-    /// beyond [`MAX_PASSWORD_CHECKS`] per mail or after too many failed log-ins of the account
-    /// ([`crate::limits`]).
+    /// registered address; a mismatch is counted as a failed log-in (taken back if another
+    /// account of the sender matches in the same sign-on or join). Refused (None, told, and the
+    /// mail stops) beyond [`MAX_PASSWORD_CHECKS`] per mail or after too many failed log-ins of
+    /// the account ([`crate::limits`]).
     async fn password_matches(&mut self, line: usize, account: &str, password: &str) -> Option<bool> {
         if self.password_checks >= MAX_PASSWORD_CHECKS {
-            // The mismatches so far count even though the sign-on ends here.
-            self.count_failures().await;
+            self.mismatched.clear();
             self.halted = true;
             self.fail(
                 line,
@@ -495,39 +497,42 @@ impl Session<'_> {
             return None;
         }
         self.password_checks += 1;
-        let row = sqlx::query("SELECT name_key, password_hash, email FROM accounts WHERE id = $1")
-            .bind(account)
-            .fetch_optional(&self.state.store.pool)
-            .await;
-        let refusal = match row {
-            Ok(Some(row)) => {
-                let key: String = row.get(0);
-                match self
-                    .state
-                    .limits
-                    .login_allowed(&self.state.store, &key, &self.source())
-                    .await
-                {
-                    Ok(()) => {
-                        let ok = self.verify(password, row.get(1)).await;
-                        // The password is the secret; the registered address must match as well,
-                        // so that a password alone, sent from anywhere, is not enough.
-                        let ok = ok && row.get::<String, _>(2).trim().eq_ignore_ascii_case(self.from.trim());
-                        if !ok {
-                            self.mismatched.push(key);
-                        }
-                        return Some(ok);
-                    }
-                    Err(e) => e,
-                }
+        match self.check_password(account, password).await {
+            Ok(matched) => Some(matched),
+            Err(refusal) => {
+                self.mismatched.clear();
+                self.halted = true;
+                self.refused(line, &refusal);
+                None
             }
-            Ok(None) => ApiError::not_found("account", "Dieses Konto gibt es nicht"),
-            Err(e) => e.into(),
-        };
-        self.count_failures().await;
-        self.halted = true;
-        self.refused(line, &refusal);
-        None
+        }
+    }
+
+    /// One password check of [`Session::password_matches`]: whether it matched, or why it was
+    /// refused.
+    async fn check_password(&mut self, account: &str, password: &str) -> Result<bool, ApiError> {
+        let store = &self.state.store;
+        let row = sqlx::query("SELECT name_key, password_hash, email, email_confirmed_ms FROM accounts WHERE id = $1")
+            .bind(account)
+            .fetch_optional(&store.pool)
+            .await?
+            .ok_or_else(|| ApiError::not_found("account", "Dieses Konto gibt es nicht"))?;
+        let key: String = row.get(0);
+        let attempt = self.state.limits.login_attempt(store, &key, &self.source()).await?;
+        let ok = self.verify(password, row.get(1)).await;
+        // The password is the secret; the registered address must match as well, and be
+        // confirmed, so that a password alone, sent from anywhere, is not enough.
+        let confirmed = row.get::<Option<i64>, _>(3).is_some();
+        if !(ok && confirmed && row.get::<String, _>(2).trim().eq_ignore_ascii_case(self.from.trim())) {
+            self.mismatched.push(attempt);
+            return Ok(false);
+        }
+        attempt.succeeded(store).await?;
+        // The sender is who they say: mismatches with their other accounts were no guesses.
+        for other in std::mem::take(&mut self.mismatched) {
+            other.succeeded(store).await?;
+        }
+        Ok(true)
     }
 
     /// Checks a password against a stored hash (the dummy hash without one) on a blocking thread.
@@ -549,7 +554,8 @@ impl Session<'_> {
     ) -> Option<(String, Option<String>)> {
         let rows = sqlx::query(
             "SELECT a.id, m.power FROM accounts a LEFT JOIN members m ON m.account_id = a.id AND m.game_id = $1 \
-             WHERE LOWER(a.email) = LOWER($2) AND (m.account_id IS NOT NULL OR a.id = $3) ORDER BY a.created_ms",
+             WHERE LOWER(a.email) = LOWER($2) AND a.email_confirmed_ms IS NOT NULL \
+             AND (m.account_id IS NOT NULL OR a.id = $3) ORDER BY a.created_ms",
         )
         .bind(&g.id)
         .bind(&self.from)
@@ -670,21 +676,10 @@ impl Session<'_> {
         });
     }
 
-    /// Counts a failed log-in from the sender for each account whose password (or address) did
-    /// not match in the sign-on or join at hand.
-    async fn count_failures(&mut self) {
-        let source = self.source();
-        for key in std::mem::take(&mut self.mismatched) {
-            if let Err(e) = self.state.limits.login_failed(&self.state.store, &key, &source).await {
-                eprintln!("counting a failed log-in by mail: {e}");
-            }
-        }
-    }
-
-    /// Refuses a sign-on or join whose password (or address) did not match, and counts a
-    /// failed log-in for each account it was checked against.
+    /// Refuses a sign-on or join whose password (or address) did not match (each account it was
+    /// checked against has counted a failed log-in).
     async fn wrong_password(&mut self, line: usize) {
-        self.count_failures().await;
+        self.mismatched.clear();
         self.fail(
             line,
             "wrong password, or this is not the address registered for that player: signed on to nothing; the orders below are not taken",
@@ -695,6 +690,14 @@ impl Session<'_> {
     /// A new account for the sender's address; the reply (to that address) carries the code
     /// that confirms it.
     async fn register(&mut self, line: usize, name: &str, password: &str, lang: Option<&str>) {
+        if std::mem::replace(&mut self.registered, true) {
+            self.fail(
+                line,
+                "one REGISTER per mail: this one is not carried out",
+                "ein REGISTRIEREN je Nachricht: dieses wird nicht ausgeführt",
+            );
+            return;
+        }
         let lang = lang.unwrap_or(if self.german { "de" } else { "en" }).to_string();
         let account = api::accounts::NewAccount {
             name: name.to_string(),
@@ -702,7 +705,7 @@ impl Session<'_> {
             password: password.to_string(),
             lang,
         };
-        match api::accounts::create(self.state, &account, api::accounts::CodeBy::Reply).await {
+        match api::accounts::create(self.state, &self.source(), &account, api::accounts::CodeBy::Reply).await {
             Ok((_, code)) => self.say(
                 format!(
                     "  Account {name} created for {}. To confirm this address, send a mail from it with the line \
@@ -790,7 +793,7 @@ impl Session<'_> {
     /// The account of the sender's address with this password; None when there is none (told,
     /// counted as a failed log-in, and the mail stops).
     async fn account_of_address(&mut self, line: usize, password: &str) -> Option<String> {
-        let accounts = sqlx::query("SELECT id FROM accounts WHERE LOWER(email) = LOWER($1) ORDER BY created_ms")
+        let accounts = sqlx::query("SELECT id FROM accounts WHERE LOWER(email) = LOWER($1) AND email_confirmed_ms IS NOT NULL ORDER BY created_ms")
             .bind(&self.from)
             .fetch_all(&self.state.store.pool)
             .await;
@@ -813,7 +816,7 @@ impl Session<'_> {
                 None => return None,
             }
         }
-        self.count_failures().await;
+        self.mismatched.clear();
         self.halted = true;
         self.fail(
             line,

@@ -199,7 +199,7 @@ pub(crate) async fn signup(State(state): State<AppState>, Posted { viewer, form,
         password: form.get("password").to_string(),
         lang: if form.get("lang") == "de" { "de" } else { "en" }.to_string(),
     };
-    if let Err(e) = accounts::create(&state, &new, accounts::CodeBy::Mail).await {
+    if let Err(e) = accounts::create(&state, &Source::Client(ip), &new, accounts::CodeBy::Mail).await {
         return viewer.error(&e, "/");
     }
     open_session(&state, &viewer, ip, &new.name, &new.password).await
