@@ -5,12 +5,11 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use spielleiter_engine::adjudicate::adjustment::{AdjustmentOutcome, adjudicate_adjustments};
-use spielleiter_engine::adjudicate::movement::PhaseExtras;
-use spielleiter_engine::adjudicate::retreat::{RetreatOutcome, adjudicate_retreats};
-use spielleiter_engine::adjudicate::retreat_options::after_movement;
-use spielleiter_engine::adjudicate::{Adjudicator, MovementResult, Outcome};
-use spielleiter_engine::order::{OrderContext, PowerOrder, parse_order, read_order};
+use spielleiter_engine::adjudicate::Outcome;
+use spielleiter_engine::adjudicate::adjustment::AdjustmentOutcome;
+use spielleiter_engine::adjudicate::retreat::RetreatOutcome;
+use spielleiter_engine::game::{PhaseOrders, PhaseReport, adjudicate_phase};
+use spielleiter_engine::order::read_order;
 use spielleiter_engine::{Coast, DislodgedUnit, LocationId, Map, Order, Phase, PhaseKind, Position, Unit, Variant};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,6 +17,8 @@ enum Status {
     Ok,
     Fails,
     Illegal,
+    /// A legal order replaced by a later one for the same unit (the last one counts).
+    Replaced,
 }
 
 #[derive(Debug)]
@@ -131,7 +132,8 @@ fn parse_file(path: &Path) -> CaseFile {
                             Some("ok") => Status::Ok,
                             Some("fails") => Status::Fails,
                             Some("illegal") => Status::Illegal,
-                            _ => fail("outcome must be ok, fails or illegal"),
+                            Some("replaced") => Status::Replaced,
+                            _ => fail("outcome must be ok, fails, illegal or replaced"),
                         };
                         let dislodged = match words.next() {
                             None => false,
@@ -306,224 +308,204 @@ fn run_case(variant: &Variant, case: &Case) -> Result<(), String> {
         if let Some(phase) = &step.phase {
             position.phase = phase.parse::<Phase>().map_err(|e| e.to_string())?;
         }
-        match position.phase.kind {
-            PhaseKind::Movement => run_movement(variant, &mut position, step, &mut errors)?,
-            PhaseKind::Retreat => run_retreat(variant, &mut position, step, &mut errors)?,
-            PhaseKind::Adjustment => run_adjustment(variant, &mut position, step, &mut errors)?,
-        }
+        run_step(variant, &mut position, step, &mut errors)?;
     }
     if errors.is_empty() { Ok(()) } else { Err(errors) }
 }
 
-/// Reads every order line; returns per line the unit index it orders and the order (None = illegal).
-fn read_orders(
-    map: &Map,
-    position: &Position,
-    step: &Step,
-    dislodged_units: bool,
-    errors: &mut String,
-) -> Vec<(Option<usize>, Option<PowerOrder>)> {
-    let ctx = OrderContext {
-        map,
-        phase: position.phase.kind,
-        position: Some(position),
-        default_power: None,
-    };
-    step.orders
-        .iter()
-        .map(|o| match parse_order(&ctx, &o.text) {
-            Ok(po) => {
-                let unit = po.order.unit().map(|u| map.province_of(u.location));
-                let index = unit.and_then(|p| {
-                    if dislodged_units {
-                        position
-                            .dislodged
-                            .iter()
-                            .position(|d| map.province_of(d.unit.location) == p)
-                    } else {
-                        position.units.iter().position(|u| map.province_of(u.location) == p)
-                    }
-                });
-                if o.status == Status::Illegal {
-                    let _ = writeln!(
-                        errors,
-                        "  line {}: `{}` was expected to be illegal but reads as {}",
-                        o.line,
-                        o.text,
-                        po.order.display(map)
-                    );
-                }
-                (index, Some(po))
-            }
-            Err(e) => {
-                if o.status != Status::Illegal {
-                    let _ = writeln!(errors, "  line {}: `{}` rejected: {}", o.line, o.text, e.kind);
-                }
-                // The unit of an illegal order still needs to be found for dislodgement checks.
-                let index = read_order(map, o.text.split_once(':').map_or(o.text.as_str(), |x| x.1))
-                    .ok()
-                    .and_then(|r| r.unit)
-                    .and_then(|u| {
-                        if dislodged_units {
-                            position
-                                .dislodged
-                                .iter()
-                                .position(|d| map.province_of(d.unit.location) == u.place.province)
-                        } else {
-                            position
-                                .units
-                                .iter()
-                                .position(|x| map.province_of(x.location) == u.place.province)
-                        }
-                    });
-                (index, None)
-            }
-        })
-        .collect()
+/// The step's order lines read as the judge reads a submission (`PhaseOrders::read`), one case
+/// line at a time: the orders, and per case line the index of its read line (None when the line
+/// gave no order line, as an advance retreat does).
+fn read_step(variant: &Variant, position: &Position, step: &Step) -> (PhaseOrders, Vec<Option<usize>>) {
+    let mut orders = PhaseOrders::default();
+    let mut read = Vec::new();
+    for o in &step.orders {
+        let before = orders.lines.len();
+        orders.read(variant, position, None, [o.text.as_str()]);
+        read.push((orders.lines.len() == before + 1).then_some(before));
+    }
+    (orders, read)
 }
 
-fn run_movement(variant: &Variant, position: &mut Position, step: &Step, errors: &mut String) -> Result<(), String> {
-    let map = &variant.map;
-    let read = read_orders(map, position, step, false, errors);
-    let mut orders: Vec<Order> = position.units.iter().map(|u| Order::hold(u.kind, u.location)).collect();
-    let mut given = vec![false; orders.len()];
-    for (index, order) in &read {
-        if let (Some(i), Some(order)) = (index, order) {
-            if !given[*i] {
-                orders[*i] = order.order;
-                given[*i] = true;
+/// The province a case line orders a unit in, read from its text even when the order is illegal.
+fn ordered_province(map: &Map, text: &str) -> Option<spielleiter_engine::ProvinceId> {
+    let order = text.split_once(':').map_or(text, |x| x.1);
+    read_order(map, order).ok()?.unit.map(|u| u.place.province)
+}
+
+/// Checks each case line's status against what the phase did with it: `outcome(line index)` is
+/// whether the carried-out order succeeded (None: it gave no order to check).
+fn check_statuses(
+    step: &Step,
+    orders: &PhaseOrders,
+    read: &[Option<usize>],
+    carried: &[bool],
+    mut succeeded: impl FnMut(usize) -> Option<(bool, String)>,
+    errors: &mut String,
+) {
+    for (o, index) in step.orders.iter().zip(read) {
+        let Some(k) = *index else { continue };
+        let legal = orders.lines[k].result.is_ok();
+        let complaint = match (o.status, legal, carried[k]) {
+            (Status::Illegal, true, _) => Some("was expected to be illegal but is legal".to_string()),
+            (Status::Illegal, false, _) => None,
+            (_, false, _) => Some(format!(
+                "rejected: {}",
+                orders.lines[k]
+                    .result
+                    .as_ref()
+                    .err()
+                    .map_or(String::new(), |e| e.kind.to_string())
+            )),
+            (Status::Replaced, true, true) => Some("was expected to be replaced but is carried out".to_string()),
+            (Status::Replaced, true, false) => None,
+            (_, true, false) => {
+                Some("is replaced by a later order for the same unit (write `=> replaced`)".to_string())
             }
+            (status, true, true) => match succeeded(k) {
+                Some((ok, got)) if ok != (status == Status::Ok) => Some(format!("expected {status:?}, got {got}")),
+                _ => None,
+            },
+        };
+        if let Some(complaint) = complaint {
+            let _ = writeln!(errors, "  line {}: `{}` {complaint}", o.line, o.text);
         }
     }
-    let permissions: Vec<_> = read.iter().filter_map(|(_, o)| o.and_then(|o| o.permission)).collect();
-    let mut adjudicator = Adjudicator::new(map);
-    let mut result = MovementResult::default();
-    let extras = PhaseExtras {
-        permissions: &permissions,
-        owners: &position.owners,
-        ..PhaseExtras::default()
+}
+
+fn expect_units(map: &Map, step: &Step, units: &[Unit], errors: &mut String) -> Result<(), String> {
+    if let Some(expected) = &step.expect_units {
+        let expected: BTreeSet<String> = read_units(map, expected)?.iter().map(|u| unit_key(map, u)).collect();
+        let actual: BTreeSet<String> = units.iter().map(|u| unit_key(map, u)).collect();
+        compare("units", expected, actual, errors);
+    }
+    Ok(())
+}
+
+/// Plays one step through the judge's own path: order reading, then `adjudicate_phase`.
+fn run_step(variant: &Variant, position: &mut Position, step: &Step, errors: &mut String) -> Result<(), String> {
+    let (orders, read) = read_step(variant, position, step);
+    let carried = orders.carried_out(variant, position.phase.kind);
+    let report = adjudicate_phase(variant, position, orders);
+    match position.phase.kind {
+        PhaseKind::Movement => check_movement(variant, step, &report, &read, &carried, errors)?,
+        PhaseKind::Retreat => check_retreats(variant, step, &report, &read, &carried, errors),
+        PhaseKind::Adjustment => check_adjustments(step, &report, &read, &carried, errors),
+    }
+    expect_units(&variant.map, step, &report.next.units, errors)?;
+    *position = report.next;
+    Ok(())
+}
+
+fn check_movement(
+    variant: &Variant,
+    step: &Step,
+    report: &PhaseReport,
+    read: &[Option<usize>],
+    carried: &[bool],
+    errors: &mut String,
+) -> Result<(), String> {
+    let map = &variant.map;
+    let movement = report.movement.as_ref().ok_or("no movement was adjudicated")?;
+    let unit_of = |k: usize| {
+        let order = report.orders.lines[k].result.as_ref().ok()?;
+        let province = map.province_of(order.unit()?.location);
+        movement
+            .units
+            .iter()
+            .position(|u| map.province_of(u.location) == province)
     };
-    adjudicator.adjudicate_with(&position.units, &orders, &extras, &mut result);
-    for (o, (index, order)) in step.orders.iter().zip(&read) {
-        let Some(i) = *index else {
+    check_statuses(
+        step,
+        &report.orders,
+        read,
+        carried,
+        |k| {
+            let i = unit_of(k)?;
+            let r = movement.results[i];
+            let ok = r.outcome == Outcome::Convoyed || (r.outcome != Outcome::ConvoyFailed && r.succeeded());
+            let held = matches!(movement.orders[i], Order::Hold { .. });
+            Some((
+                if held { r.dislodged_by.is_none() } else { ok },
+                format!("{:?}", r.outcome),
+            ))
+        },
+        errors,
+    );
+    for o in &step.orders {
+        let unit = ordered_province(map, &o.text)
+            .and_then(|p| movement.units.iter().position(|u| map.province_of(u.location) == p));
+        let Some(i) = unit else {
             if o.status != Status::Illegal {
                 let _ = writeln!(errors, "  line {}: `{}` names no unit", o.line, o.text);
             }
             continue;
         };
-        let r = result.units[i];
-        if order.is_some() && o.status != Status::Illegal {
-            let ok = r.outcome == Outcome::Convoyed || (r.outcome != Outcome::ConvoyFailed && r.succeeded());
-            let expected_ok = o.status == Status::Ok;
-            let held = matches!(orders[i], Order::Hold { .. });
-            let actual_ok = if held { r.dislodged_by.is_none() } else { ok };
-            if actual_ok != expected_ok {
-                let _ = writeln!(
-                    errors,
-                    "  line {}: `{}` expected {:?}, got {:?}",
-                    o.line, o.text, o.status, r.outcome
-                );
-            }
-        }
-        if r.dislodged_by.is_some() != o.dislodged {
+        let dislodged = movement.results[i].dislodged_by.is_some();
+        if dislodged != o.dislodged {
             let _ = writeln!(
                 errors,
-                "  line {}: `{}` dislodged expected {}, got {}",
-                o.line,
-                o.text,
-                o.dislodged,
-                r.dislodged_by.is_some()
+                "  line {}: `{}` dislodged expected {}, got {dislodged}",
+                o.line, o.text, o.dislodged
             );
         }
-    }
-    let (staying, dislodged) = after_movement(map, &position.units, &orders, &result);
-    if let Some(expected) = &step.expect_units {
-        let expected: BTreeSet<String> = read_units(map, expected)?.iter().map(|u| unit_key(map, u)).collect();
-        let actual: BTreeSet<String> = staying.iter().map(|u| unit_key(map, u)).collect();
-        compare("units", expected, actual, errors);
     }
     if let Some(expected) = &step.expect_dislodged {
         let expected: BTreeSet<String> = read_dislodged(map, expected)?
             .iter()
             .map(|d| dislodged_key(map, d))
             .collect();
-        let actual: BTreeSet<String> = dislodged.iter().map(|d| dislodged_key(map, d)).collect();
+        let actual: BTreeSet<String> = movement.dislodged.iter().map(|d| dislodged_key(map, d)).collect();
         compare("dislodged", expected, actual, errors);
     }
-    position.units = staying;
-    position.dislodged = dislodged;
     Ok(())
 }
 
-fn run_retreat(variant: &Variant, position: &mut Position, step: &Step, errors: &mut String) -> Result<(), String> {
+fn check_retreats(
+    variant: &Variant,
+    step: &Step,
+    report: &PhaseReport,
+    read: &[Option<usize>],
+    carried: &[bool],
+    errors: &mut String,
+) {
     let map = &variant.map;
-    let read = read_orders(map, position, step, true, errors);
-    let mut orders: Vec<Option<Order>> = vec![None; position.dislodged.len()];
-    for (index, order) in &read {
-        if let (Some(i), Some(order)) = (index, order) {
-            orders[*i].get_or_insert(order.order);
-        }
-    }
-    let outcomes = adjudicate_retreats(map, &position.dislodged, &orders);
-    for (o, (index, order)) in step.orders.iter().zip(&read) {
-        let (Some(i), Some(_)) = (index, order) else { continue };
-        let ok = matches!(outcomes[*i], RetreatOutcome::Retreated(_) | RetreatOutcome::Disbanded);
-        if ok != (o.status == Status::Ok) {
-            let _ = writeln!(
-                errors,
-                "  line {}: `{}` expected {:?}, got {:?}",
-                o.line, o.text, o.status, outcomes[*i]
-            );
-        }
-    }
-    for (d, outcome) in position.dislodged.iter().zip(&outcomes) {
-        if let RetreatOutcome::Retreated(to) = outcome {
-            position.units.push(Unit {
-                location: *to,
-                ..d.unit
-            });
-        }
-    }
-    position.dislodged.clear();
-    if let Some(expected) = &step.expect_units {
-        let expected: BTreeSet<String> = read_units(map, expected)?.iter().map(|u| unit_key(map, u)).collect();
-        let actual: BTreeSet<String> = position.units.iter().map(|u| unit_key(map, u)).collect();
-        compare("units", expected, actual, errors);
-    }
-    Ok(())
+    let Some(retreats) = report.retreats.as_ref() else {
+        let _ = writeln!(errors, "  no retreats were adjudicated");
+        return;
+    };
+    let outcome_of = |k: usize| {
+        let order = report.orders.lines[k].result.as_ref().ok()?;
+        let province = map.province_of(order.unit()?.location);
+        let i = retreats
+            .dislodged
+            .iter()
+            .position(|d| map.province_of(d.unit.location) == province)?;
+        let outcome = retreats.outcomes[i];
+        let ok = matches!(outcome, RetreatOutcome::Retreated(_) | RetreatOutcome::Disbanded);
+        Some((ok, format!("{outcome:?}")))
+    };
+    check_statuses(step, &report.orders, read, carried, outcome_of, errors);
 }
 
-fn run_adjustment(variant: &Variant, position: &mut Position, step: &Step, errors: &mut String) -> Result<(), String> {
-    let map = &variant.map;
-    let read = read_orders(map, position, step, false, errors);
-    let legal: Vec<PowerOrder> = read.iter().filter_map(|(_, o)| *o).collect();
-    let result = adjudicate_adjustments(map, position, &legal);
-    let mut k = 0;
-    for (o, (_, order)) in step.orders.iter().zip(&read) {
-        if order.is_none() {
-            continue;
-        }
-        let outcome = result.outcomes[k];
-        k += 1;
+fn check_adjustments(step: &Step, report: &PhaseReport, read: &[Option<usize>], carried: &[bool], errors: &mut String) {
+    let Some(adjustments) = report.adjustments.as_ref() else {
+        let _ = writeln!(errors, "  no adjustments were adjudicated");
+        return;
+    };
+    // The outcomes follow the legal lines in order.
+    let legal: Vec<usize> = (0..report.orders.lines.len())
+        .filter(|&k| report.orders.lines[k].result.is_ok())
+        .collect();
+    let outcome_of = |k: usize| {
+        let outcome = adjustments.outcomes[legal.iter().position(|&l| l == k)?];
         let ok = matches!(
             outcome,
             AdjustmentOutcome::Built | AdjustmentOutcome::Disbanded | AdjustmentOutcome::Waived
         );
-        if ok != (o.status == Status::Ok) {
-            let _ = writeln!(
-                errors,
-                "  line {}: `{}` expected {:?}, got {:?}",
-                o.line, o.text, o.status, outcome
-            );
-        }
-    }
-    position.units = result.units;
-    if let Some(expected) = &step.expect_units {
-        let expected: BTreeSet<String> = read_units(map, expected)?.iter().map(|u| unit_key(map, u)).collect();
-        let actual: BTreeSet<String> = position.units.iter().map(|u| unit_key(map, u)).collect();
-        compare("units", expected, actual, errors);
-    }
-    Ok(())
+        Some((ok, format!("{outcome:?}")))
+    };
+    check_statuses(step, &report.orders, read, carried, outcome_of, errors);
 }
 
 fn case_files() -> Vec<PathBuf> {
