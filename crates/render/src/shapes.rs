@@ -110,6 +110,7 @@ pub fn builtin(name: &str) -> Option<&'static str> {
         "standard" => Some(include_str!("../../../variants/standard/map.toml")),
         "ancmed" => Some(include_str!("../../../variants/ancmed/map.toml")),
         "colonial" => Some(include_str!("../../../variants/colonial/map.toml")),
+        "hegemony" => Some(include_str!("../../../variants/hegemony/map.toml")),
         _ => None,
     }
 }
