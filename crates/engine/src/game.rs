@@ -343,23 +343,21 @@ fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
     let map = &variant.map;
     let units = position.units.clone();
     let (orders, ordered) = unit_orders(variant, &units, &report.orders.lines);
-    // Canal permissions of the orders carried out (a replaced order's permission is gone).
-    let mut kept: Vec<Option<CanalPermission>> = vec![None; units.len()];
-    for line in &report.orders.lines {
-        let Ok(order) = &line.result else { continue };
-        let Some(unit) = order.unit() else { continue };
-        let province = map.province_of(unit.location);
-        if let Some(i) = units.iter().position(|u| map.province_of(u.location) == province) {
-            kept[i] = line.permission;
-        }
-    }
-    let permissions: Vec<CanalPermission> = kept.into_iter().flatten().collect();
+    let carried = report.orders.carried_out(variant, PhaseKind::Movement);
+    let setup = crate::rules::movement_setup(&crate::rules::MovementPhase {
+        variant,
+        position,
+        units: &units,
+        orders: &orders,
+        lines: &report.orders.lines,
+        carried: &carried,
+    });
     let mut adjudicator = Adjudicator::new(map);
     let mut result = MovementResult::default();
     let extras = PhaseExtras {
-        permissions: &permissions,
-        owners: &position.owners,
-        ..PhaseExtras::default()
+        strengths: &setup.strengths,
+        permissions: &setup.permissions,
+        owners: if setup.railroad_owners { &position.owners } else { &[] },
     };
     adjudicator.adjudicate_with(&units, &orders, &extras, &mut result);
     let (staying, dislodged) = after_movement(map, &units, &orders, &result);

@@ -11,6 +11,7 @@ pub mod order;
 pub mod phase;
 pub mod position;
 pub mod report;
+pub mod rules;
 pub mod variant;
 
 pub use ids::{Coast, LocationId, PowerId, ProvinceId, UnitType};

@@ -21,6 +21,9 @@ pub struct Variant {
     pub calendar: Calendar,
     /// The map with its powers.
     pub map: Map,
+    /// The rules the variant names besides the standard ones, in the order the pipeline calls
+    /// them (see [`crate::rules`]).
+    pub rules: Vec<crate::rules::RuleName>,
 }
 
 /// When a variant's turns happen: the movement seasons of a year, the years between two cycles,

@@ -289,3 +289,41 @@ fn bordering_pairs_cover_every_unit_and_coast_once() {
     assert!(!borders("par", "mun") && borders("lon", "yor"));
     assert!(pairs.iter().all(|&(p, q)| p < q && p != id("swi") && q != id("swi")));
 }
+
+#[test]
+fn a_variant_names_its_rules_and_map_data_needs_its_rule() {
+    use spielleiter_engine::rules::RuleName;
+    assert!(load_variant("tiny.toml", SMALL).expect("valid").rules.is_empty());
+    let named = SMALL.replace(
+        "victory_centres = 2",
+        "victory_centres = 2\nrules = [\"railroad\", \"canal\", \"canal\"]",
+    );
+    let v = load_variant("tiny.toml", &named).expect("valid");
+    assert_eq!(
+        v.rules,
+        vec![RuleName::Canal, RuleName::Railroad],
+        "each once, in pipeline order"
+    );
+    let unknown = SMALL.replace(
+        "victory_centres = 2",
+        "victory_centres = 2\nrules = [\"leaders\", \"canals\"]",
+    );
+    let found = problems(&unknown);
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(matches!(&found[1].1, MapProblem::UnknownRule(name) if name == "canals"));
+    assert_eq!(found[1].0, line_of(&unknown, "rules ="));
+    let message = load_variant("tiny.toml", &unknown).expect_err("unknown").to_string();
+    assert!(message.contains("known rules are canal, railroad"), "{message}");
+    // Colonial's canal and railroad data are refused without the rules that act on them.
+    let colonial = include_str!("../../../variants/colonial/variant.toml");
+    let unnamed = colonial.replace("rules = [\"canal\", \"railroad\"]", "");
+    let found = problems(&unnamed);
+    let needed: Vec<_> = found
+        .iter()
+        .filter_map(|(_, p)| match p {
+            MapProblem::RuleNotNamed { rule, .. } => Some(*rule),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(needed, vec![RuleName::Canal, RuleName::Railroad], "{found:?}");
+}

@@ -10,6 +10,7 @@ use crate::ids::{Coast, LocationId, PowerId, ProvinceId, UnitType};
 use crate::map::model::{BitMatrix, Location, Map, Power, Province, Terrain};
 use crate::map::names::{NameIndex, capitalise};
 use crate::phase::Phase;
+use crate::rules::RuleName;
 use crate::variant::Variant;
 
 /// One problem found in a variant file, with the file and line it is on.
@@ -128,6 +129,17 @@ pub enum MapProblem {
     /// More provinces, locations or powers than the ids can number.
     #[error("too many {0}")]
     TooMany(&'static str),
+    /// A rule name no module answers to.
+    #[error("unknown rule `{0}`: known rules are {known}", known = crate::rules::RuleName::ALL.map(|r| r.as_str()).join(", "))]
+    UnknownRule(String),
+    /// Map data that a rule acts on, in a variant that does not name the rule.
+    #[error("{what} needs the rule `{rule}`: add it to `rules` under [variant]")]
+    RuleNotNamed {
+        /// The data (`canal`, `[[railroad]]`).
+        what: &'static str,
+        /// The rule it needs.
+        rule: crate::rules::RuleName,
+    },
 }
 
 #[derive(Deserialize)]
@@ -151,6 +163,8 @@ struct RawVariant {
     title_de: Option<String>,
     start: Spanned<String>,
     victory_centres: Spanned<u32>,
+    #[serde(default)]
+    rules: Vec<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -231,6 +245,42 @@ impl Problems<'_> {
             problem,
         });
     }
+}
+
+/// The rules a variant names, each once, in the order of [`RuleName::ALL`]; a problem for each
+/// name no module answers to and for canal or railroad data without its rule.
+fn read_rules(raw: &RawFile, problems: &mut Problems<'_>) -> Option<Vec<RuleName>> {
+    let mut rules = Vec::new();
+    let mut fine = true;
+    for name in &raw.variant.rules {
+        match RuleName::from_name(name.get_ref()) {
+            Some(rule) => rules.push(rule),
+            None => {
+                problems.at(name.span().start, MapProblem::UnknownRule(name.get_ref().clone()));
+                fine = false;
+            }
+        }
+    }
+    rules.sort();
+    rules.dedup();
+    let canal = raw.province.iter().find_map(|p| p.canal.as_ref()?.first());
+    if let Some(at) = canal.filter(|_| !rules.contains(&RuleName::Canal)) {
+        let problem = MapProblem::RuleNotNamed {
+            what: "`canal`",
+            rule: RuleName::Canal,
+        };
+        problems.at(at.span().start, problem);
+        fine = false;
+    }
+    if let Some(rr) = raw.railroad.first().filter(|_| !rules.contains(&RuleName::Railroad)) {
+        let problem = MapProblem::RuleNotNamed {
+            what: "`[[railroad]]`",
+            rule: RuleName::Railroad,
+        };
+        problems.at(rr.abbreviation.span().start, problem);
+        fine = false;
+    }
+    fine.then_some(rules)
 }
 
 /// Reads and validates a variant file. `file` names it in error messages.
@@ -545,7 +595,9 @@ fn build(raw: &RawFile, problems: &mut Problems<'_>) -> Option<Variant> {
         convoy_waters,
         names,
     };
+    let rules = read_rules(raw, problems)?;
     Some(Variant {
+        rules,
         name: raw.variant.name.clone(),
         title: raw.variant.title.clone(),
         title_de: raw

@@ -1,0 +1,128 @@
+//! Variant rules as named modules that plug into the hooks of the phase pipeline.
+//!
+//! A variant names its rules in its data (`rules = ["canal", "railroad"]` under `[variant]`);
+//! the phase code (`crate::game`) calls every named module at each hook and knows no rule, no
+//! province and no power by name. The standard game names none. The hooks so far:
+//!
+//! - [`RuleModule::movement_setup`]: what a rule adds to the movement resolver for one phase —
+//!   passages it permits ([`MovementSetup::permissions`]), a unit's own strength
+//!   ([`MovementSetup::strengths`]), whether railroads stop at centres their power does not own
+//!   ([`MovementSetup::railroad_owners`]).
+//!
+//! The further hooks the Hegemony rules need (automatic orders, occupancy, legality of orders
+//! and builds, end-of-turn steps, adjustment counts, victory) are listed in docs/RULE_MODULES.md
+//! and are added with the first module that uses each.
+
+mod canal;
+mod railroad;
+
+use crate::game::ReadLine;
+use crate::order::{CanalPermission, Order};
+use crate::position::{Position, Unit};
+use crate::variant::Variant;
+
+/// A rule a variant may name in its data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum RuleName {
+    /// Canals: a fleet passes through a canal province between two waters with the leave of the
+    /// unit holding it (Colonial's Suez canal); the provinces say where (`canal = [...]`).
+    Canal,
+    /// Railroads: one army a phase rides a power's railroad, stopping at centres the power does
+    /// not own (Colonial's Trans-Siberian Railroad); the map's `[[railroad]]` tables say where.
+    Railroad,
+}
+
+impl RuleName {
+    /// Every rule, in the order the pipeline calls them.
+    pub const ALL: [RuleName; 2] = [RuleName::Canal, RuleName::Railroad];
+
+    /// The rule's name in variant files.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RuleName::Canal => "canal",
+            RuleName::Railroad => "railroad",
+        }
+    }
+
+    /// The rule a variant file names, if there is one by that name.
+    pub fn from_name(name: &str) -> Option<RuleName> {
+        RuleName::ALL.into_iter().find(|r| r.as_str() == name)
+    }
+
+    /// The module that carries out the rule.
+    pub fn module(self) -> &'static dyn RuleModule {
+        match self {
+            RuleName::Canal => &canal::Canal,
+            RuleName::Railroad => &railroad::Railroad,
+        }
+    }
+}
+
+impl std::fmt::Display for RuleName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One movement phase as the rules see it before it is adjudicated.
+#[derive(Clone, Copy, Debug)]
+pub struct MovementPhase<'a> {
+    /// The variant played.
+    pub variant: &'a Variant,
+    /// The position before the phase.
+    pub position: &'a Position,
+    /// The units, in the order the resolver takes them.
+    pub units: &'a [Unit],
+    /// The order each unit carries out (a hold where it had none).
+    pub orders: &'a [Order],
+    /// The order lines as read; `carried[k]`: whether line `k` is carried out (not replaced,
+    /// not rejected).
+    pub lines: &'a [ReadLine],
+    /// See [`MovementPhase::lines`].
+    pub carried: &'a [bool],
+}
+
+/// What the rules add to the movement resolver for one phase; empty when no rule adds anything.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MovementSetup {
+    /// Each unit's own strength before supports, by unit index (empty: every unit has 1).
+    pub strengths: Vec<u32>,
+    /// Passages through canals that units permit this phase.
+    pub permissions: Vec<CanalPermission>,
+    /// Whether railroads stop at supply centres their power does not own (the owners of the
+    /// position are handed to the resolver).
+    pub railroad_owners: bool,
+}
+
+/// A rule's part in the phase pipeline: one method per hook, each doing nothing unless the rule
+/// overrides it.
+pub trait RuleModule: Sync {
+    /// The rule's name.
+    fn name(&self) -> RuleName;
+
+    /// Adds what the rule contributes to the movement resolver for this phase.
+    fn movement_setup(&self, _phase: &MovementPhase<'_>, _setup: &mut MovementSetup) {}
+}
+
+/// What the variant's rules add to one movement phase.
+pub fn movement_setup(phase: &MovementPhase<'_>) -> MovementSetup {
+    let mut setup = MovementSetup::default();
+    for rule in &phase.variant.rules {
+        rule.module().movement_setup(phase, &mut setup);
+    }
+    setup
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_rule_is_found_by_its_name_and_its_module_answers_to_it() {
+        for rule in RuleName::ALL {
+            assert_eq!(RuleName::from_name(rule.as_str()), Some(rule));
+            assert_eq!(rule.module().name(), rule);
+        }
+        assert_eq!(RuleName::from_name("Canal"), None, "names are exact");
+    }
+}
