@@ -346,9 +346,6 @@ fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
     let carried = report.orders.carried_out(variant, PhaseKind::Movement);
     let setup = crate::rules::movement_setup(&crate::rules::MovementPhase {
         variant,
-        position,
-        units: &units,
-        orders: &orders,
         lines: &report.orders.lines,
         carried: &carried,
     });

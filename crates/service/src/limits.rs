@@ -45,7 +45,7 @@ pub enum Source {
 
 impl Source {
     /// The source as stored: `ip:…` or `mail:…` (lower case).
-    pub(crate) fn key(&self) -> String {
+    fn key(&self) -> String {
         match self {
             Source::Client(ip) => format!("ip:{}", crate::client_address::counted_network(*ip)),
             Source::Mail(address) => format!("mail:{}", address.trim().to_lowercase()),
@@ -178,6 +178,13 @@ fn too_many(what: &str, wait_ms: i64) -> ApiError {
     ))
 }
 
+/// The refusal of an attempt counted already: `count` attempts (this one included) since
+/// `now - window`, the oldest at `oldest`; None while `count` is within `cap`. The wait ends
+/// when the oldest ages out of the window.
+fn over_cap(what: &str, (count, oldest): (i64, Option<i64>), cap: i64, window: i64, now: i64) -> Option<ApiError> {
+    (count > cap).then(|| too_many(what, oldest.map_or(window, |oldest| oldest + window - now).max(0)))
+}
+
 /// The failures of `account_key` since `since` (from `source` if given): how many, and the
 /// oldest.
 async fn failures(
@@ -252,15 +259,32 @@ impl Limits {
             (None, caps.per_account, caps.account_window_ms),
         ];
         for (source, cap, window) in checks {
-            let (count, oldest) = failures(store, account_key, source.as_deref(), now - window).await?;
-            // The count includes this attempt.
-            if count > cap {
+            let counted = failures(store, account_key, source.as_deref(), now - window).await?;
+            if let Some(refusal) = over_cap("failed log-ins", counted, cap, window, now) {
                 attempt.forget(store).await?;
-                let wait = oldest.map_or(window, |oldest| oldest + window - now).max(0);
-                return Err(too_many("failed log-ins", wait));
+                return Err(refusal);
             }
         }
         Ok(attempt)
+    }
+
+    /// Checks a secret (password, code) for the name whose key is `account_key`, tried from
+    /// `source`, as one log-in attempt ([`Limits::login_attempt`]): refused when there were too
+    /// many failures, else whether `check` found it right (a wrong one stays counted).
+    pub async fn check_secret(
+        &self,
+        store: &Store,
+        account_key: &str,
+        source: &Source,
+        check: impl std::future::Future<Output = bool>,
+    ) -> Result<bool, ApiError> {
+        let attempt = self.login_attempt(store, account_key, source).await?;
+        if !check.await {
+            attempt.failed();
+            return Ok(false);
+        }
+        attempt.succeeded(store).await?;
+        Ok(true)
     }
 
     /// Counts a sign-up from `source` for the address `email`, to be asked before its password
@@ -301,14 +325,12 @@ impl Limits {
                 .bind(now - window)
                 .fetch_one(&store.pool)
                 .await?;
-            let (count, oldest): (i64, Option<i64>) = (row.get(0), row.get(1));
-            if count > cap {
+            if let Some(refusal) = over_cap("sign-ups", (row.get(0), row.get(1)), cap, window, now) {
                 sqlx::query("DELETE FROM sign_ups WHERE attempt = $1")
                     .bind(&token)
                     .execute(&store.pool)
                     .await?;
-                let wait = oldest.map_or(window, |oldest| oldest + window - now).max(0);
-                return Err(too_many("sign-ups", wait));
+                return Err(refusal);
             }
         }
         Ok(())

@@ -17,8 +17,7 @@ mod canal;
 mod railroad;
 
 use crate::game::ReadLine;
-use crate::order::{CanalPermission, Order};
-use crate::position::{Position, Unit};
+use crate::order::CanalPermission;
 use crate::variant::Variant;
 
 /// A rule a variant may name in its data.
@@ -64,21 +63,15 @@ impl std::fmt::Display for RuleName {
     }
 }
 
-/// One movement phase as the rules see it before it is adjudicated.
+/// One movement phase as the rules see it before it is adjudicated (more of the phase is added
+/// here as modules come that need it).
 #[derive(Clone, Copy, Debug)]
 pub struct MovementPhase<'a> {
     /// The variant played.
     pub variant: &'a Variant,
-    /// The position before the phase.
-    pub position: &'a Position,
-    /// The units, in the order the resolver takes them.
-    pub units: &'a [Unit],
-    /// The order each unit carries out (a hold where it had none).
-    pub orders: &'a [Order],
-    /// The order lines as read; `carried[k]`: whether line `k` is carried out (not replaced,
-    /// not rejected).
+    /// The order lines as read.
     pub lines: &'a [ReadLine],
-    /// See [`MovementPhase::lines`].
+    /// Per line: whether it is carried out (not replaced, not rejected).
     pub carried: &'a [bool],
 }
 

@@ -337,16 +337,17 @@ async fn check_current(state: &AppState, source: &Source, me: &str, password: &s
     .await?
     .ok_or_else(ApiError::unauthorized)?;
     let key: String = row.get(6);
-    let attempt = state.limits.login_attempt(&state.store, &key, source).await?;
     let stored: String = row.get(1);
-    if !password_matches(password, Some(&stored)).await {
-        attempt.failed();
+    let limits = &state.limits;
+    if !limits
+        .check_secret(&state.store, &key, source, password_matches(password, Some(&stored)))
+        .await?
+    {
         return Err(
             ApiError::new(StatusCode::UNAUTHORIZED, "bad_password", "the password in use is wrong")
                 .de("Das bisherige Passwort ist falsch"),
         );
     }
-    attempt.succeeded(&state.store).await?;
     Ok(Checked {
         name: row.get(0),
         stored,
@@ -559,15 +560,13 @@ pub(crate) async fn confirm_address(state: &AppState, source: &Source, me: &str,
                 .de("Der Code ist abgelaufen: bitte die Adresse noch einmal eingeben"),
         );
     }
-    let attempt = state.limits.login_attempt(&state.store, &key, source).await?;
-    if code_hash(code) != expected {
-        attempt.failed();
+    let right = std::future::ready(code_hash(code) == expected);
+    if !state.limits.check_secret(&state.store, &key, source, right).await? {
         return Err(
             ApiError::bad_request("bad_code", format!("this is not the code mailed to {email}"))
                 .de(format!("Das ist nicht der Code, der an {email} ging")),
         );
     }
-    attempt.succeeded(&state.store).await?;
     let mut tx = state.store.pool.begin().await?;
     let changed = sqlx::query(
         "UPDATE accounts SET email = pending_email, email_confirmed_ms = $3, pending_email = NULL, \
@@ -675,18 +674,16 @@ pub(crate) async fn login(
 ) -> ApiResult<(String, String)> {
     let found = find_by_name(state, name).await?;
     let key = found.as_ref().map_or_else(|| name_key(name), |(_, _, key)| key.clone());
-    let attempt = state.limits.login_attempt(&state.store, &key, source).await?;
     // Without an account, the dummy hash is checked: as long as a known name's check.
-    let matches = password_matches(password, found.as_ref().map(|(_, stored, _)| stored.as_str())).await;
+    let check = password_matches(password, found.as_ref().map(|(_, stored, _)| stored.as_str()));
+    let matches = state.limits.check_secret(&state.store, &key, source, check).await?;
     let Some((id, _, _)) = found.filter(|_| matches) else {
-        attempt.failed();
         // One answer for an unknown name and a wrong password: names are not revealed.
         return Err(
             ApiError::new(StatusCode::UNAUTHORIZED, "bad_login", "unknown name or wrong password")
                 .de("Unbekannter Name oder falsches Passwort"),
         );
     };
-    attempt.succeeded(&state.store).await?;
     let mut tx = state.store.pool.begin().await?;
     let token = open_session(&mut tx, &id).await?;
     tx.commit().await?;

@@ -508,6 +508,19 @@ impl Session<'_> {
         }
     }
 
+    /// The first of `accounts` whose password (and address) match, by [`Session::password_matches`];
+    /// None when none does, or when a check was refused (then the mail is halted and told).
+    async fn first_match(&mut self, line: usize, accounts: &[String], password: &str) -> Option<usize> {
+        for (i, account) in accounts.iter().enumerate() {
+            match self.password_matches(line, account, password).await {
+                Some(true) => return Some(i),
+                Some(false) => {}
+                None => return None,
+            }
+        }
+        None
+    }
+
     /// One password check of [`Session::password_matches`]: whether it matched, or why it was
     /// refused.
     async fn check_password(&mut self, account: &str, password: &str) -> Result<bool, ApiError> {
@@ -577,15 +590,13 @@ impl Session<'_> {
             );
             return None;
         }
-        for r in rows {
-            let account: String = r.get(0);
-            match self.password_matches(line, &account, password).await {
-                Some(true) => return Some((account, r.get::<Option<String>, _>(1))),
-                Some(false) => {}
-                None => return None,
-            }
+        let accounts: Vec<String> = rows.iter().map(|r| r.get(0)).collect();
+        if let Some(i) = self.first_match(line, &accounts, password).await {
+            return Some((accounts[i].clone(), rows[i].get::<Option<String>, _>(1)));
         }
-        self.wrong_password(line).await;
+        if !self.halted {
+            self.wrong_password(line).await;
+        }
         None
     }
 
@@ -808,13 +819,12 @@ impl Session<'_> {
             // As long as a check against an account: the time does not tell whether one exists.
             self.verify(password, None).await;
         }
-        for r in accounts {
-            let id: String = r.get(0);
-            match self.password_matches(line, &id, password).await {
-                Some(true) => return Some(id),
-                Some(false) => {}
-                None => return None,
-            }
+        let accounts: Vec<String> = accounts.iter().map(|r| r.get(0)).collect();
+        if let Some(i) = self.first_match(line, &accounts, password).await {
+            return Some(accounts[i].clone());
+        }
+        if self.halted {
+            return None;
         }
         self.mismatched.clear();
         self.halted = true;
