@@ -348,13 +348,12 @@ fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
         variant,
         lines: &report.orders.lines,
         carried: &carried,
+        owners: &position.owners,
     });
-    let mut adjudicator = Adjudicator::new(map);
+    let mut adjudicator = Adjudicator::with_rules(map, setup.resolver_rules);
     let mut result = MovementResult::default();
     let extras = PhaseExtras {
         strengths: &setup.strengths,
-        permissions: &setup.permissions,
-        owners: if setup.railroad_owners { &position.owners } else { &[] },
     };
     adjudicator.adjudicate_with(&units, &orders, &extras, &mut result);
     let (staying, dislodged) = after_movement(map, &units, &orders, &result);

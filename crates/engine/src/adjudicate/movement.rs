@@ -3,15 +3,21 @@
 //! the Szykman rule as backup. All working state lives in buffers sized once per map, so
 //! adjudicating a phase allocates nothing once the buffers have grown.
 
+use std::rc::Rc;
+
 use crate::adjudicate::outcome::{Outcome, UnitResult};
-use crate::ids::{LocationId, PowerId, ProvinceId, UnitType};
+use crate::ids::{LocationId, ProvinceId, UnitType};
 use crate::map::Map;
-use crate::order::{CanalPermission, Order};
+use crate::order::Order;
 use crate::position::Unit;
 
-mod railroad;
+mod hooks;
+
+pub use hooks::ResolverRule;
 
 const NONE: u16 = u16::MAX;
+/// `rule_of` of a unit no rule claimed.
+const NO_RULE: u8 = u8::MAX;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
@@ -20,8 +26,8 @@ enum Kind {
     SupportHold,
     SupportMove,
     Convoy,
-    /// Riding a railroad (only one unit a phase).
-    Rail,
+    /// A move of a kind a rule decides (a railroad ride); supports may name it like a move.
+    RuledMove,
 }
 
 /// The results of a movement phase, one per unit in the order of the input.
@@ -35,7 +41,8 @@ pub struct MovementResult {
     pub convoyed: Vec<bool>,
     /// Per province: a move there bounced and it is empty after the phase (no retreat there).
     pub contested: Vec<bool>,
-    /// The unit that rode a railroad and the place it got to, if it left its province.
+    /// The unit whose rule-decided move (a railroad ride) left its province, and the place it
+    /// got to, which may fall short of its destination.
     pub rail_end: Option<(usize, LocationId)>,
 }
 
@@ -45,16 +52,19 @@ pub struct PhaseExtras<'a> {
     /// Each unit's own strength before supports, by unit index (missing: 1). The hook for rules
     /// that make a unit stronger or weaker (Hegemony's leaders).
     pub strengths: &'a [u32],
-    /// Canal passages permitted this phase (Colonial's Suez canal).
-    pub permissions: &'a [CanalPermission],
-    /// The owner of each province's centre (railroads stop at centres their power does not own);
-    /// empty: no such check.
-    pub owners: &'a [Option<PowerId>],
 }
 
 /// Reusable movement adjudicator for one map.
 pub struct Adjudicator<'m> {
     map: &'m Map,
+    /// The variant's resolver rules (none in the standard game).
+    rules: Option<Rc<Vec<Box<dyn ResolverRule>>>>,
+    /// Per rule: its first decision id and how many it has this phase.
+    rule_decisions: Vec<(usize, usize)>,
+    /// The rule whose `prepare` runs (for the claims it makes).
+    preparing: u8,
+    /// Whether a rule decides some ordinary moves before the core (`ResolverRule::decides_move`).
+    move_hooks: bool,
     // Per province.
     unit_at: Vec<u16>,
     first_attacker: Vec<u16>,
@@ -75,21 +85,9 @@ pub struct Adjudicator<'m> {
     matched: Vec<bool>,
     /// A unit's own strength before supports (1 in the standard rules; variants may change it).
     strength: Vec<u32>,
-    /// For a fleet moving through a canal: the canal province (else `NONE`).
-    canal: Vec<u16>,
-    /// Canal permissions: (keeper unit, fleet's province, destination province).
-    permits: Vec<(u16, u16, u16)>,
-    /// The one unit riding a railroad this phase, if any.
-    train: Option<usize>,
-    /// The provinces the train would pass, in order; the last is its destination.
-    train_steps: Vec<u16>,
-    /// Per step: a supply centre the railroad's power does not own.
-    train_blocked_centre: Vec<bool>,
-    /// Units whose railroad move was refused (more than one ordered).
-    rail_refused: Vec<bool>,
-    /// Where the train bounces other units though its ride fails there (the railroad paradox rule).
-    train_bounce_at: Option<u16>,
-    // Resolution state.
+    /// The rule that claimed the unit's move, route or outcome (`NO_RULE`: none).
+    rule_of: Vec<u8>,
+    // Resolution state, per decision: the units' orders, then each rule's decisions.
     resolved: Vec<bool>,
     visited: Vec<bool>,
     in_cycle: Vec<bool>,
@@ -101,13 +99,16 @@ pub struct Adjudicator<'m> {
 }
 
 impl<'m> Adjudicator<'m> {
-    /// An adjudicator for a map. Its buffers start with room for as many units as the map has
-    /// provinces and grow once if a phase needs more (decisions: one per unit, one per unit for
-    /// a canal passage, one per railroad step).
+    /// An adjudicator for a map under the standard rules. Its buffers start with room for as
+    /// many units as the map has provinces and grow once if a phase needs more.
     pub fn new(map: &'m Map) -> Self {
         let p = map.provinces().len();
         Adjudicator {
             map,
+            rules: None,
+            rule_decisions: Vec::new(),
+            preparing: NO_RULE,
+            move_hooks: false,
             unit_at: vec![NONE; p],
             first_attacker: vec![NONE; p],
             kind: Vec::with_capacity(p),
@@ -124,13 +125,7 @@ impl<'m> Adjudicator<'m> {
             convoyed: Vec::with_capacity(p),
             matched: Vec::with_capacity(p),
             strength: Vec::with_capacity(p),
-            canal: Vec::with_capacity(p),
-            permits: Vec::with_capacity(p),
-            train: None,
-            train_steps: Vec::with_capacity(p),
-            train_blocked_centre: Vec::with_capacity(p),
-            rail_refused: Vec::with_capacity(p),
-            train_bounce_at: None,
+            rule_of: Vec::with_capacity(p),
             resolved: Vec::with_capacity(p),
             visited: Vec::with_capacity(p),
             in_cycle: Vec::with_capacity(p),
@@ -142,9 +137,21 @@ impl<'m> Adjudicator<'m> {
         }
     }
 
+    /// An adjudicator for a map with the variant's resolver rules (at most 254), which every
+    /// phase prepares anew.
+    pub fn with_rules(map: &'m Map, rules: Vec<Box<dyn ResolverRule>>) -> Self {
+        let mut adjudicator = Adjudicator::new(map);
+        if !rules.is_empty() {
+            let mut rules = rules;
+            rules.truncate(usize::from(NO_RULE) - 1);
+            adjudicator.rules = Some(Rc::new(rules));
+        }
+        adjudicator
+    }
+
     /// Adjudicates one movement phase. `orders[i]` is the (legal) order of `units[i]`; a unit
     /// without an order, or whose order was illegal, must be given `Order::Hold`. Orders of kinds
-    /// other than hold, move, railroad move, support and convoy are treated as holds.
+    /// the core does not know (hold, move, support, convoy) are holds unless a rule claims them.
     pub fn adjudicate(&mut self, units: &[Unit], orders: &[Order], result: &mut MovementResult) {
         self.adjudicate_with(units, orders, &PhaseExtras::default(), result);
     }
@@ -159,17 +166,7 @@ impl<'m> Adjudicator<'m> {
         result: &mut MovementResult,
     ) {
         let n = units.len().min(orders.len()).min(NONE as usize / 3);
-        self.setup(&units[..n], &orders[..n], extras);
-        // One passage per keeper: a later permission of the same unit replaces an earlier one.
-        for p in extras.permissions {
-            let keeper = self.unit_at[self.map.province_of(p.keeper).index()];
-            if keeper != NONE {
-                let from = self.map.province_of(p.fleet).0;
-                let to = self.map.province_of(p.to).0;
-                self.permits.retain(|&(k, _, _)| k != keeper);
-                self.permits.push((keeper, from, to));
-            }
-        }
+        self.setup(&units[..n], &orders[..n]);
         for (u, s) in self.strength.iter_mut().enumerate() {
             *s = extras.strengths.get(u).copied().unwrap_or(1);
         }
@@ -181,7 +178,7 @@ impl<'m> Adjudicator<'m> {
         self.write_result(n, result);
     }
 
-    fn setup(&mut self, units: &[Unit], orders: &[Order], extras: &PhaseExtras<'_>) {
+    fn setup(&mut self, units: &[Unit], orders: &[Order]) {
         let map = self.map;
         let n = units.len();
         self.unit_at.fill(NONE);
@@ -204,20 +201,8 @@ impl<'m> Adjudicator<'m> {
             v.clear();
             v.resize(n, false);
         }
-        // Decisions: one per unit, and one per unit for the way through a canal.
-        for v in [
-            &mut self.resolved,
-            &mut self.visited,
-            &mut self.in_cycle,
-            &mut self.resolution,
-            &mut self.paradox,
-        ] {
-            v.clear();
-            v.resize(2 * n, false);
-        }
-        self.canal.clear();
-        self.canal.resize(n, NONE);
-        self.permits.clear();
+        self.rule_of.clear();
+        self.rule_of.resize(n, NO_RULE);
         self.kind.clear();
         self.power.clear();
         self.strength.clear();
@@ -252,64 +237,49 @@ impl<'m> Adjudicator<'m> {
                     self.target[i] = province(to);
                     Kind::Convoy
                 }
-                Order::RailMove { to, .. } if unit.kind == UnitType::Army => {
-                    self.target[i] = province(to);
-                    self.target_location[i] = to.0;
-                    Kind::Rail
-                }
                 _ => Kind::Hold,
             };
             self.kind.push(kind);
         }
-        // The railroad: one army may ride it a phase; when more are ordered, none rides.
-        self.train = None;
-        self.train_bounce_at = None;
-        self.train_steps.clear();
-        self.train_blocked_centre.clear();
-        self.rail_refused.clear();
-        self.rail_refused.resize(n, false);
-        let riders = self.kind.iter().filter(|&&k| k == Kind::Rail).count();
-        for i in (0..n).filter(|_| riders > 0) {
-            if self.kind[i] != Kind::Rail {
-                continue;
-            }
-            let from = ProvinceId(self.origin[i]);
-            let to = ProvinceId(self.target[i]);
-            let line = map.railroad_between(from, to).map(|r| (r.power, &r.route));
-            match line {
-                Some((power, route)) if riders == 1 && power.0 == self.power[i] => {
-                    let a = route.iter().position(|&p| p == from).unwrap_or(0);
-                    let b = route.iter().position(|&p| p == to).unwrap_or(0);
-                    let count = a.abs_diff(b);
-                    for k in 1..=count {
-                        let p = if a < b { route[a + k] } else { route[a - k] };
-                        self.train_steps.push(p.0);
-                        let centre = map.province(p).centre;
-                        let owner = extras.owners.get(p.index()).copied().flatten();
-                        self.train_blocked_centre
-                            .push(centre && !extras.owners.is_empty() && owner != Some(power));
-                    }
-                    self.train = Some(i);
-                }
-                _ => {
-                    self.kind[i] = Kind::Hold;
-                    self.rail_refused[i] = true;
-                }
+        let decisions = n + self.prepare_rules(units, orders);
+        for v in [
+            &mut self.resolved,
+            &mut self.visited,
+            &mut self.in_cycle,
+            &mut self.resolution,
+            &mut self.paradox,
+        ] {
+            v.clear();
+            v.resize(decisions, false);
+        }
+        self.link_orders(units);
+        self.find_convoyed(units, orders);
+    }
+
+    /// Lets every rule read the phase and claim orders; returns the number of rule decisions.
+    fn prepare_rules(&mut self, units: &[Unit], orders: &[Order]) -> usize {
+        self.rule_decisions.clear();
+        self.move_hooks = false;
+        let Some(mut rules) = self.rules.take() else { return 0 };
+        let mut next = units.len();
+        if let Some(list) = Rc::get_mut(&mut rules) {
+            for (i, rule) in list.iter_mut().enumerate() {
+                self.preparing = i as u8;
+                let count = rule.prepare(self, units, orders, next);
+                self.rule_decisions.push((next, count));
+                next += count;
             }
         }
-        if !self.train_steps.is_empty() {
-            let decisions = 2 * n + self.train_steps.len();
-            for v in [
-                &mut self.resolved,
-                &mut self.visited,
-                &mut self.in_cycle,
-                &mut self.resolution,
-                &mut self.paradox,
-            ] {
-                v.resize(decisions, false);
-            }
-        }
-        // Attackers per province.
+        self.preparing = NO_RULE;
+        self.move_hooks = true;
+        self.rules = Some(rules);
+        next - units.len()
+    }
+
+    /// Attackers per province; supports and convoys matched to the orders they name.
+    fn link_orders(&mut self, units: &[Unit]) {
+        let map = self.map;
+        let n = units.len();
         for i in (0..n).rev() {
             if self.kind[i] == Kind::Move {
                 let t = usize::from(self.target[i]);
@@ -317,7 +287,6 @@ impl<'m> Adjudicator<'m> {
                 self.first_attacker[t] = i as u16;
             }
         }
-        // Supports and convoys matched to the orders they name.
         for i in (0..n).rev() {
             match self.kind[i] {
                 Kind::SupportHold | Kind::SupportMove => {
@@ -332,10 +301,10 @@ impl<'m> Adjudicator<'m> {
                     }
                     let s = usize::from(s);
                     let matches = match self.kind[i] {
-                        Kind::SupportHold => !matches!(self.kind[s], Kind::Move | Kind::Rail),
+                        Kind::SupportHold => !matches!(self.kind[s], Kind::Move | Kind::RuledMove),
                         // A coast named by the support must be the coast the move goes to.
                         _ => {
-                            matches!(self.kind[s], Kind::Move | Kind::Rail)
+                            matches!(self.kind[s], Kind::Move | Kind::RuledMove)
                                 && self.target[s] == self.target[i]
                                 && (map.location(LocationId(self.target_location[i])).coast.is_none()
                                     || self.target_location[i] == self.target_location[s])
@@ -363,17 +332,18 @@ impl<'m> Adjudicator<'m> {
                 _ => {}
             }
         }
-        // Which moves go by convoy: a move that is not adjacent, or is ordered via convoy, or is
-        // convoyed by a fleet of the army's own power (2000/2023 rules, DATC 4.A.3 without
-        // fallback to the land route).
+    }
+
+    /// Which moves go by convoy: a move that is not adjacent, or is ordered via convoy, or is
+    /// convoyed by a fleet of the army's own power (2000/2023 rules, DATC 4.A.3 without
+    /// fallback to the land route).
+    fn find_convoyed(&mut self, units: &[Unit], orders: &[Order]) {
         for (i, (unit, order)) in units.iter().zip(orders).enumerate() {
             if let Order::Move { to, via_convoy, .. } = *order {
-                let adjacent = map.is_adjacent(unit.kind, unit.location, to);
-                if unit.kind == UnitType::Fleet && !adjacent {
-                    if let Some(c) = map.canal_between(unit.location, to) {
-                        self.canal[i] = c.0;
-                    }
+                if unit.kind != UnitType::Army || self.kind[i] != Kind::Move {
+                    continue;
                 }
+                let adjacent = self.map.is_adjacent(unit.kind, unit.location, to);
                 let own_fleet = {
                     let mut c = self.first_convoy[i];
                     let mut found = false;
@@ -383,9 +353,22 @@ impl<'m> Adjudicator<'m> {
                     }
                     found
                 };
-                self.convoyed[i] = unit.kind == UnitType::Army && (!adjacent || via_convoy || own_fleet);
+                self.convoyed[i] = !adjacent || via_convoy || own_fleet;
             }
         }
+    }
+
+    /// The variant's rules (a shared handle, so a rule can call back into the resolver).
+    fn rules(&self) -> Option<Rc<Vec<Box<dyn ResolverRule>>>> {
+        self.rules.clone()
+    }
+
+    /// The rule owning decision `d` (at or above the unit count) and its own number for it.
+    fn rule_decision(&self, d: usize) -> Option<(usize, usize)> {
+        self.rule_decisions
+            .iter()
+            .position(|&(first, count)| d >= first && d < first + count)
+            .map(|i| (i, d - self.rule_decisions[i].0))
     }
 
     // ----- the generic resolve function (DATC 5.F, with recursion hits) -----
@@ -464,79 +447,66 @@ impl<'m> Adjudicator<'m> {
     /// The backup rule for a cycle with no single resolution. `two_solutions`: both guesses were
     /// consistent; otherwise none was.
     ///
-    /// - Convoys or canal passages in the cycle: they fail (Szykman, and its canal version).
-    /// - A railroad ride whose bouncing of another unit is part of the cycle, or a cycle through a
-    ///   railroad with no consistent resolution: the railroad paradox rule (DATC 7, assumptions) —
-    ///   that part of the ride fails but still bounces the units moving there.
-    /// - Otherwise a circular movement (moves and railroad steps) succeeds.
-    /// - Anything else (variants): every order of the cycle fails.
+    /// - A rule's own paradox rule settles the decision it names (the railroad paradox rule).
+    /// - Convoys, or rule decisions that are passages, in the cycle: they fail (Szykman, and its
+    ///   canal version).
+    /// - Otherwise, if no rule settled the cycle, a circular movement (moves and rule decisions
+    ///   that are movement) succeeds, and anything else (variants) fails.
     fn backup_rule(&mut self, from: usize, two_solutions: bool) {
         let n = self.kind.len();
-        let members = from..self.cycle.len();
-        let is_convoy = |s: &Self, d: usize| d < n && s.kind[d] == Kind::Convoy;
-        let is_canal = |d: usize| d >= n && d < 2 * n;
-        let is_step = |d: usize| d >= 2 * n;
-        let has_szykman = members.clone().any(|k| {
-            let d = usize::from(self.cycle[k]);
-            is_convoy(self, d) || is_canal(d)
+        let rules = self.rules();
+        let rule_says = |s: &Self, d: usize, f: &dyn Fn(&dyn ResolverRule, usize) -> bool| {
+            let (Some(rules), Some((i, k))) = (&rules, s.rule_decision(d)) else {
+                return false;
+            };
+            f(rules[i].as_ref(), k)
+        };
+        let fails_like_convoy = |s: &Self, d: usize| {
+            if d < n {
+                s.kind[d] == Kind::Convoy
+            } else {
+                rule_says(s, d, &|r, k| r.fails_in_paradox(k))
+            }
+        };
+        let has_szykman = self.cycle[from..]
+            .iter()
+            .any(|&c| fails_like_convoy(self, usize::from(c)));
+        let only_moves = self.cycle[from..].iter().all(|&c| {
+            let d = usize::from(c);
+            if d < n {
+                matches!(self.kind[d], Kind::Move | Kind::RuledMove)
+            } else {
+                rule_says(self, d, &|r, k| r.is_movement(k))
+            }
         });
-        // A move into a province of the line that the train's reaching it (its earlier steps,
-        // in the cycle) bounces: the farthest such step.
-        let in_cycle_decision = |s: &Self, d: usize| s.cycle[from..].iter().any(|&c| usize::from(c) == d);
-        let bounced_on_line = members
-            .clone()
-            .filter_map(|k| {
-                let d = usize::from(self.cycle[k]);
-                if d >= n || self.kind[d] != Kind::Move {
-                    return None;
-                }
-                let j = self.train_steps.iter().position(|&p| p == self.target[d])?;
-                let reach_in_cycle = j > 0 && in_cycle_decision(self, self.step_decision(j - 1));
-                (reach_in_cycle || in_cycle_decision(self, self.step_decision(j))).then_some(j)
-            })
-            .max();
-        let last_step = members
-            .clone()
-            .map(|k| usize::from(self.cycle[k]))
-            .filter(|&d| is_step(d))
-            .max();
-        let railroad_paradox = bounced_on_line.is_some() || (last_step.is_some() && !two_solutions);
-        let only_moves = members.clone().all(|k| {
-            let d = usize::from(self.cycle[k]);
-            is_step(d) || (d < n && matches!(self.kind[d], Kind::Move | Kind::Rail))
-        });
-        for k in members {
+        let settled_by_rule: Vec<usize> = rules
+            .iter()
+            .flat_map(|rules| rules.iter())
+            .filter_map(|rule| rule.settle_paradox(self, &self.cycle[from..], two_solutions))
+            .collect();
+        for k in from..self.cycle.len() {
             let c = usize::from(self.cycle[k]);
             self.visited[c] = false;
         }
-        if railroad_paradox {
-            let step = match bounced_on_line {
-                Some(j) => {
-                    self.train_bounce_at = Some(self.train_steps[j]);
-                    Some(self.step_decision(j))
-                }
-                None => last_step,
-            };
-            if let Some(d) = step {
-                self.resolved[d] = true;
-                self.resolution[d] = false;
-                self.paradox[d] = true;
-            }
+        for &d in &settled_by_rule {
+            self.resolved[d] = true;
+            self.resolution[d] = false;
+            self.paradox[d] = true;
         }
         if has_szykman {
             for k in from..self.cycle.len() {
                 let c = usize::from(self.cycle[k]);
-                if is_convoy(self, c) || is_canal(c) {
+                if fails_like_convoy(self, c) {
                     self.resolved[c] = true;
                     self.resolution[c] = false;
                     self.paradox[c] = true;
                 }
             }
-        } else if !railroad_paradox {
+        } else if settled_by_rule.is_empty() {
             for k in from..self.cycle.len() {
                 let c = usize::from(self.cycle[k]);
-                // The train's arrival follows from its steps.
-                if c < n && self.kind[c] == Kind::Rail {
+                // A rule's move follows from the rule's decisions.
+                if c < n && self.kind[c] == Kind::RuledMove {
                     continue;
                 }
                 self.resolved[c] = true;
@@ -558,17 +528,14 @@ impl<'m> Adjudicator<'m> {
 
     fn adjudicate_order(&mut self, u: usize) -> bool {
         let n = self.kind.len();
-        if u >= 2 * n {
-            return self.adjudicate_step(u - 2 * n);
-        }
         if u >= n {
-            return self.adjudicate_canal(u - n);
+            return match (self.rules(), self.rule_decision(u)) {
+                (Some(rules), Some((i, k))) => rules[i].decide(self, k),
+                _ => false,
+            };
         }
         match self.kind[u] {
-            Kind::Rail => {
-                let destination = self.target[u];
-                self.train_end() == Some(destination)
-            }
+            Kind::RuledMove => self.ruled_move(u),
             Kind::Move => self.adjudicate_move(u),
             Kind::SupportHold | Kind::SupportMove => self.adjudicate_support(u),
             Kind::Convoy => self.adjudicate_convoy(u),
@@ -576,59 +543,40 @@ impl<'m> Adjudicator<'m> {
         }
     }
 
+    /// Whether a move a rule claimed reaches its destination.
+    fn ruled_move(&mut self, u: usize) -> bool {
+        match self.rules() {
+            Some(rules) => rules[usize::from(self.rule_of[u])].moves(self, u),
+            None => false,
+        }
+    }
+
+    /// Whether a unit whose move a rule claimed leaves its province.
+    fn ruled_moves_away(&mut self, u: usize) -> bool {
+        match self.rules() {
+            Some(rules) => rules[usize::from(self.rule_of[u])].end(self, u).is_some(),
+            None => false,
+        }
+    }
+
     /// The unit standing (at the start of the phase) in a province.
-    fn occupant(&self, province: u16) -> Option<usize> {
+    fn unit_in(&self, province: u16) -> Option<usize> {
         let u = self.unit_at[usize::from(province)];
         (u != NONE).then_some(usize::from(u))
     }
 
     /// The unit in `u`'s destination, if it moves back into `u`'s province directly (neither
-    /// move by convoy or through a canal).
+    /// move by convoy or by a route a rule decides).
     fn head_to_head(&self, u: usize) -> Option<usize> {
-        if self.convoyed[u] || self.canal[u] != NONE {
+        if self.convoyed[u] || self.rule_of[u] != NO_RULE {
             return None;
         }
-        let d = self.occupant(self.target[u])?;
-        (self.kind[d] == Kind::Move && self.target[d] == self.origin[u] && !self.convoyed[d] && self.canal[d] == NONE)
+        let d = self.unit_in(self.target[u])?;
+        (self.kind[d] == Kind::Move
+            && self.target[d] == self.origin[u]
+            && !self.convoyed[d]
+            && self.rule_of[d] == NO_RULE)
             .then_some(d)
-    }
-
-    /// Whether the canal a fleet moves through is open to it: the unit holding the canal
-    /// province stays there all turn, is not dislodged, and permits the passage — explicitly, or (when it
-    /// gives no explicit permission) implicitly to the one fleet of its own power passing.
-    fn adjudicate_canal(&mut self, u: usize) -> bool {
-        let c = self.canal[u];
-        let Some(keeper) = self.occupant(c) else { return false };
-        // The keeper must stay in the canal province all turn: a move of its that fails keeps it
-        // there (DATC 7.C.8, 7.C.14).
-        if self.kind[keeper] == Kind::Move && self.resolve(keeper) {
-            return false;
-        }
-        let explicit = self.permits.iter().any(|&(k, _, _)| usize::from(k) == keeper);
-        let permitted = if explicit {
-            self.permits
-                .iter()
-                .any(|&(k, from, to)| usize::from(k) == keeper && from == self.origin[u] && to == self.target[u])
-        } else {
-            let own = self.power[u];
-            self.power[keeper] == own
-                && (0..self.kind.len())
-                    .filter(|&v| self.canal[v] == c && self.power[v] == own)
-                    .count()
-                    == 1
-        };
-        if !permitted {
-            return false;
-        }
-        let mut a = self.first_attacker[usize::from(c)];
-        while a != NONE {
-            let attacker = usize::from(a);
-            a = self.next_attacker[attacker];
-            if self.resolve(attacker) {
-                return false;
-            }
-        }
-        true
     }
 
     fn adjudicate_move(&mut self, u: usize) -> bool {
@@ -636,8 +584,8 @@ impl<'m> Adjudicator<'m> {
         if attack == 0 {
             return false;
         }
-        if self.train.is_some() {
-            if let Some(decided) = self.move_against_train(u, attack) {
+        if self.move_hooks {
+            if let Some(decided) = self.rule_decides_move(u, attack) {
                 return decided;
             }
         }
@@ -669,28 +617,12 @@ impl<'m> Adjudicator<'m> {
         false
     }
 
-    /// How the train decides a move, if it does: it bounces a move into a province of its line
-    /// it reaches, and it meets head on a move from its first province into its origin.
+    /// Whether a rule decides an ordinary move before the core does.
     #[cold]
     #[inline(never)]
-    fn move_against_train(&mut self, u: usize, attack: u32) -> Option<bool> {
-        let train = self.train?;
-        if let Some(tp) = self.train_prevent(self.target[u]) {
-            if attack <= tp {
-                return Some(false);
-            }
-        }
-        let head_on = self.target[u] == self.origin[train]
-            && self.train_steps.first() == Some(&self.origin[u])
-            && !self.convoyed[u]
-            && self.canal[u] == NONE;
-        if !head_on {
-            return None;
-        }
-        if attack <= self.train_defend(train) {
-            return Some(false);
-        }
-        Some(!self.prevented(u, attack))
+    fn rule_decides_move(&mut self, u: usize, attack: u32) -> Option<bool> {
+        let rules = self.rules()?;
+        rules.iter().find_map(|rule| rule.decides_move(self, u, attack))
     }
 
     fn adjudicate_support(&mut self, u: usize) -> bool {
@@ -731,14 +663,23 @@ impl<'m> Adjudicator<'m> {
 
     /// Whether the move has a route: over land, or through a chain of successfully convoying fleets.
     fn path(&mut self, u: usize) -> bool {
-        if self.canal[u] != NONE {
-            let decision = self.kind.len() + u;
-            return !self.paradox[decision] && self.resolve(decision);
+        if self.rule_of[u] != NO_RULE {
+            return self.rule_route(u);
         }
         if !self.convoyed[u] {
             return true;
         }
         self.convoy_route(u, None)
+    }
+
+    /// Whether a rule that claimed move `u`'s route opens it.
+    #[cold]
+    #[inline(never)]
+    fn rule_route(&mut self, u: usize) -> bool {
+        match self.rules() {
+            Some(rules) => rules[usize::from(self.rule_of[u])].route(self, u),
+            None => true,
+        }
     }
 
     /// Searches a chain of convoying fleets (resolved successful) from the army's province to its
@@ -830,9 +771,9 @@ impl<'m> Adjudicator<'m> {
     }
 
     fn hold_strength(&mut self, province: u16) -> u32 {
-        let Some(d) = self.occupant(province) else { return 0 };
-        if self.kind[d] == Kind::Rail {
-            return if self.train_moves() { 0 } else { self.strength[d] };
+        let Some(d) = self.unit_in(province) else { return 0 };
+        if self.kind[d] == Kind::RuledMove {
+            return if self.ruled_moves_away(d) { 0 } else { self.strength[d] };
         }
         if self.kind[d] == Kind::Move {
             return if self.resolve(d) { 0 } else { self.strength[d] };
@@ -845,10 +786,10 @@ impl<'m> Adjudicator<'m> {
             return 0;
         }
         let h2h = self.head_to_head(u);
-        let occupant = self.occupant(self.target[u]);
+        let occupant = self.unit_in(self.target[u]);
         let moves_away = match occupant {
             None => true,
-            Some(d) if self.kind[d] == Kind::Rail => self.train_moves(),
+            Some(d) if self.kind[d] == Kind::RuledMove => self.ruled_moves_away(d),
             Some(d) => h2h.is_none() && self.kind[d] == Kind::Move && self.resolve(d),
         };
         match occupant {
@@ -887,16 +828,18 @@ impl<'m> Adjudicator<'m> {
         result.convoyed.clear();
         result.contested.clear();
         result.contested.resize(self.map.provinces().len(), false);
-        let train_end = self.train.and_then(|_| self.train_end());
         result.rail_end = None;
         for u in 0..n {
             let moved = match self.kind[u] {
                 Kind::Move => self.resolution[u],
-                Kind::Rail => {
-                    if let Some(end) = train_end {
-                        result.rail_end = Some((u, self.map.province(ProvinceId(end)).main));
+                Kind::RuledMove => {
+                    let end = self
+                        .rules()
+                        .and_then(|rules| rules[usize::from(self.rule_of[u])].end(self, u));
+                    if let Some(end) = end {
+                        result.rail_end = Some((u, self.map.province(end).main));
                     }
-                    train_end.is_some()
+                    end.is_some()
                 }
                 _ => false,
             };
@@ -916,42 +859,7 @@ impl<'m> Adjudicator<'m> {
                     a = self.next_attacker[attacker];
                 }
             }
-            let kind = self.kind[u];
-            let outcome = match kind {
-                Kind::Hold if self.rail_refused[u] => Outcome::RailStopped {
-                    at: ProvinceId(self.origin[u]),
-                },
-                Kind::Hold => Outcome::Held,
-                Kind::Rail if train_end == Some(self.target[u]) => Outcome::Moved,
-                Kind::Rail => Outcome::RailStopped {
-                    at: ProvinceId(train_end.unwrap_or(self.origin[u])),
-                },
-                Kind::Move if result.moved[u] => Outcome::Moved,
-                Kind::Move if self.canal[u] != NONE && !self.path(u) => Outcome::CanalClosed,
-                Kind::Move if self.convoyed[u] && !self.path(u) => Outcome::NoConvoy,
-                Kind::Move => Outcome::Bounced {
-                    against: self.bounce_cause(u),
-                },
-                Kind::SupportHold | Kind::SupportMove if !self.matched[u] => Outcome::SupportVoid,
-                Kind::SupportHold | Kind::SupportMove if self.resolution[u] => Outcome::Supported,
-                Kind::SupportHold | Kind::SupportMove => {
-                    let by = self
-                        .cutting_attacker(u)
-                        .or(dislodged_by)
-                        .unwrap_or(ProvinceId(self.origin[u]));
-                    Outcome::Cut { by }
-                }
-                Kind::Convoy if !self.matched[u] => Outcome::ConvoyVoid,
-                Kind::Convoy if self.paradox[u] => Outcome::ConvoyParadox,
-                Kind::Convoy => {
-                    let army = self.occupant(self.source[u]).unwrap_or(u);
-                    if self.resolution[u] && result.moved[army] && self.convoy_route(army, Some(u)) {
-                        Outcome::Convoyed
-                    } else {
-                        Outcome::ConvoyFailed
-                    }
-                }
-            };
+            let outcome = self.outcome(u, result, dislodged_by);
             result.units.push(UnitResult { outcome, dislodged_by });
         }
         // Provinces left empty by a bounce (no retreats there).
@@ -982,19 +890,67 @@ impl<'m> Adjudicator<'m> {
         }
     }
 
+    /// What unit `u`'s order did: the rule's word where a rule claimed it and names one, else
+    /// read off the decided orders.
+    fn outcome(&mut self, u: usize, result: &MovementResult, dislodged_by: Option<ProvinceId>) -> Outcome {
+        if self.rule_of[u] != NO_RULE {
+            let ruled = self
+                .rules()
+                .and_then(|rules| rules[usize::from(self.rule_of[u])].outcome(self, u));
+            if let Some(outcome) = ruled {
+                return outcome;
+            }
+        }
+        let kind = self.kind[u];
+        match kind {
+            Kind::Hold => Outcome::Held,
+            Kind::RuledMove if result.moved[u] => Outcome::Moved,
+            Kind::RuledMove => Outcome::Held,
+            Kind::Move if result.moved[u] => Outcome::Moved,
+            Kind::Move if self.convoyed[u] && !self.path(u) => Outcome::NoConvoy,
+            Kind::Move => Outcome::Bounced {
+                against: self.bounce_cause(u),
+            },
+            Kind::SupportHold | Kind::SupportMove if !self.matched[u] => Outcome::SupportVoid,
+            Kind::SupportHold | Kind::SupportMove if self.resolution[u] => Outcome::Supported,
+            Kind::SupportHold | Kind::SupportMove => {
+                let by = self
+                    .cutting_attacker(u)
+                    .or(dislodged_by)
+                    .unwrap_or(ProvinceId(self.origin[u]));
+                Outcome::Cut { by }
+            }
+            Kind::Convoy if !self.matched[u] => Outcome::ConvoyVoid,
+            Kind::Convoy if self.paradox[u] => Outcome::ConvoyParadox,
+            Kind::Convoy => {
+                let army = self.unit_in(self.source[u]).unwrap_or(u);
+                if self.resolution[u] && result.moved[army] && self.convoy_route(army, Some(u)) {
+                    Outcome::Convoyed
+                } else {
+                    Outcome::ConvoyFailed
+                }
+            }
+        }
+    }
+
     /// The province of the unit that stopped a failed move, read off the decided orders: the
     /// head-to-head opponent, else the destination's unit if it stayed, else another unit that
     /// tried to enter the destination.
     fn bounce_cause(&mut self, u: usize) -> ProvinceId {
-        if let Some(train) = self.train {
-            if self.train_prevent(self.target[u]).is_some() {
-                return ProvinceId(self.origin[train]);
+        if self.move_hooks {
+            let rules = self.rules();
+            let by_rule = rules
+                .iter()
+                .flat_map(|r| r.iter())
+                .find_map(|rule| rule.bounce_cause(self, u));
+            if let Some(at) = by_rule {
+                return at;
             }
         }
         if let Some(d) = self.head_to_head(u) {
             return ProvinceId(self.origin[d]);
         }
-        if let Some(d) = self.occupant(self.target[u]) {
+        if let Some(d) = self.unit_in(self.target[u]) {
             if !(self.kind[d] == Kind::Move && self.resolution[d]) {
                 return ProvinceId(self.target[u]);
             }
@@ -1065,10 +1021,7 @@ mod tests {
         assert!(result.units[burgundy].dislodged_by.is_some(), "two beat one");
         let mut strengths = vec![1; position.units.len()];
         strengths[burgundy] = 2;
-        let extras = PhaseExtras {
-            strengths: &strengths,
-            ..PhaseExtras::default()
-        };
+        let extras = PhaseExtras { strengths: &strengths };
         adjudicator.adjudicate_with(&position.units, &orders, &extras, &mut result);
         assert!(
             result.units[burgundy].dislodged_by.is_none(),

@@ -5,9 +5,9 @@
 //! province and no power by name. The standard game names none. The hooks so far:
 //!
 //! - [`RuleModule::movement_setup`]: what a rule adds to the movement resolver for one phase —
-//!   passages it permits ([`MovementSetup::permissions`]), a unit's own strength
-//!   ([`MovementSetup::strengths`]), whether railroads stop at centres their power does not own
-//!   ([`MovementSetup::railroad_owners`]).
+//!   a unit's own strength ([`MovementSetup::strengths`]) and the rule's part inside the
+//!   resolver ([`MovementSetup::resolver_rules`], a [`ResolverRule`]: decisions of its own such
+//!   as a canal passage or a railroad step, orders and routes it decides, its paradox rule).
 //!
 //! The further hooks the Hegemony rules need (automatic orders, occupancy, legality of orders
 //! and builds, end-of-turn steps, adjustment counts, victory) are listed in docs/RULE_MODULES.md
@@ -16,8 +16,9 @@
 mod canal;
 mod railroad;
 
+pub use crate::adjudicate::movement::ResolverRule;
 use crate::game::ReadLine;
-use crate::order::CanalPermission;
+use crate::ids::PowerId;
 use crate::variant::Variant;
 
 /// A rule a variant may name in its data.
@@ -73,18 +74,17 @@ pub struct MovementPhase<'a> {
     pub lines: &'a [ReadLine],
     /// Per line: whether it is carried out (not replaced, not rejected).
     pub carried: &'a [bool],
+    /// The owner of each province's supply centre, by province.
+    pub owners: &'a [Option<PowerId>],
 }
 
 /// What the rules add to the movement resolver for one phase; empty when no rule adds anything.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Default)]
 pub struct MovementSetup {
     /// Each unit's own strength before supports, by unit index (empty: every unit has 1).
     pub strengths: Vec<u32>,
-    /// Passages through canals that units permit this phase.
-    pub permissions: Vec<CanalPermission>,
-    /// Whether railroads stop at supply centres their power does not own (the owners of the
-    /// position are handed to the resolver).
-    pub railroad_owners: bool,
+    /// The rules' parts inside the resolver, in the order of the variant's rules.
+    pub resolver_rules: Vec<Box<dyn ResolverRule>>,
 }
 
 /// A rule's part in the phase pipeline: one method per hook, each doing nothing unless the rule
