@@ -53,7 +53,7 @@ fn unit_name(variant: &Variant, kind: UnitType, location: LocationId) -> String 
 fn power_by_key(variant: &Variant, key: &str) -> Result<PowerId, AdjudicationError> {
     variant
         .map
-        .powers()
+        .countries()
         .iter()
         .find(|p| p.key.eq_ignore_ascii_case(key))
         .map(|p| p.id)

@@ -574,9 +574,11 @@ pub fn powers_to_order(variant: &Variant, position: &Position) -> Vec<PowerId> {
 
 /// Whether any power has something to do in an adjustment phase.
 pub fn adjustments_needed(variant: &Variant, position: &Position) -> bool {
-    variant.map.powers().iter().any(|p| {
-        let count = adjustment_count(&variant.map, position, p.id);
-        count < 0 || (count > 0 && !free_home_centres(variant, position, p.id).is_empty())
+    let map = &variant.map;
+    map.countries().iter().any(|p| {
+        let count = adjustment_count(map, position, p.id);
+        let builds = count > 0 && !free_home_centres(variant, position, p.id).is_empty();
+        count < 0 || builds
     })
 }
 

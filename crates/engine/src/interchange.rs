@@ -74,7 +74,7 @@ pub enum StateError {
 }
 
 fn power_by_key(map: &Map, key: &str) -> Result<PowerId, StateError> {
-    map.powers()
+    map.countries()
         .iter()
         .find(|p| p.key.eq_ignore_ascii_case(key))
         .map(|p| p.id)

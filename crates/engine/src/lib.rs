@@ -12,6 +12,7 @@ pub mod phase;
 pub mod position;
 pub mod report;
 pub mod rules;
+pub mod scenario;
 pub mod variant;
 
 pub use ids::{Coast, LocationId, PowerId, ProvinceId, UnitType};

@@ -50,7 +50,7 @@ impl Position {
         let map = &variant.map;
         let mut owners = vec![None; map.provinces().len()];
         let mut units = Vec::new();
-        for power in map.powers() {
+        for power in map.countries() {
             for &home in &power.home {
                 owners[home.index()] = Some(power.id);
             }
@@ -81,9 +81,10 @@ impl Position {
     pub fn centre_count(&self, map: &Map, power: PowerId) -> usize {
         self.owners
             .iter()
-            .enumerate()
-            .filter(|&(i, o)| *o == Some(power) && !map.provinces()[i].not_centre_for.contains(&power))
-            .count()
+            .zip(map.provinces())
+            .filter(|&(o, p)| *o == Some(power) && !p.not_centre_for.contains(&power))
+            .map(|(_, p)| if p.double && p.home_of == Some(power) { 2 } else { 1 })
+            .sum()
     }
 
     /// The dislodged unit of a province, if any.

@@ -354,7 +354,7 @@ fn ownership(w: &Words, variant: &Variant, next: &Position, out: &mut String) {
             "Ownership of supply centers:"
         }
     );
-    for p in map.powers() {
+    for p in map.countries() {
         let mut names: Vec<String> = map
             .centres()
             .filter(|&c| next.owners[c.index()] == Some(p.id))
@@ -382,7 +382,7 @@ fn ownership(w: &Words, variant: &Variant, next: &Position, out: &mut String) {
         let _ = writeln!(out, "{label:<11} {}.", unowned.join(", "));
     }
     let _ = writeln!(out);
-    for p in map.powers() {
+    for p in map.countries() {
         let centres = next.centre_count(map, p.id);
         let units = next.units.iter().filter(|u| u.power == p.id).count();
         if centres == 0 && units == 0 {
@@ -443,7 +443,7 @@ pub fn render(variant: &Variant, report: &PhaseReport, lang: Lang) -> String {
                 format!("Movement results for {}.", w.when(report.phase))
             }
         );
-        for p in map.powers() {
+        for p in map.countries() {
             for (i, u) in m.units.iter().enumerate().filter(|(_, u)| u.power == p.id) {
                 let mut line = format!("{}: ", w.power(variant, p.id));
                 if m.ordered[i] {

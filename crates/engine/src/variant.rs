@@ -1,7 +1,9 @@
 //! A variant: its map plus the rules that are data (start, victory), and the built-in variants.
 
 use crate::map::Map;
-use crate::map::load::{MapErrors, load_variant};
+#[cfg(test)]
+use crate::map::load::load_variant;
+use crate::map::load::{MapErrors, load_scenario};
 use crate::phase::{Phase, PhaseKind, Season};
 
 /// A playable variant: map, powers, first phase and victory condition.
@@ -24,6 +26,10 @@ pub struct Variant {
     /// The rules the variant names besides the standard ones, in the order the pipeline calls
     /// them (see [`crate::rules`]).
     pub rules: Vec<crate::rules::RuleName>,
+    /// The leaders the variant knows (Hegemony), by `LeaderId`.
+    pub leaders: Vec<crate::scenario::Leader>,
+    /// The scenario played, for a variant file with scenarios.
+    pub scenario: Option<crate::scenario::Scenario>,
 }
 
 /// When a variant's turns happen: the movement seasons of a year, the years between two cycles,
@@ -85,24 +91,44 @@ impl Calendar {
     }
 }
 
-/// The variant files compiled into the engine, by name.
-const BUILTIN: &[(&str, &str)] = &[
-    ("standard", include_str!("../../../variants/standard/variant.toml")),
-    ("ancmed", include_str!("../../../variants/ancmed/variant.toml")),
-    ("colonial", include_str!("../../../variants/colonial/variant.toml")),
+/// The Hegemony file, whose scenarios are built-in variants of their own.
+const HEGEMONY: &str = include_str!("../../../variants/hegemony/variant.toml");
+
+/// The variant files compiled into the engine, by name: (name, directory, text, scenario).
+const BUILTIN: &[(&str, &str, &str, Option<&str>)] = &[
+    (
+        "standard",
+        "standard",
+        include_str!("../../../variants/standard/variant.toml"),
+        None,
+    ),
+    (
+        "ancmed",
+        "ancmed",
+        include_str!("../../../variants/ancmed/variant.toml"),
+        None,
+    ),
+    (
+        "colonial",
+        "colonial",
+        include_str!("../../../variants/colonial/variant.toml"),
+        None,
+    ),
+    ("hegemony-1689", "hegemony", HEGEMONY, Some("1689")),
+    ("hegemony-1701", "hegemony", HEGEMONY, Some("1701")),
 ];
 
 /// The names of the built-in variants.
 pub fn builtin_names() -> impl Iterator<Item = &'static str> {
-    BUILTIN.iter().map(|(name, _)| *name)
+    BUILTIN.iter().map(|(name, ..)| *name)
 }
 
 /// Loads a built-in variant by name; `None` if there is no such variant.
 pub fn builtin(name: &str) -> Option<Result<Variant, MapErrors>> {
     BUILTIN
         .iter()
-        .find(|(n, _)| n.eq_ignore_ascii_case(name))
-        .map(|(n, text)| load_variant(&format!("variants/{n}/variant.toml"), text))
+        .find(|(n, ..)| n.eq_ignore_ascii_case(name))
+        .map(|(_, dir, text, scenario)| load_scenario(&format!("variants/{dir}/variant.toml"), text, *scenario))
 }
 
 #[cfg(test)]

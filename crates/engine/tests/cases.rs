@@ -526,15 +526,12 @@ fn case_files() -> Vec<PathBuf> {
     files
 }
 
-/// A built-in variant, or one whose data is in the repository's `variants/` folder but is not
-/// built in yet (Hegemony while its rules are being written).
+/// A built-in variant.
 fn load_variant(name: &str) -> Result<Variant, String> {
-    if let Some(variant) = spielleiter_engine::variant::builtin(name) {
-        return variant.map_err(|e| e.to_string());
+    match spielleiter_engine::variant::builtin(name) {
+        Some(variant) => variant.map_err(|e| e.to_string()),
+        None => Err(format!("unknown variant `{name}`")),
     }
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../../variants/{name}/variant.toml"));
-    let text = std::fs::read_to_string(&path).map_err(|_| format!("unknown variant `{name}`"))?;
-    spielleiter_engine::map::load_variant(&path.display().to_string(), &text).map_err(|e| e.to_string())
 }
 
 fn main() -> std::process::ExitCode {

@@ -104,9 +104,12 @@ pub struct DrawingExceptions {
     pub touching_not_adjacent: Vec<[String; 2]>,
 }
 
-/// The shape file of a built-in variant, if it has one.
+/// The shape file of a built-in variant, if it has one (the scenarios of a variant, named
+/// `<variant>-<scenario>`, share its shapes).
 pub fn builtin(name: &str) -> Option<&'static str> {
-    match name.to_ascii_lowercase().as_str() {
+    let name = name.to_ascii_lowercase();
+    let map = name.split_once('-').map_or(name.as_str(), |(map, _)| map);
+    match map {
         "standard" => Some(include_str!("../../../variants/standard/map.toml")),
         "ancmed" => Some(include_str!("../../../variants/ancmed/map.toml")),
         "colonial" => Some(include_str!("../../../variants/colonial/map.toml")),

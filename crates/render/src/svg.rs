@@ -268,6 +268,14 @@ fn unit(
     let fill = &esc(&p.colour);
     let text = if luminance(&p.colour) > 0.55 { "#111" } else { "#fff" };
     let stroke = if class.contains("dislodged") { FAILED } else { "#1b1b1b" };
+    // A country no player plays (a neutral) has its units outlined in dashes.
+    let neutral = !map.is_player(power);
+    let dash = if neutral { r#" stroke-dasharray="3 2""# } else { "" };
+    let class = if neutral {
+        format!("{class} neutral")
+    } else {
+        class.to_string()
+    };
     let kind_name = match (scene.lang, kind) {
         (Lang::En, UnitType::Army) => "Army",
         (Lang::En, UnitType::Fleet) => "Fleet",
@@ -292,7 +300,7 @@ fn unit(
         UnitType::Army => {
             let _ = write!(
                 s,
-                r#"<circle cx="{:.1}" cy="{:.1}" r="{r:.1}" fill="{fill}" stroke="{stroke}" stroke-width="1.6"/>"#,
+                r#"<circle cx="{:.1}" cy="{:.1}" r="{r:.1}" fill="{fill}" stroke="{stroke}" stroke-width="1.6"{dash}/>"#,
                 at.x, at.y
             );
         }
@@ -301,7 +309,7 @@ fn unit(
             let (x, y) = (at.x, at.y);
             let _ = write!(
                 s,
-                r#"<path d="M{:.1} {:.1}L{:.1} {:.1}L{:.1} {:.1}L{:.1} {:.1}Z" fill="{fill}" stroke="{stroke}" stroke-width="1.6" stroke-linejoin="round"/>"#,
+                r#"<path d="M{:.1} {:.1}L{:.1} {:.1}L{:.1} {:.1}L{:.1} {:.1}Z" fill="{fill}" stroke="{stroke}" stroke-width="1.6" stroke-linejoin="round"{dash}/>"#,
                 x - 1.5 * r,
                 y - 0.75 * r,
                 x + 1.5 * r,

@@ -3,7 +3,6 @@
 
 use spielleiter_engine::adjudication::adjudicate_with;
 use spielleiter_engine::interchange::{AdjudicationInput, position_from_state, state_from_position};
-use spielleiter_engine::map::load_variant;
 use spielleiter_engine::report::Lang;
 use spielleiter_engine::variant::{builtin, builtin_names};
 use spielleiter_engine::{Position, Variant};
@@ -14,19 +13,9 @@ fn variant(name: &str) -> Variant {
     builtin(name).unwrap().unwrap()
 }
 
-/// Variants with a built-in shape file whose rules are not built into the engine (yet), read from
-/// their variant files.
-const SHAPED_NOT_BUILT_IN: &[(&str, &str)] = &[(
-    "variants/hegemony/variant.toml",
-    include_str!("../../../variants/hegemony/variant.toml"),
-)];
-
-/// Every variant with a built-in shape file: the engine's built-in variants and the others.
+/// Every built-in variant (each has a shape file).
 fn shaped_variants() -> Vec<Variant> {
-    let others = SHAPED_NOT_BUILT_IN
-        .iter()
-        .map(|(file, text)| load_variant(file, text).unwrap_or_else(|e| panic!("{file}: {e:?}")));
-    builtin_names().map(variant).chain(others).collect()
+    builtin_names().map(variant).collect()
 }
 
 fn count(haystack: &str, needle: &str) -> usize {

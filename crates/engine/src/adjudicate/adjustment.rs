@@ -38,11 +38,19 @@ pub struct AdjustmentResult {
     pub units: Vec<Unit>,
 }
 
-/// How many builds (positive) or disbands (negative) a power has: owned centres minus units.
+/// How many builds (positive) or disbands (negative) a power has: owned centres minus units. A
+/// country no player plays never builds (it loses units by civil disorder).
 pub fn adjustment_count(map: &Map, position: &Position, power: PowerId) -> i32 {
     let centres = position.centre_count(map, power) as i32;
     let units = position.units.iter().filter(|u| u.power == power).count() as i32;
-    centres - units
+    let count = centres - units;
+    if !map.power(power).needs_supply {
+        0
+    } else if map.is_player(power) {
+        count
+    } else {
+        count.min(0)
+    }
 }
 
 /// Adjudicates one adjustment phase. Orders must be legal (read against this position) and carry
@@ -51,7 +59,7 @@ pub fn adjudicate_adjustments(map: &Map, position: &Position, orders: &[PowerOrd
     let mut outcomes = vec![AdjustmentOutcome::NotAllowed; orders.len()];
     let mut units = position.units.clone();
     let mut civil_disorder = Vec::new();
-    for power in map.powers() {
+    for power in map.countries() {
         let count = adjustment_count(map, position, power.id);
         let mine = orders.iter().enumerate().filter(|(_, o)| o.power == Some(power.id));
         if count > 0 {

@@ -13,6 +13,8 @@ use crate::phase::Phase;
 use crate::rules::RuleName;
 use crate::variant::Variant;
 
+mod scenario;
+
 /// One problem found in a variant file, with the file and line it is on.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{file}:{line}: {problem}")]
@@ -140,6 +142,15 @@ pub enum MapProblem {
         /// The rule it needs.
         rule: crate::rules::RuleName,
     },
+    /// A scenario the file does not have.
+    #[error("no scenario `{0}`: the file has {1}")]
+    UnknownScenario(String, String),
+    /// A special rule number no rule answers to.
+    #[error("unknown special rule `{0}`: known are {known}", known = crate::scenario::SpecialRule::ALL.map(|r| r.number()).join(", "))]
+    UnknownSpecialRule(String),
+    /// A leader or scenario entry that cannot be read.
+    #[error("{0}")]
+    BadScenario(String),
 }
 
 #[derive(Deserialize)]
@@ -152,6 +163,13 @@ struct RawFile {
     power: Vec<RawPower>,
     #[serde(default)]
     province: Vec<RawProvince>,
+    #[serde(default)]
+    leader: Vec<scenario::RawLeader>,
+    #[serde(default)]
+    scenario: Vec<scenario::RawScenario>,
+    /// How many of `power` are players (set by a scenario; all when unset).
+    #[serde(skip)]
+    player_count: Option<usize>,
 }
 
 #[derive(Deserialize)]
@@ -203,6 +221,9 @@ struct RawPower {
     home: Vec<Spanned<String>>,
     #[serde(default)]
     units: Vec<Spanned<String>>,
+    /// Set by a scenario for a country whose units need no supply.
+    #[serde(skip)]
+    no_supply: bool,
 }
 
 #[derive(Deserialize)]
@@ -283,14 +304,28 @@ fn read_rules(raw: &RawFile, problems: &mut Problems<'_>) -> Option<Vec<RuleName
     fine.then_some(rules)
 }
 
-/// Reads and validates a variant file. `file` names it in error messages.
+/// Reads and validates a variant file (its first scenario, if it has scenarios). `file` names it
+/// in error messages.
 pub fn load_variant(file: &str, text: &str) -> Result<Variant, MapErrors> {
+    load_scenario(file, text, None)
+}
+
+/// The names of the scenarios a variant file defines (empty if it has none or cannot be read).
+pub fn scenario_names(text: &str) -> Vec<String> {
+    toml::from_str::<RawFile>(text)
+        .map(|raw| scenario::names(&raw))
+        .unwrap_or_default()
+}
+
+/// Reads and validates one scenario of a variant file (`None`: the first, or the file as it is
+/// when it has no scenarios). `file` names it in error messages.
+pub fn load_scenario(file: &str, text: &str, wanted: Option<&str>) -> Result<Variant, MapErrors> {
     let mut problems = Problems {
         file,
         text,
         list: Vec::new(),
     };
-    let raw: RawFile = match toml::from_str(text) {
+    let mut raw: RawFile = match toml::from_str(text) {
         Ok(raw) => raw,
         Err(e) => {
             let offset = e.span().map_or(0, |s| s.start);
@@ -298,7 +333,17 @@ pub fn load_variant(file: &str, text: &str) -> Result<Variant, MapErrors> {
             return Err(MapErrors(problems.list));
         }
     };
-    let variant = build(&raw, &mut problems);
+    let chosen = match raw.scenario.is_empty() {
+        true => None,
+        false => match scenario::select(&mut raw, wanted, &mut problems) {
+            Some(chosen) => Some(chosen),
+            None => return Err(MapErrors(problems.list)),
+        },
+    };
+    let mut variant = build(&raw, &mut problems);
+    if let (Some(v), Some(chosen)) = (variant.as_mut(), chosen) {
+        scenario::finish(v, chosen, &mut problems);
+    }
     match variant {
         Some(v) if problems.list.is_empty() => Ok(v),
         _ => Err(MapErrors(problems.list)),
@@ -586,6 +631,7 @@ fn build(raw: &RawFile, problems: &mut Problems<'_>) -> Option<Variant> {
         canals,
         provinces,
         locations,
+        player_count: raw.player_count.unwrap_or(powers.len()),
         powers,
         army_neighbours,
         fleet_neighbours,
@@ -597,6 +643,8 @@ fn build(raw: &RawFile, problems: &mut Problems<'_>) -> Option<Variant> {
     };
     let rules = read_rules(raw, problems)?;
     Some(Variant {
+        leaders: scenario::leaders(raw, problems),
+        scenario: None,
         rules,
         name: raw.variant.name.clone(),
         title: raw.variant.title.clone(),
@@ -708,6 +756,7 @@ fn build_provinces(raw: &RawFile, problems: &mut Problems<'_>) -> Option<(Vec<Pr
             convoys: rp.convoy.unwrap_or(terrain == Terrain::Sea),
             home_of: None,
             not_centre_for: Vec::new(),
+            double: false,
             main,
             coasts,
         });
@@ -844,6 +893,7 @@ fn build_powers(
         }
         powers.push(Power {
             id,
+            needs_supply: !rp.no_supply,
             key,
             name: rp.name.clone(),
             name_de: rp.name_de.clone().unwrap_or_else(|| rp.name.clone()),

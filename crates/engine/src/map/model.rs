@@ -40,6 +40,9 @@ pub struct Province {
     /// Powers for which this supply centre does not count (builds, victory), though they may
     /// hold it and own it (Colonial: Hong Kong for China).
     pub not_centre_for: Vec<PowerId>,
+    /// Whether the centre counts twice for the country whose home it is (Hegemony 2.3: Sweden
+    /// in 1701), once for anyone else.
+    pub double: bool,
     /// The location of the province as a whole (where armies stand, and fleets unless the coast is split).
     pub main: LocationId,
     /// The coasts of a split-coast province (empty otherwise).
@@ -81,6 +84,8 @@ impl Location {
 pub struct Power {
     /// Its id.
     pub id: PowerId,
+    /// Whether its units need supply centres (not so Hegemony's Polish army, 5.1.1).
+    pub needs_supply: bool,
     /// Lower-case key used in data files (`austria`); upper-cased in the JSON interchange.
     pub key: String,
     /// English name.
@@ -135,7 +140,10 @@ impl BitMatrix {
 pub struct Map {
     pub(crate) provinces: Vec<Province>,
     pub(crate) locations: Vec<Location>,
+    /// Every country: the players first, then countries no player plays (neutrals).
     pub(crate) powers: Vec<Power>,
+    /// How many of `powers` are played.
+    pub(crate) player_count: usize,
     /// Neighbour lists per location, for armies and for fleets.
     pub(crate) army_neighbours: Vec<Vec<LocationId>>,
     pub(crate) fleet_neighbours: Vec<Vec<LocationId>>,
@@ -190,9 +198,20 @@ impl Map {
         &self.locations
     }
 
-    /// All powers, indexed by `PowerId`.
+    /// The powers the players play, indexed by `PowerId` (the first ids).
     pub fn powers(&self) -> &[Power] {
+        &self.powers[..self.player_count.min(self.powers.len())]
+    }
+
+    /// Every country that can have units or centres: the players' powers, then the countries no
+    /// player plays (Hegemony's neutrals, and a country of one army such as its Polish army).
+    pub fn countries(&self) -> &[Power] {
         &self.powers
+    }
+
+    /// Whether a player plays this country.
+    pub fn is_player(&self, id: PowerId) -> bool {
+        id.index() < self.player_count
     }
 
     /// One province.
@@ -205,7 +224,7 @@ impl Map {
         &self.locations[id.index()]
     }
 
-    /// One power.
+    /// One country (a player's power or not).
     pub fn power(&self, id: PowerId) -> &Power {
         &self.powers[id.index()]
     }

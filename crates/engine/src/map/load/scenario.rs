@@ -1,0 +1,259 @@
+//! Reading the `[[scenario]]` tables of a variant file: a scenario rewrites the file's start,
+//! centres, players and every country's homes and units before the map is built, and its leaders,
+//! garrisons, political factors and special rules are checked against the built map.
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::{MapProblem, Problems, RawFile};
+use crate::ids::{LocationId, PowerId, ProvinceId};
+use crate::scenario::{CountryStart, Leader, LeaderId, LeaderStart, Leads, Scenario, SpecialRule};
+use crate::variant::Variant;
+
+/// A `[[scenario]]` table.
+#[derive(Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawScenario {
+    name: Spanned<String>,
+    title: String,
+    title_de: Option<String>,
+    start: Spanned<String>,
+    victory_centres: Option<Spanned<u32>>,
+    players: Vec<Spanned<String>>,
+    centres: Vec<Spanned<String>>,
+    #[serde(default)]
+    special_rules: Vec<Spanned<String>>,
+    incomplete: Option<String>,
+    #[serde(default)]
+    double_centres: Vec<Spanned<String>>,
+    #[serde(default)]
+    country: Vec<RawCountry>,
+}
+
+/// A `[[scenario.country]]` table: one country's start in the scenario.
+#[derive(Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCountry {
+    id: Spanned<String>,
+    #[serde(default)]
+    home: Vec<Spanned<String>>,
+    #[serde(default)]
+    units: Vec<Spanned<String>>,
+    political_factors: Option<u32>,
+    threshold: Option<u32>,
+    #[serde(default)]
+    leaders: Vec<Spanned<String>>,
+    /// Whether its units need supply (false for Hegemony's Polish army).
+    needs_supply: Option<bool>,
+}
+
+/// A `[[leader]]` table.
+#[derive(Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawLeader {
+    id: Spanned<String>,
+    name: String,
+    name_de: Option<String>,
+    leads: Spanned<String>,
+}
+
+/// The scenario chosen, kept for [`finish`] after the map is built.
+pub(super) struct Chosen {
+    raw: RawScenario,
+    /// Garrisons: the unit text's span and its location text.
+    garrisons: Vec<(usize, String)>,
+}
+
+/// The names of a file's scenarios, in file order.
+pub(super) fn names(raw: &RawFile) -> Vec<String> {
+    raw.scenario.iter().map(|s| s.name.get_ref().clone()).collect()
+}
+
+/// Rewrites the file for scenario `wanted` (the first when `None`): start, title, centres,
+/// homes, units, and the players first among the countries.
+pub(super) fn select(raw: &mut RawFile, wanted: Option<&str>, problems: &mut Problems<'_>) -> Option<Chosen> {
+    let found = match wanted {
+        None => raw.scenario.first(),
+        Some(name) => raw
+            .scenario
+            .iter()
+            .find(|s| s.name.get_ref().eq_ignore_ascii_case(name)),
+    };
+    let Some(sc) = found.cloned() else {
+        let name = wanted.unwrap_or_default().to_string();
+        problems.at(0, MapProblem::UnknownScenario(name, names(raw).join(", ")));
+        return None;
+    };
+    raw.variant.name = format!("{}-{}", raw.variant.name, sc.name.get_ref());
+    raw.variant.title = format!("{} ({})", raw.variant.title, sc.title);
+    let title_de = sc.title_de.clone().unwrap_or_else(|| sc.title.clone());
+    raw.variant.title_de = raw.variant.title_de.as_ref().map(|t| format!("{t} ({title_de})"));
+    raw.variant.start = sc.start.clone();
+    if let Some(v) = &sc.victory_centres {
+        raw.variant.victory_centres = v.clone();
+    }
+    let known = |key: &str| raw.province.iter().any(|p| p.id.get_ref().eq_ignore_ascii_case(key));
+    for c in sc.centres.iter().chain(&sc.double_centres) {
+        if !known(c.get_ref()) {
+            problems.at(c.span().start, MapProblem::UnknownProvince(c.get_ref().clone()));
+        }
+    }
+    for p in &mut raw.province {
+        p.centre = sc
+            .centres
+            .iter()
+            .any(|c| c.get_ref().eq_ignore_ascii_case(p.id.get_ref()));
+    }
+    let mut garrisons = Vec::new();
+    for power in &mut raw.power {
+        let start = sc.country.iter().find(|c| c.id.get_ref() == power.id.get_ref());
+        power.home = start.map(|c| c.home.clone()).unwrap_or_default();
+        power.units = start.map(|c| c.units.clone()).unwrap_or_default();
+        power.no_supply = start.and_then(|c| c.needs_supply) == Some(false);
+        for unit in &mut power.units {
+            if let Some(at) = unit.get_ref().strip_prefix("G ") {
+                garrisons.push((unit.span().start, at.trim().to_string()));
+                *unit = Spanned::new(unit.span(), format!("A {}", at.trim()));
+            }
+        }
+    }
+    for c in &sc.country {
+        if !raw.power.iter().any(|p| p.id.get_ref() == c.id.get_ref()) {
+            problems.at(c.id.span().start, MapProblem::UnknownPower(c.id.get_ref().clone()));
+        }
+    }
+    order_players(raw, &sc, problems);
+    Some(Chosen { raw: sc, garrisons })
+}
+
+/// Puts the scenario's players first among the countries, in the order it names them.
+fn order_players(raw: &mut RawFile, sc: &RawScenario, problems: &mut Problems<'_>) {
+    let mut players = Vec::new();
+    for name in &sc.players {
+        match raw.power.iter().position(|p| p.id.get_ref() == name.get_ref()) {
+            Some(i) => players.push(raw.power.remove(i)),
+            None => problems.at(name.span().start, MapProblem::UnknownPower(name.get_ref().clone())),
+        }
+    }
+    raw.player_count = Some(players.len());
+    players.append(&mut raw.power);
+    raw.power = players;
+}
+
+/// The variant's leaders, from its `[[leader]]` tables.
+pub(super) fn leaders(raw: &RawFile, problems: &mut Problems<'_>) -> Vec<Leader> {
+    let mut leaders = Vec::new();
+    for (i, l) in raw.leader.iter().enumerate() {
+        let leads = match l.leads.get_ref().as_str() {
+            "any" => Leads::Any,
+            "armies" => Leads::Armies,
+            "fleets" => Leads::Fleets,
+            other => {
+                let reason = format!("leads `{other}`: expected any, armies or fleets");
+                problems.at(l.leads.span().start, MapProblem::BadScenario(reason));
+                continue;
+            }
+        };
+        let key = l.id.get_ref().to_ascii_lowercase();
+        if leaders.iter().any(|x: &Leader| x.key == key) || i > usize::from(u8::MAX) {
+            problems.at(
+                l.id.span().start,
+                MapProblem::BadScenario(format!("`{key}` is defined twice")),
+            );
+            continue;
+        }
+        leaders.push(Leader {
+            id: LeaderId(leaders.len() as u8),
+            key,
+            name: l.name.clone(),
+            name_de: l.name_de.clone().unwrap_or_else(|| l.name.clone()),
+            leads,
+        });
+    }
+    leaders
+}
+
+/// Reads what the scenario says beyond units and centres, now that the map is built.
+pub(super) fn finish(variant: &mut Variant, chosen: Chosen, problems: &mut Problems<'_>) {
+    let map = &variant.map;
+    let sc = &chosen.raw;
+    let mut special_rules = Vec::new();
+    for r in &sc.special_rules {
+        match SpecialRule::from_number(r.get_ref()) {
+            Some(rule) => special_rules.push(rule),
+            None => problems.at(r.span().start, MapProblem::UnknownSpecialRule(r.get_ref().clone())),
+        }
+    }
+    let mut countries = vec![CountryStart::default(); map.countries().len()];
+    let mut leaders = Vec::new();
+    for c in &sc.country {
+        let Some(power) = map.countries().iter().find(|p| &p.key == c.id.get_ref()).map(|p| p.id) else {
+            continue;
+        };
+        countries[power.index()] = CountryStart {
+            political_factors: c.political_factors,
+            threshold: c.threshold,
+        };
+        for text in &c.leaders {
+            match leader_start(variant, power, text.get_ref()) {
+                Ok(start) => leaders.push(start),
+                Err(reason) => problems.at(text.span().start, MapProblem::BadScenario(reason)),
+            }
+        }
+    }
+    let garrisons = chosen
+        .garrisons
+        .iter()
+        .filter_map(|(span, at)| {
+            let location = map.location_by_abbreviation(at);
+            if location.is_none() {
+                problems.at(*span, MapProblem::UnknownProvince(at.clone()));
+            }
+            location
+        })
+        .collect();
+    let doubles: Vec<ProvinceId> = sc
+        .double_centres
+        .iter()
+        .filter_map(|d| {
+            let p = map.province_by_abbreviation(d.get_ref())?;
+            if map.province(p).home_of.is_none() {
+                let reason = format!("double centre `{}` is no country's home", d.get_ref());
+                problems.at(d.span().start, MapProblem::BadScenario(reason));
+            }
+            Some(p)
+        })
+        .collect();
+    for p in doubles {
+        variant.map.provinces[p.index()].double = true;
+    }
+    variant.scenario = Some(Scenario {
+        name: sc.name.get_ref().clone(),
+        incomplete: sc.incomplete.clone(),
+        special_rules,
+        countries,
+        leaders,
+        garrisons,
+    });
+}
+
+/// A leader's start written `marlborough net`.
+fn leader_start(variant: &Variant, power: PowerId, text: &str) -> Result<LeaderStart, String> {
+    let (key, at) = text
+        .split_once(' ')
+        .ok_or_else(|| format!("leader `{text}`: write the leader and where he stands (`marlborough net`)"))?;
+    let leader = variant
+        .leaders
+        .iter()
+        .find(|l| l.key.eq_ignore_ascii_case(key.trim()))
+        .ok_or_else(|| format!("unknown leader `{key}`"))?;
+    let location: LocationId = variant
+        .map
+        .location_by_abbreviation(at.trim())
+        .ok_or_else(|| format!("leader `{text}`: unknown place `{}`", at.trim()))?;
+    Ok(LeaderStart {
+        leader: leader.id,
+        power,
+        location,
+    })
+}

@@ -1,0 +1,138 @@
+//! A scenario: one starting situation of a variant whose file defines several (Hegemony's 1689
+//! and 1701, each a built-in variant of its own). The map and the countries are the variant's;
+//! the scenario says who plays, which provinces are centres, where every country starts, and
+//! which of the variant's special rules apply. See docs/VARIANT_FORMAT.md, "Scenarios".
+
+use crate::ids::{LocationId, PowerId};
+
+/// A leader of the variant (Hegemony 3.1): a person who leads a unit of his country.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Leader {
+    /// Its id (its index in [`crate::variant::Variant::leaders`]).
+    pub id: LeaderId,
+    /// Lower-case key used in data files (`marlborough`); upper-cased in the JSON interchange.
+    pub key: String,
+    /// English name.
+    pub name: String,
+    /// German name.
+    pub name_de: String,
+    /// What he may lead.
+    pub leads: Leads,
+}
+
+/// A leader's index in the variant's table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LeaderId(pub u8);
+
+impl LeaderId {
+    /// The index as `usize`.
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+/// What a leader may lead (Hegemony 3.1.7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leads {
+    /// Armies and fleets.
+    Any,
+    /// Armies only (Marlborough, Frederick the Great, Napoleon).
+    Armies,
+    /// Fleets only, and with no effect on land (Nelson).
+    Fleets,
+}
+
+/// A rule a scenario switches on, by its number in the Hegemony rules (the JSON interchange
+/// names them by that number under `options.special_rules`). What each acts on (which country,
+/// which province) is scenario data, never code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum SpecialRule {
+    /// 5.1.1: an army that belongs to no country, needs no supply and is never controlled.
+    AnarchyArmy,
+    /// 5.1.2: a neutral army defends an empty neighbouring province against the first attack.
+    NeighbourDefence,
+    /// 5.1.3: an uncontrolled country's army in its capital is as strong as if led.
+    CapitalDefence,
+    /// 5.1.4: immobile garrisons that re-attack their home once driven out.
+    Garrisons,
+    /// 5.1.5: an impassable province may be entered.
+    Passage,
+    /// 5.1.6: adjacent units of an uncontrolled country support each other's holds.
+    MutualDefence,
+    /// 5.1.7: units (or a leader) chosen in the first turn.
+    Choice,
+    /// 5.2.2: the first attack on an empty neutral centre by anyone but one country needs
+    /// support (research D-9).
+    EmptyCentreDefence,
+}
+
+impl SpecialRule {
+    /// Every special rule.
+    pub const ALL: [SpecialRule; 8] = [
+        SpecialRule::AnarchyArmy,
+        SpecialRule::NeighbourDefence,
+        SpecialRule::CapitalDefence,
+        SpecialRule::Garrisons,
+        SpecialRule::Passage,
+        SpecialRule::MutualDefence,
+        SpecialRule::Choice,
+        SpecialRule::EmptyCentreDefence,
+    ];
+
+    /// Its number in the rules (`5.1.4`).
+    pub fn number(self) -> &'static str {
+        match self {
+            SpecialRule::AnarchyArmy => "5.1.1",
+            SpecialRule::NeighbourDefence => "5.1.2",
+            SpecialRule::CapitalDefence => "5.1.3",
+            SpecialRule::Garrisons => "5.1.4",
+            SpecialRule::Passage => "5.1.5",
+            SpecialRule::MutualDefence => "5.1.6",
+            SpecialRule::Choice => "5.1.7",
+            SpecialRule::EmptyCentreDefence => "5.2.2",
+        }
+    }
+
+    /// The rule with this number, if there is one.
+    pub fn from_number(number: &str) -> Option<SpecialRule> {
+        SpecialRule::ALL.into_iter().find(|r| r.number() == number.trim())
+    }
+}
+
+/// What a scenario gives one country at the start besides units and centres.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CountryStart {
+    /// Political factors in stock (players).
+    pub political_factors: Option<u32>,
+    /// Political factors a player must place to activate the country (neutrals, 1.1.2);
+    /// `None` for a country no one can activate.
+    pub threshold: Option<u32>,
+}
+
+/// A leader on the board at the start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LeaderStart {
+    /// Which leader.
+    pub leader: LeaderId,
+    /// His country.
+    pub power: PowerId,
+    /// Where he stands.
+    pub location: LocationId,
+}
+
+/// One scenario of a variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scenario {
+    /// Its name in the variant file (`1701`); the variant is called `<variant>-<name>`.
+    pub name: String,
+    /// Why the scenario cannot be played yet (its data is incomplete), if so.
+    pub incomplete: Option<String>,
+    /// The special rules it switches on.
+    pub special_rules: Vec<SpecialRule>,
+    /// Per country (by `PowerId`): political factors and activation threshold.
+    pub countries: Vec<CountryStart>,
+    /// Leaders on the board at the start.
+    pub leaders: Vec<LeaderStart>,
+    /// Garrisons at the start: the army's location, which is its home.
+    pub garrisons: Vec<LocationId>,
+}
