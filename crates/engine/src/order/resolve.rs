@@ -730,6 +730,9 @@ impl OrderContext<'_> {
             if position.unit_in(self.map, province.id).is_some() {
                 return Err(bad("a unit stands there"));
             }
+            if !self.map.is_player(power) {
+                return Err(bad("no player plays this country, and it never builds"));
+            }
         }
         Ok(PowerOrder {
             power: Some(power),
