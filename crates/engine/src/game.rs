@@ -6,7 +6,7 @@ use crate::adjudicate::movement::{Adjudicator, MovementResult, PhaseExtras};
 use crate::adjudicate::outcome::UnitResult;
 use crate::adjudicate::retreat::{RetreatOutcome, adjudicate_retreats};
 use crate::adjudicate::retreat_options::after_movement;
-use crate::ids::{PowerId, ProvinceId};
+use crate::ids::{LocationId, PowerId, ProvinceId};
 use crate::order::advance::{AdvanceRetreat, choose_retreat, read_advance_retreat};
 use crate::order::model::{CanalPermission, Order, PowerOrder, UnitRef};
 use crate::order::resolve::{OrderContext, parse_order_list};
@@ -322,6 +322,30 @@ pub fn adjudicate_phase(variant: &Variant, position: &Position, orders: PhaseOrd
     report
 }
 
+/// Moves what the rules keep with the units that moved (a garrison with its army).
+fn follow_moves(variant: &Variant, units: &[Unit], orders: &[Order], result: &MovementResult, next: &mut Position) {
+    if next.rules.garrisons().is_empty() {
+        return;
+    }
+    let moves: Vec<(LocationId, LocationId)> = units
+        .iter()
+        .zip(orders)
+        .zip(&result.moved)
+        .filter(|&(_, &moved)| moved)
+        .filter_map(|((u, o), _)| match *o {
+            Order::Move { to, .. } => Some((u.location, to)),
+            _ => None,
+        })
+        .collect();
+    let on_board: Vec<Unit> = next
+        .units
+        .iter()
+        .copied()
+        .chain(next.dislodged.iter().map(|d| d.unit))
+        .collect();
+    next.rules.follow_units(variant, &moves, &on_board);
+}
+
 /// One order per unit for a movement phase: the last legal order given for each unit, a hold for
 /// the others; and whether each unit had an order.
 pub fn unit_orders(variant: &Variant, units: &[Unit], lines: &[ReadLine]) -> (Vec<Order>, Vec<bool>) {
@@ -361,6 +385,11 @@ fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
         .filter(|&p| result.contested[p])
         .map(|p| ProvinceId(p as u16))
         .collect();
+    let mut next = position.clone();
+    next.units = staying;
+    next.dislodged = dislodged.clone();
+    next.pending_retreats.clear();
+    follow_moves(variant, &units, &orders, &result, &mut next);
     report.movement = Some(MovementReport {
         units: units.clone(),
         orders,
@@ -369,10 +398,6 @@ fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
         dislodged: dislodged.clone(),
         contested,
     });
-    let mut next = position.clone();
-    next.units = staying;
-    next.dislodged = dislodged;
-    next.pending_retreats.clear();
     if next.dislodged.is_empty() {
         report.next = next;
         end_of_turn(variant, report);
@@ -493,6 +518,16 @@ fn retreat(variant: &Variant, position: &Position, orders: &PhaseOrders, next: &
     }
     next.dislodged.clear();
     next.pending_retreats.clear();
+    let moves: Vec<(LocationId, LocationId)> = dislodged
+        .iter()
+        .zip(&outcomes)
+        .filter_map(|(d, outcome)| match outcome {
+            RetreatOutcome::Retreated(to) => Some((d.unit.location, *to)),
+            _ => None,
+        })
+        .collect();
+    let on_board = next.units.clone();
+    next.rules.follow_units(variant, &moves, &on_board);
     RetreatReport {
         dislodged,
         orders: chosen,

@@ -10,6 +10,7 @@ use crate::ids::{LocationId, PowerId, UnitType};
 use crate::map::Map;
 use crate::phase::Phase;
 use crate::position::{DislodgedUnit, Position, Unit};
+use crate::rule_state::RuleState;
 use crate::variant::Variant;
 
 /// A game state as exchanged with other tools.
@@ -27,7 +28,34 @@ pub struct GameState {
     /// Retreat options per power and dislodged unit.
     #[serde(default)]
     pub retreats: BTreeMap<String, BTreeMap<String, Vec<String>>>,
+    /// Leaders on the board per country: leader → place (`{"ENGLAND": {"MARLBOROUGH": "NET"}}`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub leaders: BTreeMap<String, BTreeMap<String, String>>,
+    /// Garrisons driven out of their home per country: army → home (`{"TURKEY": {"A NAF":
+    /// "LIB"}}`); a garrison at home is written as the unit `G LIB`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub garrisons: BTreeMap<String, BTreeMap<String, String>>,
+    /// What the position switches on.
+    #[serde(default, skip_serializing_if = "StateOptions::is_empty")]
+    pub options: StateOptions,
 }
+
+/// The options of a state.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StateOptions {
+    /// The variant's special rules in force, by number (Hegemony: `"5.1.4"`).
+    #[serde(default)]
+    pub special_rules: Vec<String>,
+}
+
+impl StateOptions {
+    /// Whether no option is set.
+    pub fn is_empty(&self) -> bool {
+        self.special_rules.is_empty()
+    }
+}
+
+mod rule_fields;
 
 /// A state that does not fit the variant.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -61,6 +89,23 @@ pub enum StateError {
     /// Two units in one province.
     #[error("two units in `{0}`")]
     Crowded(String),
+    /// A leader the variant does not know.
+    #[error("unknown leader `{0}`")]
+    UnknownLeader(String),
+    /// A leader's place that is not on the map.
+    #[error("leader `{leader}`: unknown place `{place}`")]
+    BadLeaderPlace {
+        /// The leader as written.
+        leader: String,
+        /// The place as written.
+        place: String,
+    },
+    /// A special rule number the variant does not know.
+    #[error("unknown special rule `{0}`")]
+    UnknownSpecialRule(String),
+    /// Leaders or garrisons that do not fit the units.
+    #[error(transparent)]
+    Rules(#[from] crate::rule_state::RuleStateError),
     /// A centre that is not a supply centre, or owned twice.
     #[error("bad centre `{centre}` of {power}: {reason}")]
     BadCentre {
@@ -131,7 +176,9 @@ pub fn position_from_state(variant: &Variant, state: &GameState) -> Result<Posit
         dislodged: Vec::new(),
         owners: vec![None; map.provinces().len()],
         pending_retreats: Vec::new(),
+        rules: RuleState::default(),
     };
+    let mut garrisons_at_home = Vec::new();
     for (key, units) in &state.units {
         let power = power_by_key(map, key)?;
         for text in units {
@@ -140,7 +187,11 @@ pub fn position_from_state(variant: &Variant, state: &GameState) -> Result<Posit
                 unit: text.clone(),
                 reason,
             };
-            let (dislodged, kind, location) = parse_unit(map, text).map_err(bad)?;
+            let garrison = rule_fields::garrison_as_army(text);
+            let (dislodged, kind, location) = parse_unit(map, garrison.as_deref().unwrap_or(text)).map_err(bad)?;
+            if garrison.is_some() {
+                garrisons_at_home.push((power, location));
+            }
             let unit = Unit { power, kind, location };
             let province = map.province_of(location);
             if dislodged {
@@ -217,6 +268,7 @@ pub fn position_from_state(variant: &Variant, state: &GameState) -> Result<Posit
             position.owners[province.index()] = Some(power);
         }
     }
+    position.rules = rule_fields::read(variant, state, &position.units, &garrisons_at_home)?;
     Ok(position)
 }
 
@@ -259,6 +311,7 @@ pub fn state_from_position(variant: &Variant, position: &Position) -> GameState 
             state.centers.entry(key(*p)).or_default().push(abbreviation);
         }
     }
+    rule_fields::write(variant, position, &mut state);
     state
 }
 

@@ -11,6 +11,7 @@ pub mod order;
 pub mod phase;
 pub mod position;
 pub mod report;
+pub mod rule_state;
 pub mod rules;
 pub mod scenario;
 pub mod variant;

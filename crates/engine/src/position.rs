@@ -3,6 +3,7 @@
 use crate::ids::{LocationId, PowerId, ProvinceId, UnitType};
 use crate::map::Map;
 use crate::phase::Phase;
+use crate::rule_state::RuleState;
 use crate::variant::Variant;
 
 /// A unit on the board.
@@ -42,6 +43,9 @@ pub struct Position {
     /// Retreat or disband orders chosen from advance retreat orders for dislodged units (retreat
     /// phases); an order sent in the retreat phase itself replaces them.
     pub pending_retreats: Vec<crate::order::Order>,
+    /// What the variant's rules keep besides units and centres (leaders, garrisons, special
+    /// rules switched on); empty in the standard game.
+    pub rules: RuleState,
 }
 
 impl Position {
@@ -68,6 +72,7 @@ impl Position {
             dislodged: Vec::new(),
             owners,
             pending_retreats: Vec::new(),
+            rules: variant.scenario.as_ref().map(|s| s.start.clone()).unwrap_or_default(),
         }
     }
 

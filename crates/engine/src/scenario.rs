@@ -3,8 +3,6 @@
 //! the scenario says who plays, which provinces are centres, where every country starts, and
 //! which of the variant's special rules apply. See docs/VARIANT_FORMAT.md, "Scenarios".
 
-use crate::ids::{LocationId, PowerId};
-
 /// A leader of the variant (Hegemony 3.1): a person who leads a unit of his country.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Leader {
@@ -109,17 +107,6 @@ pub struct CountryStart {
     pub threshold: Option<u32>,
 }
 
-/// A leader on the board at the start.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LeaderStart {
-    /// Which leader.
-    pub leader: LeaderId,
-    /// His country.
-    pub power: PowerId,
-    /// Where he stands.
-    pub location: LocationId,
-}
-
 /// One scenario of a variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Scenario {
@@ -131,8 +118,6 @@ pub struct Scenario {
     pub special_rules: Vec<SpecialRule>,
     /// Per country (by `PowerId`): political factors and activation threshold.
     pub countries: Vec<CountryStart>,
-    /// Leaders on the board at the start.
-    pub leaders: Vec<LeaderStart>,
-    /// Garrisons at the start: the army's location, which is its home.
-    pub garrisons: Vec<LocationId>,
+    /// The rules' part of the starting position: leaders, garrisons, special rules.
+    pub start: crate::rule_state::RuleState,
 }

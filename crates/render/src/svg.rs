@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 
 use spielleiter_engine::map::model::Terrain;
 use spielleiter_engine::report::{Lang, phase_title};
+use spielleiter_engine::rule_state::LeaderPlace;
 use spielleiter_engine::{LocationId, Order, PowerId, UnitType};
 
 use crate::geometry::{BorderKind, MapGeometry};
@@ -206,6 +207,10 @@ pub fn svg(geometry: &MapGeometry, scene: &Scene) -> String {
             "unit dislodged",
         );
     }
+    for l in scene.position.rules.leaders() {
+        let at = geometry.unit_point(l.location);
+        leader(&mut s, scene, l, Point::new(at.x + 11.0, at.y - 11.0));
+    }
     s.push_str("</g>");
 
     legend(&mut s, scene, &title, h);
@@ -328,6 +333,45 @@ fn unit(
         at.y + 3.8 * size,
         11.0 * size,
         esc(&p.letter.to_string())
+    );
+}
+
+/// A leader (Hegemony): a small diamond in his country's colour beside the place he stands, with
+/// his initial.
+fn leader(s: &mut String, scene: &Scene, l: &LeaderPlace, at: Point) {
+    let variant = scene.variant;
+    let map = &variant.map;
+    let p = map.power(l.power);
+    let Some(person) = variant.leaders.get(l.leader.index()) else {
+        return;
+    };
+    let (name, owner, word) = match scene.lang {
+        Lang::En => (&person.name, &p.name, "leader"),
+        Lang::De => (&person.name_de, &p.name_de, "Anführer"),
+    };
+    let text = if luminance(&p.colour) > 0.55 { "#111" } else { "#fff" };
+    let r = 7.5;
+    let _ = write!(
+        s,
+        r##"<g class="leader" data-location="{loc}" data-leader="{key}" data-power="{power}"><title>{owner}: {name} ({word}) {loc_title}</title><path d="M{:.1} {:.1}L{:.1} {:.1}L{:.1} {:.1}L{:.1} {:.1}Z" fill="{fill}" stroke="#1b1b1b" stroke-width="1.4"/><text x="{:.1}" y="{:.1}" font-size="9" font-weight="bold" text-anchor="middle" fill="{text}">{initial}</text></g>"##,
+        at.x,
+        at.y - r,
+        at.x + r,
+        at.y,
+        at.x,
+        at.y + r,
+        at.x - r,
+        at.y,
+        at.x,
+        at.y + 3.2,
+        loc = esc(&map.location_abbreviation(l.location)),
+        key = esc(&person.key),
+        power = esc(&p.key),
+        owner = esc(owner),
+        name = esc(name),
+        loc_title = esc(&label(&map.location_abbreviation(l.location))),
+        fill = esc(&p.colour),
+        initial = esc(&name.chars().next().unwrap_or('L').to_string()),
     );
 }
 

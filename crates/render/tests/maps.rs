@@ -274,3 +274,20 @@ fn text_from_data_is_escaped() {
     assert!(picture.contains("&lt;Diplomacy &amp; Co&gt;"));
     assert!(!picture.contains("<Diplomacy"));
 }
+
+#[test]
+fn leaders_and_units_of_countries_no_player_plays_are_drawn_apart() {
+    let v = variant("hegemony-1701");
+    let g = spielleiter_render::builtin_geometry(&v).unwrap().unwrap();
+    let position = Position::initial(&v);
+    let picture = svg(&g, &Scene::position(&v, &position, Lang::En));
+    let neutral_units = position.units.iter().filter(|u| !v.map.is_player(u.power)).count();
+    assert_eq!(
+        neutral_units, 9,
+        "Bavaria, Portugal, Prussia ×2, Russia ×2, Savoy, Venice, Poland"
+    );
+    assert_eq!(count(&picture, r#"<g class="unit neutral""#), neutral_units);
+    assert_eq!(count(&picture, r#"<g class="leader""#), 1, "Marlborough");
+    assert!(picture.contains(r#"data-leader="marlborough" data-power="england""#));
+    assert!(picture.contains("England: Marlborough (leader) Net"));
+}

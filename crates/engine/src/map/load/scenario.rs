@@ -7,7 +7,9 @@ use toml::Spanned;
 
 use super::{MapProblem, Problems, RawFile};
 use crate::ids::{LocationId, PowerId, ProvinceId};
-use crate::scenario::{CountryStart, Leader, LeaderId, LeaderStart, Leads, Scenario, SpecialRule};
+use crate::position::Unit;
+use crate::rule_state::{Garrison, LeaderPlace, RuleState};
+use crate::scenario::{CountryStart, Leader, LeaderId, Leads, Scenario, SpecialRule};
 use crate::variant::Variant;
 
 /// A `[[scenario]]` table.
@@ -60,8 +62,8 @@ pub(super) struct RawLeader {
 /// The scenario chosen, kept for [`finish`] after the map is built.
 pub(super) struct Chosen {
     raw: RawScenario,
-    /// Garrisons: the unit text's span and its location text.
-    garrisons: Vec<(usize, String)>,
+    /// Garrisons: the unit text's span, its country's key and its location text.
+    garrisons: Vec<(usize, String, String)>,
 }
 
 /// The names of a file's scenarios, in file order.
@@ -112,7 +114,7 @@ pub(super) fn select(raw: &mut RawFile, wanted: Option<&str>, problems: &mut Pro
         power.no_supply = start.and_then(|c| c.needs_supply) == Some(false);
         for unit in &mut power.units {
             if let Some(at) = unit.get_ref().strip_prefix("G ") {
-                garrisons.push((unit.span().start, at.trim().to_string()));
+                garrisons.push((unit.span().start, power.id.get_ref().clone(), at.trim().to_string()));
                 *unit = Spanned::new(unit.span(), format!("A {}", at.trim()));
             }
         }
@@ -201,15 +203,20 @@ pub(super) fn finish(variant: &mut Variant, chosen: Chosen, problems: &mut Probl
             }
         }
     }
-    let garrisons = chosen
+    let garrisons: Vec<Garrison> = chosen
         .garrisons
         .iter()
-        .filter_map(|(span, at)| {
+        .filter_map(|&(span, ref key, ref at)| {
             let location = map.location_by_abbreviation(at);
+            let power = map.countries().iter().find(|p| &p.key == key)?.id;
             if location.is_none() {
-                problems.at(*span, MapProblem::UnknownProvince(at.clone()));
+                problems.at(span, MapProblem::UnknownProvince(at.clone()));
             }
-            location
+            location.map(|location| Garrison {
+                power,
+                location,
+                home: map.province_of(location),
+            })
         })
         .collect();
     let doubles: Vec<ProvinceId> = sc
@@ -227,18 +234,36 @@ pub(super) fn finish(variant: &mut Variant, chosen: Chosen, problems: &mut Probl
     for p in doubles {
         variant.map.provinces[p.index()].double = true;
     }
+    let units: Vec<Unit> = variant
+        .map
+        .countries()
+        .iter()
+        .flat_map(|p| {
+            p.start_units.iter().map(|&(kind, location)| Unit {
+                power: p.id,
+                kind,
+                location,
+            })
+        })
+        .collect();
+    let start = match RuleState::new(variant, &units, leaders, garrisons, special_rules.clone()) {
+        Ok(start) => start,
+        Err(e) => {
+            problems.at(sc.name.span().start, MapProblem::BadScenario(e.to_string()));
+            RuleState::default()
+        }
+    };
     variant.scenario = Some(Scenario {
         name: sc.name.get_ref().clone(),
         incomplete: sc.incomplete.clone(),
         special_rules,
         countries,
-        leaders,
-        garrisons,
+        start,
     });
 }
 
 /// A leader's start written `marlborough net`.
-fn leader_start(variant: &Variant, power: PowerId, text: &str) -> Result<LeaderStart, String> {
+fn leader_start(variant: &Variant, power: PowerId, text: &str) -> Result<LeaderPlace, String> {
     let (key, at) = text
         .split_once(' ')
         .ok_or_else(|| format!("leader `{text}`: write the leader and where he stands (`marlborough net`)"))?;
@@ -251,7 +276,7 @@ fn leader_start(variant: &Variant, power: PowerId, text: &str) -> Result<LeaderS
         .map
         .location_by_abbreviation(at.trim())
         .ok_or_else(|| format!("leader `{text}`: unknown place `{}`", at.trim()))?;
-    Ok(LeaderStart {
+    Ok(LeaderPlace {
         leader: leader.id,
         power,
         location,

@@ -1,0 +1,192 @@
+//! The JSON fields of the rules' part of a position (Hegemony): leaders per country
+//! (`"leaders": {"ENGLAND": {"MARLBOROUGH": "NET"}}`), garrisons driven out of their home
+//! (`"garrisons": {"TURKEY": {"A NAF": "LIB"}}`; one at home is the unit `G LIB`), and the special
+//! rules the position switches on (`"options": {"special_rules": ["5.1.4"]}`).
+
+use super::{GameState, StateError, parse_unit, power_by_key};
+use crate::ids::LocationId;
+use crate::position::{Position, Unit};
+use crate::rule_state::{Garrison, LeaderPlace, RuleState};
+use crate::scenario::SpecialRule;
+use crate::variant::Variant;
+
+/// A unit written `G LIB` (a garrison at home): the same unit written as an army.
+pub(super) fn garrison_as_army(text: &str) -> Option<String> {
+    let t = text.trim();
+    let rest = t.strip_prefix("G ").or_else(|| t.strip_prefix("g "))?;
+    Some(format!("A {}", rest.trim()))
+}
+
+/// The rules' part of a position read from a state whose units are already read; `at_home`:
+/// the armies written as garrisons (`G LIB`).
+pub(super) fn read(
+    variant: &Variant,
+    state: &GameState,
+    units: &[Unit],
+    at_home: &[(crate::ids::PowerId, LocationId)],
+) -> Result<RuleState, StateError> {
+    let map = &variant.map;
+    let mut leaders = Vec::new();
+    for (country, placed) in &state.leaders {
+        let power = power_by_key(map, country)?;
+        for (name, at) in placed {
+            let leader = variant
+                .leaders
+                .iter()
+                .find(|l| l.key.eq_ignore_ascii_case(name))
+                .ok_or_else(|| StateError::UnknownLeader(name.clone()))?;
+            let location = map
+                .location_by_abbreviation(at)
+                .ok_or_else(|| StateError::BadLeaderPlace {
+                    leader: name.clone(),
+                    place: at.clone(),
+                })?;
+            leaders.push(LeaderPlace {
+                leader: leader.id,
+                power,
+                location,
+            });
+        }
+    }
+    let mut garrisons: Vec<Garrison> = at_home
+        .iter()
+        .map(|&(power, location)| Garrison {
+            power,
+            location,
+            home: map.province_of(location),
+        })
+        .collect();
+    for (country, away) in &state.garrisons {
+        let power = power_by_key(map, country)?;
+        for (unit, home) in away {
+            let bad = |reason: String| StateError::BadUnit {
+                power: country.clone(),
+                unit: unit.clone(),
+                reason,
+            };
+            let (_, _, location) = parse_unit(map, unit).map_err(bad)?;
+            let home = map
+                .province_by_abbreviation(home)
+                .ok_or_else(|| bad(format!("unknown home `{home}`")))?;
+            garrisons.push(Garrison { power, location, home });
+        }
+    }
+    let mut special_rules = Vec::new();
+    for number in &state.options.special_rules {
+        let rule = SpecialRule::from_number(number).ok_or_else(|| StateError::UnknownSpecialRule(number.clone()))?;
+        special_rules.push(rule);
+    }
+    Ok(RuleState::new(variant, units, leaders, garrisons, special_rules)?)
+}
+
+/// Writes the rules' part of a position into a state whose units are already written.
+pub(super) fn write(variant: &Variant, position: &Position, state: &mut GameState) {
+    let map = &variant.map;
+    let key = |p| map.power(p).key.to_ascii_uppercase();
+    let loc = |l: LocationId| map.location_abbreviation(l).to_ascii_uppercase();
+    let rules = &position.rules;
+    for l in rules.leaders() {
+        let name = variant.leaders[l.leader.index()].key.to_ascii_uppercase();
+        state
+            .leaders
+            .entry(key(l.power))
+            .or_default()
+            .insert(name, loc(l.location));
+    }
+    for g in rules.garrisons() {
+        let written = format!("A {}", loc(g.location));
+        if g.at_home(variant) {
+            if let Some(list) = state.units.get_mut(&key(g.power)) {
+                for u in list.iter_mut().filter(|u| **u == written) {
+                    *u = format!("G {}", loc(g.location));
+                }
+            }
+        } else {
+            let home = map.province(g.home).abbreviation.to_ascii_uppercase();
+            state.garrisons.entry(key(g.power)).or_default().insert(written, home);
+        }
+    }
+    state.options.special_rules = rules.special_rules().iter().map(|r| r.number().to_string()).collect();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{position_from_state, state_from_position};
+    use super::*;
+
+    fn hegemony() -> Variant {
+        crate::variant::builtin("hegemony-1689")
+            .expect("built in")
+            .expect("loads")
+    }
+
+    fn state(json: &str) -> GameState {
+        serde_json::from_str(json).expect("state")
+    }
+
+    #[test]
+    fn leaders_garrisons_and_special_rules_survive_a_round_trip() {
+        let v = hegemony();
+        let written = state(
+            r#"{"phase": "S1689M",
+                "units": {"TURKEY": ["G MEA", "A NAF"], "ENGLAND": ["A NET"]},
+                "garrisons": {"TURKEY": {"A NAF": "LIB"}},
+                "leaders": {"ENGLAND": {"MARLBOROUGH": "NET"}},
+                "options": {"special_rules": ["5.1.4", "5.1.1"]}}"#,
+        );
+        let position = position_from_state(&v, &written).expect("fits");
+        assert_eq!(position.rules.garrisons().len(), 2);
+        assert_eq!(position.rules.leaders().len(), 1);
+        let again = state_from_position(&v, &position);
+        assert_eq!(again.units["TURKEY"], ["G MEA", "A NAF"]);
+        assert_eq!(again.garrisons, written.garrisons);
+        assert_eq!(again.leaders, written.leaders);
+        assert_eq!(again.options.special_rules, ["5.1.1", "5.1.4"]);
+    }
+
+    #[test]
+    fn a_state_that_does_not_fit_is_refused_with_its_reason() {
+        let v = hegemony();
+        let cases = [
+            (
+                r#"{"phase": "S1689M", "leaders": {"ENGLAND": {"WELLINGTON": "LON"}}}"#,
+                "unknown leader",
+            ),
+            (
+                r#"{"phase": "S1689M", "leaders": {"ENGLAND": {"MARLBOROUGH": "XYZ"}}}"#,
+                "unknown place",
+            ),
+            (
+                r#"{"phase": "S1689M", "leaders": {"ENGLAND": {"MARLBOROUGH": "NTH"}}}"#,
+                "at sea",
+            ),
+            (
+                r#"{"phase": "S1689M", "garrisons": {"TURKEY": {"A NAF": "LIB"}}}"#,
+                "no army",
+            ),
+            (
+                r#"{"phase": "S1689M", "options": {"special_rules": ["9.9"]}}"#,
+                "unknown special rule",
+            ),
+        ];
+        for (json, reason) in cases {
+            let e = position_from_state(&v, &state(json)).expect_err(json).to_string();
+            assert!(e.contains(reason), "{json}: {e}");
+        }
+    }
+
+    #[test]
+    fn a_garrison_follows_its_army_and_ends_with_it() {
+        let v = hegemony();
+        let input: crate::interchange::AdjudicationInput = serde_json::from_str(
+            r#"{"variant": "hegemony-1689", "phase": "S1689M",
+                "units": {"TURKEY": ["A NAF"], "FRANCE": ["A MAR"]},
+                "garrisons": {"TURKEY": {"A NAF": "LIB"}},
+                "orders": {"TURKEY": ["A NAF - LIB"]}}"#,
+        )
+        .expect("input");
+        let (output, _) = crate::adjudication::adjudicate_with(&v, &input).expect("adjudicates");
+        assert_eq!(output.next.units["TURKEY"], ["G LIB"], "home again: a garrison at home");
+        assert!(output.next.garrisons.is_empty());
+    }
+}

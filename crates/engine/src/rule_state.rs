@@ -1,0 +1,249 @@
+//! What a variant's rules keep in a position besides units and centres: Hegemony's leaders on the
+//! board, its garrisons, and the special rules a position switches on. Its fields are private:
+//! a state read from outside (the JSON interchange, a scenario) becomes a [`RuleState`] only
+//! through [`RuleState::new`], which checks it against the variant and the units, so a rule
+//! module never meets a leader standing with a foreign unit or a garrison without its army.
+
+use crate::ids::{LocationId, PowerId, ProvinceId, UnitType};
+use crate::map::Terrain;
+use crate::position::Unit;
+use crate::scenario::{LeaderId, SpecialRule};
+use crate::variant::Variant;
+
+/// A leader on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LeaderPlace {
+    /// Which leader.
+    pub leader: LeaderId,
+    /// His country.
+    pub power: PowerId,
+    /// Where he stands (a province's main location).
+    pub location: LocationId,
+}
+
+/// A garrison (Hegemony 5.1.4): an army that may only hold while in its home province, and tries
+/// to take it back once driven out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Garrison {
+    /// Its country.
+    pub power: PowerId,
+    /// Where its army stands.
+    pub location: LocationId,
+    /// The province it garrisons.
+    pub home: ProvinceId,
+}
+
+impl Garrison {
+    /// Whether the garrison stands in its home province.
+    pub fn at_home(&self, variant: &Variant) -> bool {
+        variant.map.province_of(self.location) == self.home
+    }
+}
+
+/// The rules' part of a position (empty in the standard game).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RuleState {
+    leaders: Vec<LeaderPlace>,
+    garrisons: Vec<Garrison>,
+    special_rules: Vec<SpecialRule>,
+}
+
+/// Why a rule state does not fit the variant or the units.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RuleStateError {
+    /// A leader placed twice.
+    #[error("the leader {0} is placed twice")]
+    LeaderTwice(String),
+    /// A leader with a unit of another country (3.1.2.2).
+    #[error("the leader {leader} cannot stand in {place} with a unit of another country")]
+    LeaderWithForeignUnit {
+        /// The leader's name.
+        leader: String,
+        /// The place.
+        place: String,
+    },
+    /// A leader at sea without a fleet of his country under him (3.1.2.4).
+    #[error("the leader {leader} can be at sea in {place} only with a fleet of his country")]
+    LeaderAtSea {
+        /// The leader's name.
+        leader: String,
+        /// The place.
+        place: String,
+    },
+    /// A garrison whose army is not on the board.
+    #[error("the garrison in {0} is no army on the board")]
+    GarrisonWithoutArmy(String),
+    /// Two garrisons for one army.
+    #[error("{0} has two garrisons")]
+    GarrisonTwice(String),
+}
+
+impl RuleState {
+    /// A rule state, checked: every leader once, not with a foreign unit, at sea only on a fleet
+    /// of his country; every garrison an army on the board, once.
+    pub fn new(
+        variant: &Variant,
+        units: &[Unit],
+        leaders: Vec<LeaderPlace>,
+        garrisons: Vec<Garrison>,
+        mut special_rules: Vec<SpecialRule>,
+    ) -> Result<RuleState, RuleStateError> {
+        let map = &variant.map;
+        let place = |l: LocationId| map.location_abbreviation(l).to_ascii_uppercase();
+        let name = |l: &LeaderPlace| {
+            variant
+                .leaders
+                .get(l.leader.index())
+                .map_or_else(String::new, |x| x.name.clone())
+        };
+        let mut leaders = leaders;
+        for l in &mut leaders {
+            l.location = map.province(map.province_of(l.location)).main;
+        }
+        for (i, l) in leaders.iter().enumerate() {
+            if leaders[..i].iter().any(|m| m.leader == l.leader) {
+                return Err(RuleStateError::LeaderTwice(name(l)));
+            }
+            let province = map.province_of(l.location);
+            let here = units.iter().find(|u| map.province_of(u.location) == province);
+            if here.is_some_and(|u| u.power != l.power) {
+                return Err(RuleStateError::LeaderWithForeignUnit {
+                    leader: name(l),
+                    place: place(l.location),
+                });
+            }
+            let own_fleet = here.is_some_and(|u| u.kind == UnitType::Fleet);
+            if map.province(province).terrain == Terrain::Sea && !own_fleet {
+                return Err(RuleStateError::LeaderAtSea {
+                    leader: name(l),
+                    place: place(l.location),
+                });
+            }
+        }
+        for (i, g) in garrisons.iter().enumerate() {
+            let province = map.province_of(g.location);
+            let army = units
+                .iter()
+                .any(|u| u.kind == UnitType::Army && u.power == g.power && map.province_of(u.location) == province);
+            if !army {
+                return Err(RuleStateError::GarrisonWithoutArmy(place(g.location)));
+            }
+            if garrisons[..i].iter().any(|h| map.province_of(h.location) == province) {
+                return Err(RuleStateError::GarrisonTwice(place(g.location)));
+            }
+        }
+        special_rules.sort();
+        special_rules.dedup();
+        Ok(RuleState {
+            leaders,
+            garrisons,
+            special_rules,
+        })
+    }
+
+    /// The leaders on the board.
+    pub fn leaders(&self) -> &[LeaderPlace] {
+        &self.leaders
+    }
+
+    /// The garrisons.
+    pub fn garrisons(&self) -> &[Garrison] {
+        &self.garrisons
+    }
+
+    /// The special rules switched on, in the order of their numbers.
+    pub fn special_rules(&self) -> &[SpecialRule] {
+        &self.special_rules
+    }
+
+    /// Whether a special rule is switched on.
+    pub fn has(&self, rule: SpecialRule) -> bool {
+        self.special_rules.contains(&rule)
+    }
+
+    /// The garrison whose army stands at a location, if any.
+    pub fn garrison_at(&self, variant: &Variant, location: LocationId) -> Option<&Garrison> {
+        let province = variant.map.province_of(location);
+        self.garrisons
+            .iter()
+            .find(|g| variant.map.province_of(g.location) == province)
+    }
+
+    /// Whether nothing is recorded (the standard game).
+    pub fn is_empty(&self) -> bool {
+        self.leaders.is_empty() && self.garrisons.is_empty() && self.special_rules.is_empty()
+    }
+
+    /// Moves the garrisons with their armies (`moves`: from → to) and drops those whose army is no
+    /// longer on the board (`units` after the phase, dislodged ones included).
+    pub(crate) fn follow_units(&mut self, variant: &Variant, moves: &[(LocationId, LocationId)], units: &[Unit]) {
+        let map = &variant.map;
+        for g in &mut self.garrisons {
+            let from = map.province_of(g.location);
+            if let Some(&(_, to)) = moves.iter().find(|(f, _)| map.province_of(*f) == from) {
+                g.location = to;
+            }
+        }
+        self.garrisons.retain(|g| {
+            let p = map.province_of(g.location);
+            units
+                .iter()
+                .any(|u| u.kind == UnitType::Army && u.power == g.power && map.province_of(u.location) == p)
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::Position;
+
+    fn hegemony() -> Variant {
+        crate::variant::builtin("hegemony-1701")
+            .expect("built in")
+            .expect("loads")
+    }
+
+    #[test]
+    fn a_leader_may_not_stand_with_a_foreign_unit_nor_alone_at_sea() {
+        let v = hegemony();
+        let start = Position::initial(&v);
+        let at = |abbr: &str| v.map.location_by_abbreviation(abbr).expect("place");
+        let england = v.map.power_by_name("England").expect("england");
+        let marlborough = LeaderId(0);
+        let place = |loc| LeaderPlace {
+            leader: marlborough,
+            power: england,
+            location: at(loc),
+        };
+        let ok = RuleState::new(&v, &start.units, vec![place("net")], Vec::new(), Vec::new());
+        assert_eq!(ok.map(|s| s.leaders().len()), Ok(1));
+        let foreign = RuleState::new(&v, &start.units, vec![place("bel")], Vec::new(), Vec::new());
+        assert!(matches!(foreign, Err(RuleStateError::LeaderWithForeignUnit { .. })));
+        let at_sea = RuleState::new(&v, &start.units, vec![place("nth")], Vec::new(), Vec::new());
+        assert!(matches!(at_sea, Err(RuleStateError::LeaderAtSea { .. })));
+        let twice = RuleState::new(
+            &v,
+            &start.units,
+            vec![place("net"), place("lon")],
+            Vec::new(),
+            Vec::new(),
+        );
+        assert!(matches!(twice, Err(RuleStateError::LeaderTwice(_))));
+    }
+
+    #[test]
+    fn a_garrison_needs_its_army_on_the_board() {
+        let v = hegemony();
+        let start = Position::initial(&v);
+        let lib = v.map.location_by_abbreviation("lib").expect("lib");
+        let turkey = v.map.power_by_name("Turkey").expect("turkey");
+        let garrison = Garrison {
+            power: turkey,
+            location: lib,
+            home: v.map.province_of(lib),
+        };
+        let missing = RuleState::new(&v, &start.units, Vec::new(), vec![garrison], Vec::new());
+        assert!(matches!(missing, Err(RuleStateError::GarrisonWithoutArmy(_))));
+    }
+}
