@@ -49,7 +49,8 @@ fn the_opening_position_shows_every_unit_centre_and_province() {
         let g = spielleiter_render::builtin_geometry(&v).unwrap().unwrap();
         let position = Position::initial(&v);
         let picture = svg(&g, &Scene::position(&v, &position, Lang::En));
-        assert_eq!(count(&picture, r#"<g class="unit""#), position.units.len(), "{name}");
+        // Units of countries no player plays are drawn too (class `unit neutral`).
+        assert_eq!(count(&picture, r#"<g class="unit"#), position.units.len(), "{name}");
         assert_eq!(count(&picture, r#"class="centre""#), v.map.centres().count(), "{name}");
         assert_eq!(
             count(&picture, r#"class="province "#),
