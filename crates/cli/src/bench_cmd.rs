@@ -87,7 +87,7 @@ fn prepare(variant: &Variant, mut line: Line, n: usize) -> Result<Prepared> {
     for (key, lines) in &given {
         let power = variant
             .map
-            .powers()
+            .countries()
             .iter()
             .find(|p| p.key.eq_ignore_ascii_case(key))
             .map(|p| p.id)

@@ -287,7 +287,7 @@ fn output(variant: &Variant, report: &PhaseReport) -> AdjudicationOutput {
     }
     let mut builds = BTreeMap::new();
     if next.phase.kind == PhaseKind::Adjustment && report.winner.is_none() {
-        for p in map.powers() {
+        for p in map.countries() {
             let count = adjustment_count(map, next, p.id);
             if count != 0 {
                 let homes = if count > 0 {

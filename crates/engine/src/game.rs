@@ -319,6 +319,9 @@ pub fn adjudicate_phase(variant: &Variant, position: &Position, orders: PhaseOrd
         }
         PhaseKind::Adjustment => adjustment(variant, position, &mut report),
     }
+    let next = &mut report.next;
+    let dislodged: Vec<Unit> = next.dislodged.iter().map(|d| d.unit).collect();
+    next.rules.settle(variant, &next.units, &dislodged);
     report
 }
 
@@ -327,23 +330,17 @@ fn follow_moves(variant: &Variant, units: &[Unit], orders: &[Order], result: &Mo
     if next.rules.garrisons().is_empty() {
         return;
     }
-    let moves: Vec<(LocationId, LocationId)> = units
+    let moves: Vec<(PowerId, LocationId, LocationId)> = units
         .iter()
         .zip(orders)
         .zip(&result.moved)
         .filter(|&(_, &moved)| moved)
         .filter_map(|((u, o), _)| match *o {
-            Order::Move { to, .. } => Some((u.location, to)),
+            Order::Move { to, .. } => Some((u.power, u.location, to)),
             _ => None,
         })
         .collect();
-    let on_board: Vec<Unit> = next
-        .units
-        .iter()
-        .copied()
-        .chain(next.dislodged.iter().map(|d| d.unit))
-        .collect();
-    next.rules.follow_units(variant, &moves, &on_board);
+    next.rules.follow_moves(variant, &moves);
 }
 
 /// One order per unit for a movement phase: the last legal order given for each unit, a hold for
@@ -518,16 +515,15 @@ fn retreat(variant: &Variant, position: &Position, orders: &PhaseOrders, next: &
     }
     next.dislodged.clear();
     next.pending_retreats.clear();
-    let moves: Vec<(LocationId, LocationId)> = dislodged
+    let moves: Vec<(PowerId, LocationId, LocationId)> = dislodged
         .iter()
         .zip(&outcomes)
         .filter_map(|(d, outcome)| match outcome {
-            RetreatOutcome::Retreated(to) => Some((d.unit.location, *to)),
+            RetreatOutcome::Retreated(to) => Some((d.unit.power, d.unit.location, *to)),
             _ => None,
         })
         .collect();
-    let on_board = next.units.clone();
-    next.rules.follow_units(variant, &moves, &on_board);
+    next.rules.follow_moves(variant, &moves);
     RetreatReport {
         dislodged,
         orders: chosen,

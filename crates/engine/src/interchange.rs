@@ -268,7 +268,13 @@ pub fn position_from_state(variant: &Variant, state: &GameState) -> Result<Posit
             position.owners[province.index()] = Some(power);
         }
     }
-    position.rules = rule_fields::read(variant, state, &position.units, &garrisons_at_home)?;
+    let on_board: Vec<Unit> = position
+        .units
+        .iter()
+        .copied()
+        .chain(position.dislodged.iter().map(|d| d.unit))
+        .collect();
+    position.rules = rule_fields::read(variant, state, &on_board, &garrisons_at_home)?;
     Ok(position)
 }
 

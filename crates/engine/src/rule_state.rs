@@ -76,11 +76,22 @@ pub enum RuleStateError {
     /// Two garrisons for one army.
     #[error("{0} has two garrisons")]
     GarrisonTwice(String),
+    /// A garrison whose home is a sea.
+    #[error("the garrison in {0} has a sea as its home")]
+    GarrisonAtSea(String),
+    /// A leader placed for a country that is not his.
+    #[error("the leader {0} belongs to another country")]
+    LeaderOfAnotherCountry(String),
+    /// Garrisons or special rules in a variant that has none.
+    #[error("the variant {0} has no garrisons and no special rules")]
+    NoSuchRules(String),
 }
 
 impl RuleState {
-    /// A rule state, checked: every leader once, not with a foreign unit, at sea only on a fleet
-    /// of his country; every garrison an army on the board, once.
+    /// A rule state, checked: every leader once, of his own country, not with a foreign unit, at
+    /// sea only on a fleet of his country; every garrison an army of its country on the board
+    /// (`units`, dislodged ones included), once, with a home on land; garrisons and special rules
+    /// only in a variant with scenarios.
     pub fn new(
         variant: &Variant,
         units: &[Unit],
@@ -103,6 +114,10 @@ impl RuleState {
         for (i, l) in leaders.iter().enumerate() {
             if leaders[..i].iter().any(|m| m.leader == l.leader) {
                 return Err(RuleStateError::LeaderTwice(name(l)));
+            }
+            let country = variant.leaders.get(l.leader.index()).and_then(|x| x.country);
+            if country.is_some_and(|c| c != l.power) {
+                return Err(RuleStateError::LeaderOfAnotherCountry(name(l)));
             }
             let province = map.province_of(l.location);
             let here = units.iter().find(|u| map.province_of(u.location) == province);
@@ -131,6 +146,12 @@ impl RuleState {
             if garrisons[..i].iter().any(|h| map.province_of(h.location) == province) {
                 return Err(RuleStateError::GarrisonTwice(place(g.location)));
             }
+            if map.province(g.home).terrain == Terrain::Sea {
+                return Err(RuleStateError::GarrisonAtSea(place(g.location)));
+            }
+        }
+        if variant.scenario.is_none() && !(garrisons.is_empty() && special_rules.is_empty()) {
+            return Err(RuleStateError::NoSuchRules(variant.name.clone()));
         }
         special_rules.sort();
         special_rules.dedup();
@@ -174,21 +195,40 @@ impl RuleState {
         self.leaders.is_empty() && self.garrisons.is_empty() && self.special_rules.is_empty()
     }
 
-    /// Moves the garrisons with their armies (`moves`: from → to) and drops those whose army is no
-    /// longer on the board (`units` after the phase, dislodged ones included).
-    pub(crate) fn follow_units(&mut self, variant: &Variant, moves: &[(LocationId, LocationId)], units: &[Unit]) {
+    /// Moves the garrisons with their armies (`moves`: power, from → to).
+    pub(crate) fn follow_moves(&mut self, variant: &Variant, moves: &[(PowerId, LocationId, LocationId)]) {
         let map = &variant.map;
         for g in &mut self.garrisons {
             let from = map.province_of(g.location);
-            if let Some(&(_, to)) = moves.iter().find(|(f, _)| map.province_of(*f) == from) {
+            let moved = moves
+                .iter()
+                .find(|&&(power, f, _)| power == g.power && map.province_of(f) == from);
+            if let Some(&(_, _, to)) = moved {
                 g.location = to;
             }
         }
+    }
+
+    /// After a phase: drops the garrisons whose army is gone (disbanded, or not retreated), and
+    /// the leaders who can no longer stand where they are — with a unit of another country
+    /// (3.1.2.2) or alone at sea (3.1.2.4: "the leader is dissolved"). `units` are those on the
+    /// board, `dislodged` those waiting to retreat. Until leader retreats (3.1.6) are built, a
+    /// leader displaced by a foreign unit is removed like one without a retreat (research D-24).
+    pub(crate) fn settle(&mut self, variant: &Variant, units: &[Unit], dislodged: &[Unit]) {
+        let map = &variant.map;
         self.garrisons.retain(|g| {
             let p = map.province_of(g.location);
             units
                 .iter()
+                .chain(dislodged)
                 .any(|u| u.kind == UnitType::Army && u.power == g.power && map.province_of(u.location) == p)
+        });
+        self.leaders.retain(|l| {
+            let p = map.province_of(l.location);
+            let here = units.iter().find(|u| map.province_of(u.location) == p);
+            let foreign = here.is_some_and(|u| u.power != l.power);
+            let own_fleet = here.is_some_and(|u| u.kind == UnitType::Fleet);
+            !foreign && (map.province(p).terrain != Terrain::Sea || own_fleet)
         });
     }
 }

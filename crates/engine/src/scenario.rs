@@ -16,6 +16,8 @@ pub struct Leader {
     pub name_de: String,
     /// What he may lead.
     pub leads: Leads,
+    /// The country he serves, if the data names one (a leader placed for another is refused).
+    pub country: Option<crate::ids::PowerId>,
 }
 
 /// A leader's index in the variant's table.

@@ -1,6 +1,7 @@
 //! The JSON fields of the rules' part of a position (Hegemony): leaders per country
 //! (`"leaders": {"ENGLAND": {"MARLBOROUGH": "NET"}}`), garrisons driven out of their home
-//! (`"garrisons": {"TURKEY": {"A NAF": "LIB"}}`; one at home is the unit `G LIB`), and the special
+//! (`"garrisons": {"TURKEY": {"A NAF": "LIB"}}`; one at home is the unit `G LIB`, unless it was
+//! just dislodged there: `"*A LIB"` and `{"A LIB": "LIB"}`), and the special
 //! rules the position switches on (`"options": {"special_rules": ["5.1.4"]}`).
 
 use super::{GameState, StateError, parse_unit, power_by_key};
@@ -17,8 +18,8 @@ pub(super) fn garrison_as_army(text: &str) -> Option<String> {
     Some(format!("A {}", rest.trim()))
 }
 
-/// The rules' part of a position read from a state whose units are already read; `at_home`:
-/// the armies written as garrisons (`G LIB`).
+/// The rules' part of a position read from a state whose units are already read (`units`,
+/// dislodged ones included); `at_home`: the armies written as garrisons (`G LIB`).
 pub(super) fn read(
     variant: &Variant,
     state: &GameState,
@@ -95,7 +96,11 @@ pub(super) fn write(variant: &Variant, position: &Position, state: &mut GameStat
     }
     for g in rules.garrisons() {
         let written = format!("A {}", loc(g.location));
-        if g.at_home(variant) {
+        let dislodged = position
+            .dislodged
+            .iter()
+            .any(|d| d.unit.power == g.power && d.unit.location == g.location);
+        if g.at_home(variant) && !dislodged {
             if let Some(list) = state.units.get_mut(&key(g.power)) {
                 for u in list.iter_mut().filter(|u| **u == written) {
                     *u = format!("G {}", loc(g.location));
@@ -176,6 +181,18 @@ mod tests {
     }
 
     #[test]
+    fn the_standard_game_has_no_garrisons_and_no_special_rules() {
+        let v = crate::variant::builtin("standard").expect("built in").expect("loads");
+        for json in [
+            r#"{"phase": "S1901M", "units": {"FRANCE": ["G PAR"]}}"#,
+            r#"{"phase": "S1901M", "options": {"special_rules": ["5.1.4"]}}"#,
+        ] {
+            let e = position_from_state(&v, &state(json)).expect_err(json).to_string();
+            assert!(e.contains("no garrisons and no special rules"), "{json}: {e}");
+        }
+    }
+
+    #[test]
     fn a_garrison_follows_its_army_and_ends_with_it() {
         let v = hegemony();
         let input: crate::interchange::AdjudicationInput = serde_json::from_str(
@@ -188,5 +205,65 @@ mod tests {
         let (output, _) = crate::adjudication::adjudicate_with(&v, &input).expect("adjudicates");
         assert_eq!(output.next.units["TURKEY"], ["G LIB"], "home again: a garrison at home");
         assert!(output.next.garrisons.is_empty());
+    }
+
+    /// Adjudicates a JSON input on Hegemony 1689/1701 and checks that the next state reads back.
+    fn next_state(json: &str) -> GameState {
+        let input: crate::interchange::AdjudicationInput = serde_json::from_str(json).expect("input");
+        let name = input.variant.clone().unwrap_or_default();
+        let v = crate::variant::builtin(&name).expect("built in").expect("loads");
+        let (output, _) = crate::adjudication::adjudicate_with(&v, &input).expect("adjudicates");
+        position_from_state(&v, &output.next).expect("the next state reads back");
+        output.next
+    }
+
+    #[test]
+    fn a_leader_whose_place_a_foreign_unit_takes_is_removed() {
+        let next = next_state(
+            r#"{"variant": "hegemony-1701", "phase": "S1701M",
+                "units": {"ENGLAND": ["A NET"], "FRANCE": ["A BEL"]},
+                "leaders": {"ENGLAND": {"MARLBOROUGH": "NET"}},
+                "orders": {"ENGLAND": ["A NET - WFA"], "FRANCE": ["A BEL - NET"]}}"#,
+        );
+        assert_eq!(next.units["FRANCE"], ["A NET"]);
+        assert!(next.leaders.is_empty(), "D-24 until leader retreats exist");
+    }
+
+    #[test]
+    fn a_leader_left_alone_at_sea_is_dissolved() {
+        let next = next_state(
+            r#"{"variant": "hegemony-1701", "phase": "S1701M",
+                "units": {"ENGLAND": ["F NTH"]},
+                "leaders": {"ENGLAND": {"MARLBOROUGH": "NTH"}},
+                "orders": {"ENGLAND": ["F NTH - HEL"]}}"#,
+        );
+        assert!(next.leaders.is_empty(), "3.1.2.4");
+    }
+
+    #[test]
+    fn a_dislodged_garrison_is_kept_for_its_retreat_and_follows_it() {
+        let dislodged = next_state(
+            r#"{"variant": "hegemony-1689", "phase": "S1689M",
+                "units": {"TURKEY": ["G MEA"], "FRANCE": ["A SMY", "F EAS"]},
+                "orders": {"FRANCE": ["A SMY - MEA", "F EAS S A SMY - MEA"]}}"#,
+        );
+        assert_eq!(dislodged.units["TURKEY"], ["*A MEA"]);
+        assert_eq!(dislodged.garrisons["TURKEY"]["A MEA"], "MEA");
+        let mut input = serde_json::to_value(&dislodged).expect("json");
+        input["variant"] = "hegemony-1689".into();
+        input["orders"] = serde_json::json!({"TURKEY": ["A MEA - ARM"]});
+        let retreated = next_state(&input.to_string());
+        assert_eq!(retreated.units["TURKEY"], ["A ARM"]);
+        assert_eq!(retreated.garrisons["TURKEY"]["A ARM"], "MEA");
+    }
+
+    #[test]
+    fn a_garrison_disbanded_in_winter_is_gone() {
+        let next = next_state(
+            r#"{"variant": "hegemony-1689", "phase": "W1689A",
+                "units": {"TURKEY": ["G LIB"]}, "centers": {"FRANCE": ["LIB"]}}"#,
+        );
+        assert!(next.units.get("TURKEY").is_none_or(|u| u.is_empty()));
+        assert!(next.garrisons.is_empty());
     }
 }

@@ -57,6 +57,7 @@ pub(super) struct RawLeader {
     name: String,
     name_de: Option<String>,
     leads: Spanned<String>,
+    country: Option<Spanned<String>>,
 }
 
 /// The scenario chosen, kept for [`finish`] after the map is built.
@@ -108,7 +109,10 @@ pub(super) fn select(raw: &mut RawFile, wanted: Option<&str>, problems: &mut Pro
     }
     let mut garrisons = Vec::new();
     for power in &mut raw.power {
-        let start = sc.country.iter().find(|c| c.id.get_ref() == power.id.get_ref());
+        let start = sc
+            .country
+            .iter()
+            .find(|c| c.id.get_ref().eq_ignore_ascii_case(power.id.get_ref()));
         power.home = start.map(|c| c.home.clone()).unwrap_or_default();
         power.units = start.map(|c| c.units.clone()).unwrap_or_default();
         power.no_supply = start.and_then(|c| c.needs_supply) == Some(false);
@@ -119,9 +123,13 @@ pub(super) fn select(raw: &mut RawFile, wanted: Option<&str>, problems: &mut Pro
             }
         }
     }
-    for c in &sc.country {
-        if !raw.power.iter().any(|p| p.id.get_ref() == c.id.get_ref()) {
-            problems.at(c.id.span().start, MapProblem::UnknownPower(c.id.get_ref().clone()));
+    for (i, c) in sc.country.iter().enumerate() {
+        let id = c.id.get_ref();
+        if !raw.power.iter().any(|p| p.id.get_ref().eq_ignore_ascii_case(id)) {
+            problems.at(c.id.span().start, MapProblem::UnknownPower(id.clone()));
+        }
+        if sc.country[..i].iter().any(|d| d.id.get_ref().eq_ignore_ascii_case(id)) {
+            problems.at(c.id.span().start, MapProblem::DuplicatePower(id.clone()));
         }
     }
     order_players(raw, &sc, problems);
@@ -132,8 +140,18 @@ pub(super) fn select(raw: &mut RawFile, wanted: Option<&str>, problems: &mut Pro
 fn order_players(raw: &mut RawFile, sc: &RawScenario, problems: &mut Problems<'_>) {
     let mut players = Vec::new();
     for name in &sc.players {
-        match raw.power.iter().position(|p| p.id.get_ref() == name.get_ref()) {
+        match raw
+            .power
+            .iter()
+            .position(|p| p.id.get_ref().eq_ignore_ascii_case(name.get_ref()))
+        {
             Some(i) => players.push(raw.power.remove(i)),
+            None if players
+                .iter()
+                .any(|p| p.id.get_ref().eq_ignore_ascii_case(name.get_ref())) =>
+            {
+                problems.at(name.span().start, MapProblem::DuplicatePower(name.get_ref().clone()))
+            }
             None => problems.at(name.span().start, MapProblem::UnknownPower(name.get_ref().clone())),
         }
     }
@@ -164,12 +182,27 @@ pub(super) fn leaders(raw: &RawFile, problems: &mut Problems<'_>) -> Vec<Leader>
             );
             continue;
         }
+        let country = match &l.country {
+            None => None,
+            Some(c) => match raw
+                .power
+                .iter()
+                .position(|p| p.id.get_ref().eq_ignore_ascii_case(c.get_ref()))
+            {
+                Some(i) => Some(PowerId(i as u8)),
+                None => {
+                    problems.at(c.span().start, MapProblem::UnknownPower(c.get_ref().clone()));
+                    continue;
+                }
+            },
+        };
         leaders.push(Leader {
             id: LeaderId(leaders.len() as u8),
             key,
             name: l.name.clone(),
             name_de: l.name_de.clone().unwrap_or_else(|| l.name.clone()),
             leads,
+            country,
         });
     }
     leaders
@@ -189,7 +222,12 @@ pub(super) fn finish(variant: &mut Variant, chosen: Chosen, problems: &mut Probl
     let mut countries = vec![CountryStart::default(); map.countries().len()];
     let mut leaders = Vec::new();
     for c in &sc.country {
-        let Some(power) = map.countries().iter().find(|p| &p.key == c.id.get_ref()).map(|p| p.id) else {
+        let Some(power) = map
+            .countries()
+            .iter()
+            .find(|p| p.key.eq_ignore_ascii_case(c.id.get_ref()))
+            .map(|p| p.id)
+        else {
             continue;
         };
         countries[power.index()] = CountryStart {
@@ -208,7 +246,7 @@ pub(super) fn finish(variant: &mut Variant, chosen: Chosen, problems: &mut Probl
         .iter()
         .filter_map(|&(span, ref key, ref at)| {
             let location = map.location_by_abbreviation(at);
-            let power = map.countries().iter().find(|p| &p.key == key)?.id;
+            let power = map.countries().iter().find(|p| p.key.eq_ignore_ascii_case(key))?.id;
             if location.is_none() {
                 problems.at(span, MapProblem::UnknownProvince(at.clone()));
             }
@@ -246,20 +284,21 @@ pub(super) fn finish(variant: &mut Variant, chosen: Chosen, problems: &mut Probl
             })
         })
         .collect();
-    let start = match RuleState::new(variant, &units, leaders, garrisons, special_rules.clone()) {
-        Ok(start) => start,
-        Err(e) => {
-            problems.at(sc.name.span().start, MapProblem::BadScenario(e.to_string()));
-            RuleState::default()
-        }
-    };
     variant.scenario = Some(Scenario {
         name: sc.name.get_ref().clone(),
         incomplete: sc.incomplete.clone(),
-        special_rules,
+        special_rules: special_rules.clone(),
         countries,
-        start,
+        start: RuleState::default(),
     });
+    match RuleState::new(variant, &units, leaders, garrisons, special_rules) {
+        Ok(start) => {
+            if let Some(scenario) = variant.scenario.as_mut() {
+                scenario.start = start;
+            }
+        }
+        Err(e) => problems.at(sc.name.span().start, MapProblem::BadScenario(e.to_string())),
+    }
 }
 
 /// A leader's start written `marlborough net`.
