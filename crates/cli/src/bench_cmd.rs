@@ -87,10 +87,7 @@ fn prepare(variant: &Variant, mut line: Line, n: usize) -> Result<Prepared> {
     for (key, lines) in &given {
         let power = variant
             .map
-            .countries()
-            .iter()
-            .find(|p| p.key.eq_ignore_ascii_case(key))
-            .map(|p| p.id)
+            .country_by_key(key)
             .with_context(|| format!("line {n}: unknown power {key}"))?;
         orders.read(variant, &position, Some(power), lines.iter().map(String::as_str));
     }

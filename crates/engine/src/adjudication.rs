@@ -53,10 +53,7 @@ fn unit_name(variant: &Variant, kind: UnitType, location: LocationId) -> String 
 fn power_by_key(variant: &Variant, key: &str) -> Result<PowerId, AdjudicationError> {
     variant
         .map
-        .countries()
-        .iter()
-        .find(|p| p.key.eq_ignore_ascii_case(key))
-        .map(|p| p.id)
+        .country_by_key(key)
         .ok_or_else(|| AdjudicationError::UnknownPower(key.to_string()))
 }
 

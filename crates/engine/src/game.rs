@@ -320,8 +320,10 @@ pub fn adjudicate_phase(variant: &Variant, position: &Position, orders: PhaseOrd
         PhaseKind::Adjustment => adjustment(variant, position, &mut report),
     }
     let next = &mut report.next;
-    let dislodged: Vec<Unit> = next.dislodged.iter().map(|d| d.unit).collect();
-    next.rules.settle(variant, &next.units, &dislodged);
+    if !next.rules.is_empty() {
+        let dislodged: Vec<Unit> = next.dislodged.iter().map(|d| d.unit).collect();
+        next.rules.settle(variant, &next.units, &dislodged);
+    }
     report
 }
 

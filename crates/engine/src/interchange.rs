@@ -119,10 +119,7 @@ pub enum StateError {
 }
 
 fn power_by_key(map: &Map, key: &str) -> Result<PowerId, StateError> {
-    map.countries()
-        .iter()
-        .find(|p| p.key.eq_ignore_ascii_case(key))
-        .map(|p| p.id)
+    map.country_by_key(key)
         .ok_or_else(|| StateError::UnknownPower(key.to_string()))
 }
 

@@ -177,19 +177,6 @@ impl RuleState {
         &self.special_rules
     }
 
-    /// Whether a special rule is switched on.
-    pub fn has(&self, rule: SpecialRule) -> bool {
-        self.special_rules.contains(&rule)
-    }
-
-    /// The garrison whose army stands at a location, if any.
-    pub fn garrison_at(&self, variant: &Variant, location: LocationId) -> Option<&Garrison> {
-        let province = variant.map.province_of(location);
-        self.garrisons
-            .iter()
-            .find(|g| variant.map.province_of(g.location) == province)
-    }
-
     /// Whether nothing is recorded (the standard game).
     pub fn is_empty(&self) -> bool {
         self.leaders.is_empty() && self.garrisons.is_empty() && self.special_rules.is_empty()

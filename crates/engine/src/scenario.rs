@@ -114,10 +114,6 @@ pub struct CountryStart {
 pub struct Scenario {
     /// Its name in the variant file (`1701`); the variant is called `<variant>-<name>`.
     pub name: String,
-    /// Why the scenario cannot be played yet (its data is incomplete), if so.
-    pub incomplete: Option<String>,
-    /// The special rules it switches on.
-    pub special_rules: Vec<SpecialRule>,
     /// Per country (by `PowerId`): political factors and activation threshold.
     pub countries: Vec<CountryStart>,
     /// The rules' part of the starting position: leaders, garrisons, special rules.

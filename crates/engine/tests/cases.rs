@@ -10,7 +10,9 @@ use spielleiter_engine::adjudicate::adjustment::AdjustmentOutcome;
 use spielleiter_engine::adjudicate::retreat::RetreatOutcome;
 use spielleiter_engine::game::{PhaseOrders, PhaseReport, adjudicate_phase};
 use spielleiter_engine::order::read_order;
-use spielleiter_engine::{Coast, DislodgedUnit, LocationId, Map, Order, Phase, PhaseKind, Position, Unit, Variant};
+use spielleiter_engine::{
+    Coast, DislodgedUnit, LocationId, Map, Order, Phase, PhaseKind, Position, ProvinceId, Unit, Variant,
+};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Status {
@@ -397,6 +399,12 @@ fn run_step(variant: &Variant, position: &mut Position, step: &Step, errors: &mu
     Ok(())
 }
 
+/// The province of the unit that order line `k` names, if it was read.
+fn line_province(map: &Map, report: &PhaseReport, k: usize) -> Option<ProvinceId> {
+    let order = report.orders.lines[k].result.as_ref().ok()?;
+    Some(map.province_of(order.unit()?.location))
+}
+
 fn check_movement(
     variant: &Variant,
     step: &Step,
@@ -408,8 +416,7 @@ fn check_movement(
     let map = &variant.map;
     let movement = report.movement.as_ref().ok_or("no movement was adjudicated")?;
     let unit_of = |k: usize| {
-        let order = report.orders.lines[k].result.as_ref().ok()?;
-        let province = map.province_of(order.unit()?.location);
+        let province = line_province(map, report, k)?;
         movement
             .units
             .iter()
@@ -475,8 +482,7 @@ fn check_retreats(
         return;
     };
     let outcome_of = |k: usize| {
-        let order = report.orders.lines[k].result.as_ref().ok()?;
-        let province = map.province_of(order.unit()?.location);
+        let province = line_province(map, report, k)?;
         let i = retreats
             .dislodged
             .iter()

@@ -63,8 +63,6 @@ pub struct Adjudicator<'m> {
     rule_decisions: Vec<(usize, usize)>,
     /// The rule whose `prepare` runs (for the claims it makes).
     preparing: u8,
-    /// Whether a rule decides some ordinary moves before the core (`ResolverRule::decides_move`).
-    move_hooks: bool,
     // Per province.
     unit_at: Vec<u16>,
     first_attacker: Vec<u16>,
@@ -108,7 +106,6 @@ impl<'m> Adjudicator<'m> {
             rules: None,
             rule_decisions: Vec::new(),
             preparing: NO_RULE,
-            move_hooks: false,
             unit_at: vec![NONE; p],
             first_attacker: vec![NONE; p],
             kind: Vec::with_capacity(p),
@@ -259,7 +256,6 @@ impl<'m> Adjudicator<'m> {
     /// Lets every rule read the phase and claim orders; returns the number of rule decisions.
     fn prepare_rules(&mut self, units: &[Unit], orders: &[Order]) -> usize {
         self.rule_decisions.clear();
-        self.move_hooks = false;
         let Some(mut rules) = self.rules.take() else { return 0 };
         let mut next = units.len();
         if let Some(list) = Rc::get_mut(&mut rules) {
@@ -271,7 +267,6 @@ impl<'m> Adjudicator<'m> {
             }
         }
         self.preparing = NO_RULE;
-        self.move_hooks = true;
         self.rules = Some(rules);
         next - units.len()
     }
@@ -584,7 +579,7 @@ impl<'m> Adjudicator<'m> {
         if attack == 0 {
             return false;
         }
-        if self.move_hooks {
+        if self.rules.is_some() {
             if let Some(decided) = self.rule_decides_move(u, attack) {
                 return decided;
             }
@@ -937,7 +932,7 @@ impl<'m> Adjudicator<'m> {
     /// head-to-head opponent, else the destination's unit if it stayed, else another unit that
     /// tried to enter the destination.
     fn bounce_cause(&mut self, u: usize) -> ProvinceId {
-        if self.move_hooks {
+        if self.rules.is_some() {
             let rules = self.rules();
             let by_rule = rules
                 .iter()

@@ -310,13 +310,6 @@ pub fn load_variant(file: &str, text: &str) -> Result<Variant, MapErrors> {
     load_scenario(file, text, None)
 }
 
-/// The names of the scenarios a variant file defines (empty if it has none or cannot be read).
-pub fn scenario_names(text: &str) -> Vec<String> {
-    toml::from_str::<RawFile>(text)
-        .map(|raw| scenario::names(&raw))
-        .unwrap_or_default()
-}
-
 /// Reads and validates one scenario of a variant file (`None`: the first, or the file as it is
 /// when it has no scenarios). `file` names it in error messages.
 pub fn load_scenario(file: &str, text: &str, wanted: Option<&str>) -> Result<Variant, MapErrors> {

@@ -209,6 +209,15 @@ impl Map {
         &self.powers
     }
 
+    /// The country (a player's power or not) with this data key (`austria`, any case), as the
+    /// JSON interchange and variant files name it.
+    pub fn country_by_key(&self, key: &str) -> Option<PowerId> {
+        self.powers
+            .iter()
+            .find(|p| p.key.eq_ignore_ascii_case(key))
+            .map(|p| p.id)
+    }
+
     /// Whether a player plays this country.
     pub fn is_player(&self, id: PowerId) -> bool {
         id.index() < self.player_count

@@ -99,11 +99,12 @@ impl ResolverRule for Passages {
                 self.permits.push(passage);
             }
         }
-        let routed: Vec<usize> = (0..units.len()).filter(|&u| self.canal[u].is_some()).collect();
-        for &u in &routed {
+        let mut routed = false;
+        for u in (0..units.len()).filter(|&u| self.canal[u].is_some()) {
             r.claim_route(u);
+            routed = true;
         }
-        if routed.is_empty() { 0 } else { units.len() }
+        if routed { units.len() } else { 0 }
     }
 
     /// Whether unit `k`'s canal is open to it.

@@ -25,7 +25,6 @@ pub(super) struct RawScenario {
     centres: Vec<Spanned<String>>,
     #[serde(default)]
     special_rules: Vec<Spanned<String>>,
-    incomplete: Option<String>,
     #[serde(default)]
     double_centres: Vec<Spanned<String>>,
     #[serde(default)]
@@ -68,7 +67,7 @@ pub(super) struct Chosen {
 }
 
 /// The names of a file's scenarios, in file order.
-pub(super) fn names(raw: &RawFile) -> Vec<String> {
+fn names(raw: &RawFile) -> Vec<String> {
     raw.scenario.iter().map(|s| s.name.get_ref().clone()).collect()
 }
 
@@ -246,7 +245,7 @@ pub(super) fn finish(variant: &mut Variant, chosen: Chosen, problems: &mut Probl
         .iter()
         .filter_map(|&(span, ref key, ref at)| {
             let location = map.location_by_abbreviation(at);
-            let power = map.countries().iter().find(|p| p.key.eq_ignore_ascii_case(key))?.id;
+            let power = map.country_by_key(key)?;
             if location.is_none() {
                 problems.at(span, MapProblem::UnknownProvince(at.clone()));
             }
@@ -286,8 +285,6 @@ pub(super) fn finish(variant: &mut Variant, chosen: Chosen, problems: &mut Probl
         .collect();
     variant.scenario = Some(Scenario {
         name: sc.name.get_ref().clone(),
-        incomplete: sc.incomplete.clone(),
-        special_rules: special_rules.clone(),
         countries,
         start: RuleState::default(),
     });
