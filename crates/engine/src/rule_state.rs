@@ -5,7 +5,7 @@
 //! module never meets a leader standing with a foreign unit or a garrison without its army.
 
 use crate::ids::{LocationId, PowerId, ProvinceId, UnitType};
-use crate::map::Terrain;
+use crate::map::{Map, Terrain};
 use crate::position::Unit;
 use crate::scenario::{LeaderId, SpecialRule};
 use crate::variant::Variant;
@@ -119,28 +119,25 @@ impl RuleState {
             if country.is_some_and(|c| c != l.power) {
                 return Err(RuleStateError::LeaderOfAnotherCountry(name(l)));
             }
-            let province = map.province_of(l.location);
-            let here = units.iter().find(|u| map.province_of(u.location) == province);
-            if here.is_some_and(|u| u.power != l.power) {
-                return Err(RuleStateError::LeaderWithForeignUnit {
-                    leader: name(l),
-                    place: place(l.location),
-                });
-            }
-            let own_fleet = here.is_some_and(|u| u.kind == UnitType::Fleet);
-            if map.province(province).terrain == Terrain::Sea && !own_fleet {
-                return Err(RuleStateError::LeaderAtSea {
-                    leader: name(l),
-                    place: place(l.location),
-                });
+            match misplaced(map, units, l) {
+                Some(Misplaced::WithForeignUnit) => {
+                    return Err(RuleStateError::LeaderWithForeignUnit {
+                        leader: name(l),
+                        place: place(l.location),
+                    });
+                }
+                Some(Misplaced::AloneAtSea) => {
+                    return Err(RuleStateError::LeaderAtSea {
+                        leader: name(l),
+                        place: place(l.location),
+                    });
+                }
+                None => {}
             }
         }
         for (i, g) in garrisons.iter().enumerate() {
             let province = map.province_of(g.location);
-            let army = units
-                .iter()
-                .any(|u| u.kind == UnitType::Army && u.power == g.power && map.province_of(u.location) == province);
-            if !army {
+            if !has_army(map, units, g) {
                 return Err(RuleStateError::GarrisonWithoutArmy(place(g.location)));
             }
             if garrisons[..i].iter().any(|h| map.province_of(h.location) == province) {
@@ -203,21 +200,37 @@ impl RuleState {
     /// leader displaced by a foreign unit is removed like one without a retreat (research D-24).
     pub(crate) fn settle(&mut self, variant: &Variant, units: &[Unit], dislodged: &[Unit]) {
         let map = &variant.map;
-        self.garrisons.retain(|g| {
-            let p = map.province_of(g.location);
-            units
-                .iter()
-                .chain(dislodged)
-                .any(|u| u.kind == UnitType::Army && u.power == g.power && map.province_of(u.location) == p)
-        });
-        self.leaders.retain(|l| {
-            let p = map.province_of(l.location);
-            let here = units.iter().find(|u| map.province_of(u.location) == p);
-            let foreign = here.is_some_and(|u| u.power != l.power);
-            let own_fleet = here.is_some_and(|u| u.kind == UnitType::Fleet);
-            !foreign && (map.province(p).terrain != Terrain::Sea || own_fleet)
-        });
+        self.garrisons
+            .retain(|g| has_army(map, units, g) || has_army(map, dislodged, g));
+        self.leaders.retain(|l| misplaced(map, units, l).is_none());
     }
+}
+
+/// Why a leader cannot stand where he is.
+enum Misplaced {
+    /// A unit of another country stands there (3.1.2.2).
+    WithForeignUnit,
+    /// At sea without a fleet of his country (3.1.2.4).
+    AloneAtSea,
+}
+
+/// Whether (and why) a leader cannot stand where he is among these units.
+fn misplaced(map: &Map, units: &[Unit], l: &LeaderPlace) -> Option<Misplaced> {
+    let province = map.province_of(l.location);
+    let here = units.iter().find(|u| map.province_of(u.location) == province);
+    if here.is_some_and(|u| u.power != l.power) {
+        return Some(Misplaced::WithForeignUnit);
+    }
+    let own_fleet = here.is_some_and(|u| u.kind == UnitType::Fleet);
+    (map.province(province).terrain == Terrain::Sea && !own_fleet).then_some(Misplaced::AloneAtSea)
+}
+
+/// Whether the garrison's army (of its country, where it stands) is among these units.
+fn has_army(map: &Map, units: &[Unit], g: &Garrison) -> bool {
+    let province = map.province_of(g.location);
+    units
+        .iter()
+        .any(|u| u.kind == UnitType::Army && u.power == g.power && map.province_of(u.location) == province)
 }
 
 #[cfg(test)]
