@@ -92,7 +92,8 @@ fn prepare(variant: &Variant, mut line: Line, n: usize) -> Result<Prepared> {
         orders.read(variant, &position, Some(power), lines.iter().map(String::as_str));
     }
     let movement = (position.phase.kind == PhaseKind::Movement).then(|| {
-        let (unit_orders, _) = unit_orders(variant, &position.units, &orders.lines);
+        let carried = orders.carried_out(variant, PhaseKind::Movement);
+        let (unit_orders, _) = unit_orders(variant, &position.units, &orders.lines, &carried);
         (position.units.clone(), unit_orders)
     });
     Ok(Prepared {

@@ -88,6 +88,7 @@ pub fn run(args: &OrdersArgs) -> Result<ExitCode> {
             phase: phase.kind,
             position: position.as_ref(),
             default_power: current_power,
+            leaders: &variant.leaders,
         };
         for (input, result) in parse_order_list(&ctx, text) {
             if result.is_err() {

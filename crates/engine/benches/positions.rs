@@ -2,6 +2,7 @@
 //! moving, supports that match the moves and holds they name, and armies convoyed by fleets.
 
 use spielleiter_engine::order::UnitRef;
+use spielleiter_engine::order::model::Cargo;
 use spielleiter_engine::{LocationId, Map, Order, PowerId, ProvinceId, Unit, UnitType};
 
 /// SplitMix64: a tiny seeded generator so the benchmark positions never change.
@@ -36,10 +37,7 @@ pub struct Phase {
 }
 
 fn unit_ref(u: &Unit) -> UnitRef {
-    UnitRef {
-        kind: u.kind,
-        location: u.location,
-    }
+    UnitRef::new(u.kind, u.location)
 }
 
 /// Generates a phase.
@@ -134,6 +132,7 @@ pub fn random_phase(map: &Map, rng: &mut Rng) -> Phase {
                         unit: unit_ref(&u),
                         army: units[j].location,
                         to,
+                        cargo: Cargo::Army,
                     };
                     continue;
                 }

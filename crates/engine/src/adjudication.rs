@@ -178,6 +178,7 @@ fn read_pending(variant: &Variant, position: &mut Position, input: &Adjudication
         phase: PhaseKind::Retreat,
         position: Some(&ctx_position),
         default_power: None,
+        leaders: &variant.leaders,
     };
     for line in input.pending_retreats.values().flatten() {
         if let Ok(o) = parse_order(&ctx, line) {

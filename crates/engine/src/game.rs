@@ -156,6 +156,7 @@ impl PhaseOrders {
                 phase: position.phase.kind,
                 position: Some(position),
                 default_power: current,
+                leaders: &variant.leaders,
             };
             for (part, result) in parse_order_list(&ctx, text) {
                 let result = match result {
@@ -184,13 +185,23 @@ impl PhaseOrders {
         if kind == PhaseKind::Adjustment {
             return carried;
         }
-        let mut ordered = vec![false; map.provinces().len()];
+        // What an order moves: its unit, and (Hegemony) the leader standing there. A later order
+        // for either replaces the whole earlier one: `LA Vie - Boh` is one indivisible order.
+        let mut unit_ordered = vec![false; map.provinces().len()];
+        let mut leader_ordered: Vec<(Option<PowerId>, ProvinceId)> = Vec::new();
         for (i, line) in self.lines.iter().enumerate().rev() {
             let Ok(order) = &line.result else { continue };
-            let Some(unit) = order.unit() else { continue };
-            let province = map.province_of(unit.location).index();
-            carried[i] = !ordered[province];
-            ordered[province] = true;
+            let unit = order.unit().map(|u| map.province_of(u.location).index());
+            let leader = order.leader_at().map(|l| (line.power, map.province_of(l)));
+            if unit.is_none() && leader.is_none() {
+                continue;
+            }
+            let replaced = unit.is_some_and(|p| unit_ordered[p]) || leader.is_some_and(|l| leader_ordered.contains(&l));
+            carried[i] = !replaced;
+            if let Some(p) = unit {
+                unit_ordered[p] = true;
+            }
+            leader_ordered.extend(leader);
         }
         carried
     }
@@ -242,6 +253,8 @@ pub struct MovementReport {
     pub dislodged: Vec<DislodgedUnit>,
     /// Provinces left empty by a bounce.
     pub contested: Vec<ProvinceId>,
+    /// What became of each leader (Hegemony; empty elsewhere).
+    pub leaders: Vec<crate::rules::LeaderMove>,
 }
 
 /// What a retreat phase (or retreats ordered in advance) did.
@@ -345,13 +358,14 @@ fn follow_moves(variant: &Variant, units: &[Unit], orders: &[Order], result: &Mo
     next.rules.follow_moves(variant, &moves);
 }
 
-/// One order per unit for a movement phase: the last legal order given for each unit, a hold for
-/// the others; and whether each unit had an order.
-pub fn unit_orders(variant: &Variant, units: &[Unit], lines: &[ReadLine]) -> (Vec<Order>, Vec<bool>) {
+/// One order per unit for a movement phase: the order carried out for each unit (`carried`, as
+/// [`PhaseOrders::carried_out`] says), a hold for the others; and whether each unit had an order.
+pub fn unit_orders(variant: &Variant, units: &[Unit], lines: &[ReadLine], carried: &[bool]) -> (Vec<Order>, Vec<bool>) {
     let map = &variant.map;
     let mut orders: Vec<Order> = units.iter().map(|u| Order::hold(u.kind, u.location)).collect();
     let mut ordered = vec![false; units.len()];
-    for order in lines.iter().filter_map(|l| l.result.as_ref().ok()) {
+    let carried_lines = lines.iter().zip(carried).filter(|&(_, &c)| c);
+    for order in carried_lines.filter_map(|(l, _)| l.result.as_ref().ok()) {
         let Some(unit) = order.unit() else { continue };
         let province = map.province_of(unit.location);
         if let Some(i) = units.iter().position(|u| map.province_of(u.location) == province) {
@@ -365,14 +379,17 @@ pub fn unit_orders(variant: &Variant, units: &[Unit], lines: &[ReadLine]) -> (Ve
 fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
     let map = &variant.map;
     let units = position.units.clone();
-    let (orders, ordered) = unit_orders(variant, &units, &report.orders.lines);
     let carried = report.orders.carried_out(variant, PhaseKind::Movement);
-    let setup = crate::rules::movement_setup(&crate::rules::MovementPhase {
+    let (orders, ordered) = unit_orders(variant, &units, &report.orders.lines, &carried);
+    let phase = crate::rules::MovementPhase {
         variant,
         lines: &report.orders.lines,
         carried: &carried,
-        owners: &position.owners,
-    });
+        position,
+        units: &units,
+        orders: &orders,
+    };
+    let setup = crate::rules::movement_setup(&phase);
     let mut adjudicator = Adjudicator::with_rules(map, setup.resolver_rules);
     let mut result = MovementResult::default();
     let extras = PhaseExtras {
@@ -389,10 +406,12 @@ fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
     next.dislodged = dislodged.clone();
     next.pending_retreats.clear();
     follow_moves(variant, &units, &orders, &result, &mut next);
+    let leaders = crate::rules::after_movement(&phase, &result, &mut next);
     report.movement = Some(MovementReport {
         units: units.clone(),
         orders,
         ordered,
+        leaders,
         results: result.units.clone(),
         dislodged: dislodged.clone(),
         contested,
@@ -417,6 +436,7 @@ fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
             phase: PhaseKind::Retreat,
             position: Some(&probe),
             default_power: None,
+            leaders: &variant.leaders,
         };
         for later in report.orders.later.iter().filter(|l| l.phase == retreat_phase) {
             let ctx = OrderContext {
@@ -441,10 +461,7 @@ fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
         .map(|d| {
             if d.retreats.is_empty() {
                 Some(Order::Disband {
-                    unit: UnitRef {
-                        kind: d.unit.kind,
-                        location: d.unit.location,
-                    },
+                    unit: UnitRef::new(d.unit.kind, d.unit.location),
                 })
             } else {
                 let here = map.province_of(d.unit.location);

@@ -9,6 +9,7 @@ use crate::adjudicate::outcome::{Outcome, UnitResult};
 use crate::adjudicate::retreat::RetreatOutcome;
 use crate::game::PhaseReport;
 use crate::ids::{LocationId, PowerId, ProvinceId, UnitType};
+use crate::order::model::{Cargo, LeaderAct, LeaderOrder, UnitRef};
 use crate::order::{Order, OrderErrorKind};
 use crate::phase::{Phase, PhaseKind, Season};
 use crate::position::Position;
@@ -189,7 +190,18 @@ fn owner_at(position_units: &[crate::position::Unit], variant: &Variant, l: Loca
 
 /// An order in the long form of the classic reports ("Army Budapest -> Serbia").
 fn long_order(w: &Words, variant: &Variant, units: &[crate::position::Unit], power: PowerId, order: &Order) -> String {
-    let unit = |k: UnitType, l: LocationId| format!("{} {}", w.unit(k), w.place(variant, l));
+    let unit = |u: UnitRef| {
+        let led = match (u.led, w.lang) {
+            (false, _) => "",
+            (true, Lang::En) => " (led)",
+            (true, Lang::De) => " (geführt)",
+        };
+        format!("{} {}{led}", w.unit(u.kind), w.place(variant, u.location))
+    };
+    let leader = match w.lang {
+        Lang::En => "Leader",
+        Lang::De => "Anführer",
+    };
     let foreign = |l: LocationId| match owner_at(units, variant, l) {
         Some(p) if p != power => format!("{} ", w.adjective(variant, p)),
         _ => String::new(),
@@ -199,7 +211,7 @@ fn long_order(w: &Words, variant: &Variant, units: &[crate::position::Unit], pow
         Lang::De => ("UNTERSTÜTZT", "KONVOI", "HÄLT"),
     };
     match *order {
-        Order::Hold { unit: u } => format!("{} {hold}", unit(u.kind, u.location)),
+        Order::Hold { unit: u } => format!("{} {hold}", unit(u)),
         Order::Move {
             unit: u,
             to,
@@ -210,42 +222,59 @@ fn long_order(w: &Words, variant: &Variant, units: &[crate::position::Unit], pow
                 (true, Lang::De) => " per Konvoi",
                 _ => "",
             };
-            format!("{} -> {}{via}", unit(u.kind, u.location), w.place(variant, to))
+            format!("{} -> {}{via}", unit(u), w.place(variant, to))
         }
         Order::RailMove { unit: u, to } => {
             let line = variant
                 .map
                 .railroad_between(variant.map.province_of(u.location), variant.map.province_of(to))
                 .map_or_else(|| "TSR".to_string(), |r| r.abbreviation.clone());
-            format!("{} -> {line} -> {}", unit(u.kind, u.location), w.place(variant, to))
+            format!("{} -> {line} -> {}", unit(u), w.place(variant, to))
         }
         Order::SupportHold { unit: u, supported } => format!(
             "{} {support} {}{}",
-            unit(u.kind, u.location),
+            unit(u),
             foreign(supported.location),
-            unit(supported.kind, supported.location)
+            unit(supported)
         ),
         Order::SupportMove { unit: u, supported, to } => format!(
             "{} {support} {}{} -> {}",
-            unit(u.kind, u.location),
+            unit(u),
             foreign(supported.location),
-            unit(supported.kind, supported.location),
+            unit(supported),
             w.place(variant, to)
         ),
-        Order::Convoy { unit: u, army, to } => format!(
-            "{} {convoy} {}{} -> {}",
-            unit(u.kind, u.location),
-            foreign(army),
-            unit(UnitType::Army, army),
-            w.place(variant, to)
-        ),
-        Order::Retreat { unit: u, to } => format!("{} -> {}", unit(u.kind, u.location), w.place(variant, to)),
+        Order::Convoy {
+            unit: u,
+            army,
+            to,
+            cargo,
+        } => {
+            let carried = match cargo {
+                Cargo::Leader => format!("{leader} {}", w.place(variant, army)),
+                _ => unit(UnitRef {
+                    led: cargo == Cargo::LedArmy,
+                    ..UnitRef::new(UnitType::Army, army)
+                }),
+            };
+            format!(
+                "{} {convoy} {}{carried} -> {}",
+                unit(u),
+                foreign(army),
+                w.place(variant, to)
+            )
+        }
+        Order::Retreat { unit: u, to } => format!("{} -> {}", unit(u), w.place(variant, to)),
         Order::Disband { unit: u } => match w.lang {
-            Lang::En => format!("{} DISBAND", unit(u.kind, u.location)),
-            Lang::De => format!("{} LÖST SICH AUF", unit(u.kind, u.location)),
+            Lang::En => format!("{} DISBAND", unit(u)),
+            Lang::De => format!("{} LÖST SICH AUF", unit(u)),
         },
-        Order::Build { unit: u } => unit(u.kind, u.location),
+        Order::Build { unit: u } => unit(u),
         Order::Waive => String::new(),
+        Order::Leader(LeaderOrder { at, act }) => match act {
+            LeaderAct::Hold => format!("{leader} {} {hold}", w.place(variant, at)),
+            LeaderAct::Move { to, .. } => format!("{leader} {} -> {}", w.place(variant, at), w.place(variant, to)),
+        },
     }
 }
 
@@ -325,6 +354,16 @@ pub fn error_de(kind: &OrderErrorKind) -> String {
         K::RailroadNotYours(u) => format!("{u} darf diese Eisenbahn nicht benutzen"),
         K::NotACanal(p) => format!("nur die Einheit im Kanal kann die Durchfahrt erlauben (nicht in {p})"),
         K::NotThroughCanal { unit, to } => format!("{unit} nach {to} führt nicht durch diesen Kanal"),
+        K::NoLeader(p) => format!("in {p} steht kein Anführer dieser Großmacht"),
+        K::CannotLead { leader, leads } => {
+            let leads = if *leads == "armies" { "Armeen" } else { "Flotten" };
+            format!("{leader} führt nur {leads}")
+        }
+        K::LeaderCannot(what) => {
+            let what = if *what == "convoy" { "geleiten" } else { "unterstützen" };
+            format!("ein Anführer allein kann nicht {what}")
+        }
+        K::LeaderAtSea(p) => format!("ein Anführer betritt {p} nur auf eine Flotte seines Landes, die dort bleibt"),
     }
 }
 

@@ -164,6 +164,11 @@ impl RuleState {
         &self.leaders
     }
 
+    /// Puts the leaders where the leaders rule moved them (it keeps them with their units).
+    pub(crate) fn set_leaders(&mut self, leaders: Vec<LeaderPlace>) {
+        self.leaders = leaders;
+    }
+
     /// The garrisons.
     pub fn garrisons(&self) -> &[Garrison] {
         &self.garrisons

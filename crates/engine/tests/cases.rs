@@ -10,6 +10,8 @@ use spielleiter_engine::adjudicate::adjustment::AdjustmentOutcome;
 use spielleiter_engine::adjudicate::retreat::RetreatOutcome;
 use spielleiter_engine::game::{PhaseOrders, PhaseReport, adjudicate_phase};
 use spielleiter_engine::order::read_order;
+use spielleiter_engine::rule_state::{LeaderPlace, RuleState};
+use spielleiter_engine::rules::LeaderOutcome;
 use spielleiter_engine::{
     Coast, DislodgedUnit, LocationId, Map, Order, Phase, PhaseKind, Position, ProvinceId, Unit, Variant,
 };
@@ -225,9 +227,53 @@ fn unit_key(map: &Map, u: &Unit) -> String {
     )
 }
 
+/// Whether a `units` line places a leader (`England: L net marlborough`).
+fn is_leader_line(text: &str) -> bool {
+    text.split_once(':')
+        .is_some_and(|(_, rest)| rest.trim_start().starts_with("L "))
+}
+
+/// Reads the leader lines of a `units` section: `Power: L <province> <leader>`.
+fn read_leaders(variant: &Variant, lines: &[(String, usize)]) -> Result<Vec<LeaderPlace>, String> {
+    let map = &variant.map;
+    lines
+        .iter()
+        .filter(|(text, _)| is_leader_line(text))
+        .map(|(text, line)| {
+            let (power, rest) = split_power(map, text).map_err(|e| format!("line {line}: {e}"))?;
+            let words: Vec<&str> = rest.split_whitespace().collect();
+            let [_, place, key] = words[..] else {
+                return Err(format!("line {line}: write `Power: L <province> <leader>`"));
+            };
+            let location = read_location(map, place).map_err(|e| format!("line {line}: {e}"))?;
+            let leader = variant
+                .leaders
+                .iter()
+                .find(|l| l.key == key)
+                .ok_or_else(|| format!("line {line}: unknown leader `{key}`"))?;
+            Ok(LeaderPlace {
+                leader: leader.id,
+                power,
+                location: map.province(map.province_of(location)).main,
+            })
+        })
+        .collect()
+}
+
+fn leader_key(variant: &Variant, l: &LeaderPlace) -> String {
+    let map = &variant.map;
+    format!(
+        "{}: L {} {}",
+        map.power(l.power).name,
+        map.location_abbreviation(l.location),
+        variant.leaders[l.leader.index()].key
+    )
+}
+
 fn read_units(map: &Map, lines: &[(String, usize)]) -> Result<Vec<Unit>, String> {
     lines
         .iter()
+        .filter(|(text, _)| !is_leader_line(text))
         .map(|(text, line)| {
             let (power, rest) = split_power(map, text).map_err(|e| format!("line {line}: {e}"))?;
             let (kind, location) = read_unit(map, rest).map_err(|e| format!("line {line}: {e}"))?;
@@ -293,6 +339,31 @@ fn run_case(variant: &Variant, case: &Case) -> Result<(), String> {
     let mut position = Position::initial(variant);
     position.units = read_units(map, &case.units)?;
     position.dislodged = read_dislodged(map, &case.dislodged)?;
+    if !case.units.is_empty() && !position.rules.is_empty() {
+        // The case's units replace the scenario's: its leaders are the case's, and garrisons
+        // stay only where their army is.
+        let start = &position.rules;
+        let garrisons = start
+            .garrisons()
+            .iter()
+            .filter(|g| {
+                position
+                    .units
+                    .iter()
+                    .any(|u| u.location == g.location && u.power == g.power)
+            })
+            .copied()
+            .collect();
+        let leaders = read_leaders(variant, &case.units)?;
+        position.rules = RuleState::new(
+            variant,
+            &position.units,
+            leaders,
+            garrisons,
+            start.special_rules().to_vec(),
+        )
+        .map_err(|e| format!("line {}: {e}", case.line))?;
+    }
     if !case.centres.is_empty() {
         position.owners.iter_mut().for_each(|o| *o = None);
         for (text, line) in &case.centres {
@@ -375,10 +446,19 @@ fn check_statuses(
     }
 }
 
-fn expect_units(map: &Map, step: &Step, units: &[Unit], errors: &mut String) -> Result<(), String> {
+fn expect_units(variant: &Variant, step: &Step, next: &Position, errors: &mut String) -> Result<(), String> {
+    let map = &variant.map;
     if let Some(expected) = &step.expect_units {
-        let expected: BTreeSet<String> = read_units(map, expected)?.iter().map(|u| unit_key(map, u)).collect();
-        let actual: BTreeSet<String> = units.iter().map(|u| unit_key(map, u)).collect();
+        let expected_units = read_units(map, expected)?;
+        let expected_leaders = read_leaders(variant, expected)?;
+        let expected: BTreeSet<String> = expected_units
+            .iter()
+            .map(|u| unit_key(map, u))
+            .chain(expected_leaders.iter().map(|l| leader_key(variant, l)))
+            .collect();
+        let actual_units = next.units.iter().map(|u| unit_key(map, u));
+        let actual_leaders = next.rules.leaders().iter().map(|l| leader_key(variant, l));
+        let actual: BTreeSet<String> = actual_units.chain(actual_leaders).collect();
         compare("units", expected, actual, errors);
     }
     Ok(())
@@ -394,7 +474,7 @@ fn run_step(variant: &Variant, position: &mut Position, step: &Step, errors: &mu
         PhaseKind::Retreat => check_retreats(variant, step, &report, &read, &carried, errors),
         PhaseKind::Adjustment => check_adjustments(step, &report, &read, &carried, errors),
     }
-    expect_units(&variant.map, step, &report.next.units, errors)?;
+    expect_units(variant, step, &report.next, errors)?;
     *position = report.next;
     Ok(())
 }
@@ -428,6 +508,13 @@ fn check_movement(
         read,
         carried,
         |k| {
+            if let Ok(Order::Leader(order)) = &report.orders.lines[k].result {
+                let at = map.province_of(order.at);
+                let moved = movement.leaders.iter().find(|l| map.province_of(l.from) == at)?;
+                let ok = matches!(moved.outcome, LeaderOutcome::Moved(_))
+                    || (moved.outcome == LeaderOutcome::Stayed && moved.order == Some(Order::Leader(*order)));
+                return Some((ok, format!("{:?}", moved.outcome)));
+            }
             let i = unit_of(k)?;
             let r = movement.results[i];
             let ok = r.outcome == Outcome::Convoyed || (r.outcome != Outcome::ConvoyFailed && r.succeeded());
@@ -439,7 +526,11 @@ fn check_movement(
         },
         errors,
     );
-    for o in &step.orders {
+    for (o, index) in step.orders.iter().zip(read) {
+        let leader_order = index.is_some_and(|k| matches!(report.orders.lines[k].result, Ok(Order::Leader(_))));
+        if leader_order {
+            continue;
+        }
         let unit = ordered_province(map, &o.text)
             .and_then(|p| movement.units.iter().position(|u| map.province_of(u.location) == p));
         let Some(i) = unit else {

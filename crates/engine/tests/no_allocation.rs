@@ -49,6 +49,7 @@ fn a_movement_phase_allocates_nothing_after_warm_up() {
         phase: PhaseKind::Movement,
         position: Some(&position),
         default_power: None,
+        leaders: &[],
     };
     let texts = [
         "F Lon S F Wal - Eng",

@@ -28,6 +28,7 @@ fn ctx(variant: &Variant, phase: PhaseKind) -> OrderContext<'_> {
         phase,
         position: None,
         default_power: None,
+        leaders: &[],
     }
 }
 
@@ -402,6 +403,7 @@ fn with_a_position_units_must_exist_and_belong_to_the_power() {
         phase: PhaseKind::Movement,
         position: Some(&position),
         default_power: None,
+        leaders: &[],
     };
     let ok = |s: &str| parse_order(&c, s).map(|o| o.order.display(&v.map).to_string());
     let err = |s: &str| parse_order(&c, s).expect_err(s).kind;
@@ -453,6 +455,7 @@ fn builds_are_checked_against_home_centres_ownership_and_occupation() {
         phase: a,
         position: Some(&position),
         default_power: None,
+        leaders: &[],
     };
     assert!(matches!(
         parse_order(&c, "France: Build A Par").expect_err("occupied").kind,
@@ -480,7 +483,7 @@ fn legal_orders(v: &Variant) -> Vec<Order> {
             [UnitType::Army, UnitType::Fleet]
                 .into_iter()
                 .filter(move |&k| l.allows(k))
-                .map(move |kind| UnitRef { kind, location })
+                .map(move |kind| UnitRef::new(kind, location))
         })
         .collect();
     let name = |u: &UnitRef| format!("{} {}", u.kind.letter(), map.location_abbreviation(u.location));

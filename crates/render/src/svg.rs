@@ -5,6 +5,7 @@
 use std::fmt::Write as _;
 
 use spielleiter_engine::map::model::Terrain;
+use spielleiter_engine::order::model::{LeaderAct, LeaderOrder};
 use spielleiter_engine::report::{Lang, phase_title};
 use spielleiter_engine::rule_state::LeaderPlace;
 use spielleiter_engine::{LocationId, Order, PowerId, UnitType};
@@ -418,7 +419,7 @@ fn draw_order(s: &mut String, g: &MapGeometry, scene: &Scene, o: &DrawnOrder) {
                 cross(s, head);
             }
         }
-        Order::Convoy { unit, army, to } => {
+        Order::Convoy { unit, army, to, .. } => {
             let target = mid(at(army), at(to));
             let from = at(unit.location);
             line(s, from, target, &colour, 1.8, Some("1 3"));
@@ -463,6 +464,17 @@ fn draw_order(s: &mut String, g: &MapGeometry, scene: &Scene, o: &DrawnOrder) {
             }
         }
         Order::Waive => {}
+        // A leader's own step: a thin dotted arrow (Hegemony).
+        Order::Leader(LeaderOrder {
+            at: from,
+            act: LeaderAct::Move { to, .. },
+        }) => {
+            let head = arrow(s, at(from), at(to), &colour, 1.2, Some("2 2"), 0.7);
+            if failed {
+                cross(s, head);
+            }
+        }
+        Order::Leader(_) => {}
     }
 }
 

@@ -9,6 +9,7 @@ use crate::adjudicate::outcome::{Outcome, UnitResult};
 use crate::ids::{LocationId, ProvinceId, UnitType};
 use crate::map::Map;
 use crate::order::Order;
+use crate::order::model::Cargo;
 use crate::position::Unit;
 
 mod hooks;
@@ -229,7 +230,7 @@ impl<'m> Adjudicator<'m> {
                     self.target_location[i] = to.0;
                     Kind::SupportMove
                 }
-                Order::Convoy { army, to, .. } if unit.kind == UnitType::Fleet => {
+                Order::Convoy { army, to, cargo, .. } if unit.kind == UnitType::Fleet && cargo != Cargo::Leader => {
                     self.source[i] = province(army);
                     self.target[i] = province(to);
                     Kind::Convoy
@@ -249,7 +250,7 @@ impl<'m> Adjudicator<'m> {
             v.clear();
             v.resize(decisions, false);
         }
-        self.link_orders(units);
+        self.link_orders(units, orders);
         self.find_convoyed(units, orders);
     }
 
@@ -272,7 +273,10 @@ impl<'m> Adjudicator<'m> {
     }
 
     /// Attackers per province; supports and convoys matched to the orders they name.
-    fn link_orders(&mut self, units: &[Unit]) {
+    /// Links supports and convoys to the orders they name. A support or convoy names a led unit
+    /// (`S LA Vie - Boh`) exactly when that unit is ordered with its leader (Hegemony 3.1.5.5).
+    fn link_orders(&mut self, units: &[Unit], orders: &[Order]) {
+        let led = |o: &Order| o.unit().is_some_and(|u| u.led);
         let map = self.map;
         let n = units.len();
         for i in (0..n).rev() {
@@ -305,7 +309,11 @@ impl<'m> Adjudicator<'m> {
                                     || self.target_location[i] == self.target_location[s])
                         }
                     };
-                    if matches {
+                    let names_led = match orders[i] {
+                        Order::SupportHold { supported, .. } | Order::SupportMove { supported, .. } => supported.led,
+                        _ => false,
+                    };
+                    if matches && names_led == led(&orders[s]) {
                         self.matched[i] = true;
                         self.next_support[i] = self.first_support[s];
                         self.first_support[s] = i as u16;
@@ -317,7 +325,17 @@ impl<'m> Adjudicator<'m> {
                         continue;
                     }
                     let a = usize::from(a);
-                    if units[a].kind == UnitType::Army && self.kind[a] == Kind::Move && self.target[a] == self.target[i]
+                    let names_led = matches!(
+                        orders[i],
+                        Order::Convoy {
+                            cargo: Cargo::LedArmy,
+                            ..
+                        }
+                    );
+                    if units[a].kind == UnitType::Army
+                        && self.kind[a] == Kind::Move
+                        && self.target[a] == self.target[i]
+                        && names_led == led(&orders[a])
                     {
                         self.matched[i] = true;
                         self.next_convoy[i] = self.first_convoy[a];
@@ -631,7 +649,7 @@ impl<'m> Adjudicator<'m> {
             }
             let from_supported_target = self.kind[u] == Kind::SupportMove && self.origin[attacker] == self.target[u];
             if !from_supported_target {
-                if self.path(attacker) {
+                if self.path(attacker) && (self.rules.is_none() || self.rule_cuts(u, attacker)) {
                     return false;
                 }
             } else if self.resolve(attacker) {
@@ -640,6 +658,25 @@ impl<'m> Adjudicator<'m> {
             }
         }
         true
+    }
+
+    /// Whether the rules let this attack cut support `u` (the first rule with an answer decides).
+    #[cold]
+    #[inline(never)]
+    fn rule_cuts(&mut self, u: usize, attacker: usize) -> bool {
+        let Some(rules) = self.rules() else { return true };
+        rules
+            .iter()
+            .find_map(|rule| rule.cuts_support(self, u, attacker))
+            .unwrap_or(true)
+    }
+
+    /// What a holding support adds under the rules (the first rule with an answer decides).
+    #[cold]
+    #[inline(never)]
+    fn rule_support_weight(&mut self, u: usize) -> u32 {
+        let Some(rules) = self.rules() else { return 1 };
+        rules.iter().find_map(|rule| rule.support_weight(self, u)).unwrap_or(1)
     }
 
     fn adjudicate_convoy(&mut self, u: usize) -> bool {
@@ -759,7 +796,11 @@ impl<'m> Adjudicator<'m> {
                 continue;
             }
             if self.resolve(supporter) {
-                count += 1;
+                count += if self.rules.is_some() {
+                    self.rule_support_weight(supporter)
+                } else {
+                    1
+                };
             }
         }
         count
@@ -962,18 +1003,11 @@ impl<'m> Adjudicator<'m> {
     }
 
     fn cutting_attacker(&mut self, u: usize) -> Option<ProvinceId> {
-        let mut a = self.first_attacker[usize::from(self.origin[u])];
-        while a != NONE {
-            let attacker = usize::from(a);
-            a = self.next_attacker[attacker];
-            if self.power[attacker] != self.power[u]
-                && !(self.kind[u] == Kind::SupportMove && self.origin[attacker] == self.target[u])
-                && self.path(attacker)
-            {
-                return Some(ProvinceId(self.origin[attacker]));
-            }
-        }
-        None
+        let attackers = self.cutting_attackers(u);
+        let cut_by = attackers
+            .into_iter()
+            .find(|&a| self.rules.is_none() || self.rule_cuts(u, a))?;
+        Some(ProvinceId(self.origin[cut_by]))
     }
 }
 
@@ -998,6 +1032,7 @@ mod tests {
             phase: PhaseKind::Movement,
             position: Some(&position),
             default_power: None,
+            leaders: &[],
         };
         let mut orders: Vec<Order> = position.units.iter().map(|u| Order::hold(u.kind, u.location)).collect();
         for text in ["A Mun - Bur", "A Ruh S A Mun - Bur"] {

@@ -635,6 +635,15 @@ fn build(raw: &RawFile, problems: &mut Problems<'_>) -> Option<Variant> {
         names,
     };
     let rules = read_rules(raw, problems)?;
+    if let Some(first) = raw.leader.first() {
+        if !rules.contains(&crate::rules::RuleName::Leaders) {
+            let problem = MapProblem::RuleNotNamed {
+                what: "`[[leader]]`",
+                rule: crate::rules::RuleName::Leaders,
+            };
+            problems.at(first.id.span().start, problem);
+        }
+    }
     Some(Variant {
         leaders: scenario::leaders(raw, problems),
         scenario: None,

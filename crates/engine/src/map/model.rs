@@ -319,6 +319,15 @@ impl Map {
         pairs
     }
 
+    /// Whether two provinces border each other for some unit (army or fleet, any coast): a
+    /// leader's step (Hegemony 3.1.2.3).
+    pub fn borders(&self, a: ProvinceId, b: ProvinceId) -> bool {
+        let p = self.province(a);
+        std::iter::once(p.main)
+            .chain(p.coasts.iter().copied())
+            .any(|l| self.can_reach_province(UnitType::Army, l, b) || self.can_reach_province(UnitType::Fleet, l, b))
+    }
+
     /// Whether a unit of this type at `from` could move into some part of `province`
     /// (the test for giving support there: coasts do not matter).
     pub fn can_reach_province(&self, unit: UnitType, from: LocationId, province: ProvinceId) -> bool {

@@ -254,10 +254,7 @@ fn option_for(map: &Map, d: &DislodgedUnit, province: ProvinceId, coast: Option<
 /// The retreat or disband that a power's advance orders give a dislodged unit, if any apply:
 /// a list with a matching condition first, then an unconditional list, then the power's rule.
 pub fn choose_retreat(map: &Map, d: &DislodgedUnit, advance: &[AdvanceRetreat]) -> Option<Order> {
-    let unit = UnitRef {
-        kind: d.unit.kind,
-        location: d.unit.location,
-    };
+    let unit = UnitRef::new(d.unit.kind, d.unit.location);
     let here = map.province_of(d.unit.location);
     let lists = advance.iter().filter_map(|a| match a {
         AdvanceRetreat::Unit {

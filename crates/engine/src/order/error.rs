@@ -225,4 +225,21 @@ pub enum OrderErrorKind {
     /// A waive or build without a power to give it.
     #[error("say which power gives this order (e.g. `France: …`)")]
     PowerNeeded,
+    /// A leader's order where no leader of the ordering power stands.
+    #[error("no leader of this power stands in {0}")]
+    NoLeader(String),
+    /// A leader told to lead a unit he may not lead (Hegemony 3.1.7: the order is void for both).
+    #[error("{leader} leads {leads} only")]
+    CannotLead {
+        /// The leader's name.
+        leader: String,
+        /// `armies` or `fleets`.
+        leads: &'static str,
+    },
+    /// A leader alone given an order only units can carry out (3.1.4.2: no support, no convoy).
+    #[error("a leader alone cannot {0}")]
+    LeaderCannot(&'static str),
+    /// A leader's move into a sea without a fleet of his country there (3.1.2.4).
+    #[error("a leader can enter {0} only onto a fleet of his country that stays there")]
+    LeaderAtSea(String),
 }

@@ -12,6 +12,76 @@ pub struct UnitRef {
     pub kind: UnitType,
     /// Where it stands (a coast for a fleet on a split coast, when known).
     pub location: LocationId,
+    /// Ordered together with its leader in one order (`LA Vie - Boh`, Hegemony 3.1.3); a support
+    /// or convoy must name a led unit so (`S LA Vie - Boh`) and a unit not led without it.
+    pub led: bool,
+}
+
+impl UnitRef {
+    /// A unit named without its leader.
+    pub fn new(kind: UnitType, location: LocationId) -> UnitRef {
+        UnitRef {
+            kind,
+            location,
+            led: false,
+        }
+    }
+
+    /// The unit's letters: `A`, `F`, or `LA`, `LF` when led.
+    pub fn letters(self) -> &'static str {
+        match (self.led, self.kind) {
+            (false, UnitType::Army) => "A",
+            (false, UnitType::Fleet) => "F",
+            (true, UnitType::Army) => "LA",
+            (true, UnitType::Fleet) => "LF",
+        }
+    }
+}
+
+/// What a convoy order carries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cargo {
+    /// An army (`C A Bel - Lon`).
+    Army,
+    /// An army with its leader (`C LA Bel - Lon`, Hegemony 3.1.3.4).
+    LedArmy,
+    /// A leader alone (`C L Bel - Lon`, Hegemony 3.1.2.3).
+    Leader,
+}
+
+impl Cargo {
+    /// The cargo's letters in an order.
+    pub fn letters(self) -> &'static str {
+        match self {
+            Cargo::Army => "A",
+            Cargo::LedArmy => "LA",
+            Cargo::Leader => "L",
+        }
+    }
+}
+
+/// An order of a leader alone (Hegemony 3.1): the leader is named by where he stands, and there
+/// is at most one leader of a country in a province.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LeaderOrder {
+    /// Where the leader stands (a province's main location).
+    pub at: LocationId,
+    /// What he does.
+    pub act: LeaderAct,
+}
+
+/// What a leader alone is ordered to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LeaderAct {
+    /// Stay (`L Vie H`).
+    Hold,
+    /// Move one province, or be convoyed like an army (`L Vie - Boh`, `L Bel - Lon`).
+    Move {
+        /// Where to (a province's main location).
+        to: LocationId,
+        /// Asked to go by convoy.
+        via_convoy: bool,
+    },
 }
 
 /// One order of one unit (or a power's waive), checked against the map and, when one was given,
@@ -64,6 +134,8 @@ pub enum Order {
         army: LocationId,
         /// Where the army goes.
         to: LocationId,
+        /// What is carried: an army, or in Hegemony a led army or a leader alone.
+        cargo: Cargo,
     },
     /// A dislodged unit retreats.
     Retreat {
@@ -84,13 +156,15 @@ pub enum Order {
     },
     /// A power gives up one build.
     Waive,
+    /// An order for a leader alone (Hegemony 3.1).
+    Leader(LeaderOrder),
 }
 
 impl Order {
     /// The hold order of a unit (what a unit without a legal order does).
     pub fn hold(kind: UnitType, location: LocationId) -> Order {
         Order::Hold {
-            unit: UnitRef { kind, location },
+            unit: UnitRef::new(kind, location),
         }
     }
 
@@ -106,7 +180,15 @@ impl Order {
             | Order::Retreat { unit, .. }
             | Order::Disband { unit }
             | Order::Build { unit } => Some(unit),
-            Order::Waive => None,
+            Order::Waive | Order::Leader(_) => None,
+        }
+    }
+
+    /// Where the leader this order moves stands: a leader's own order, or a led unit's.
+    pub fn leader_at(&self) -> Option<LocationId> {
+        match *self {
+            Order::Leader(l) => Some(l.at),
+            _ => self.unit().filter(|u| u.led).map(|u| u.location),
         }
     }
 
@@ -152,7 +234,7 @@ impl InterchangeOrder<'_> {
     }
 
     fn unit(&self, u: UnitRef) -> String {
-        format!("{} {}", u.kind.letter(), self.loc(u.location))
+        format!("{} {}", u.letters(), self.loc(u.location))
     }
 }
 
@@ -186,13 +268,28 @@ impl fmt::Display for InterchangeOrder<'_> {
             Order::SupportMove { unit, supported, to } => {
                 write!(f, "{} S {} - {}", self.unit(unit), self.unit(supported), self.loc(to))
             }
-            Order::Convoy { unit, army, to } => {
-                write!(f, "{} C A {} - {}", self.unit(unit), self.loc(army), self.loc(to))
-            }
+            Order::Convoy { unit, army, to, cargo } => write!(
+                f,
+                "{} C {} {} - {}",
+                self.unit(unit),
+                cargo.letters(),
+                self.loc(army),
+                self.loc(to)
+            ),
             Order::Retreat { unit, to } => write!(f, "{} R {}", self.unit(unit), self.loc(to)),
             Order::Disband { unit } => write!(f, "{} D", self.unit(unit)),
             Order::Build { unit } => write!(f, "{} B", self.unit(unit)),
             Order::Waive => write!(f, "WAIVE"),
+            Order::Leader(LeaderOrder { at, act }) => match act {
+                LeaderAct::Hold => write!(f, "L {} H", self.loc(at)),
+                LeaderAct::Move { to, via_convoy } => {
+                    write!(f, "L {} - {}", self.loc(at), self.loc(to))?;
+                    if via_convoy {
+                        write!(f, " VIA")?;
+                    }
+                    Ok(())
+                }
+            },
         }
     }
 }

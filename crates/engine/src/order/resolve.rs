@@ -5,10 +5,11 @@ use crate::ids::{LocationId, PowerId, ProvinceId, UnitType};
 use crate::map::names::capitalise;
 use crate::map::{Map, Terrain};
 use crate::order::error::{OrderError, OrderErrorKind as K};
-use crate::order::model::{CanalPermission, Order, PowerOrder, UnitRef};
+use crate::order::model::{CanalPermission, Cargo, LeaderAct, LeaderOrder, Order, PowerOrder, UnitRef};
 use crate::order::syntax::{RawAction, RawOrder, RawPlace, RawUnit, read_order};
 use crate::phase::PhaseKind;
 use crate::position::Position;
+use crate::scenario::{Leader, Leads};
 
 /// What an order is checked against besides the map.
 #[derive(Clone, Copy, Debug)]
@@ -21,6 +22,8 @@ pub struct OrderContext<'a> {
     pub position: Option<&'a Position>,
     /// The power giving the order when no `Power:` prefix says it (a mail's signed-on power).
     pub default_power: Option<PowerId>,
+    /// The variant's leaders (Hegemony; empty elsewhere).
+    pub leaders: &'a [Leader],
 }
 
 /// Reads and checks one order line.
@@ -128,13 +131,12 @@ impl OrderContext<'_> {
     ) -> Result<(UnitRef, Option<PowerId>), OrderError> {
         let Some(position) = self.position else {
             let kind = self.infer_kind(raw, None)?;
-            return Ok((
-                UnitRef {
-                    kind,
-                    location: self.standing_location(kind, &raw.place)?,
-                },
-                power,
-            ));
+            let unit = UnitRef {
+                kind,
+                location: self.standing_location(kind, &raw.place)?,
+                led: raw.leader,
+            };
+            return Ok((unit, power));
         };
         let found = if dislodged {
             position.dislodged_in(self.map, raw.place.province).map(|d| d.unit)
@@ -173,14 +175,171 @@ impl OrderContext<'_> {
                 ));
             }
         }
+        if raw.leader {
+            self.check_leading(raw, &unit)?;
+        }
         // A wrongly written coast of the unit's own place is ignored: the unit is where it is.
-        Ok((
-            UnitRef {
-                kind: unit.kind,
-                location: unit.location,
+        let unit_ref = UnitRef {
+            kind: unit.kind,
+            location: unit.location,
+            led: raw.leader,
+        };
+        Ok((unit_ref, Some(unit.power)))
+    }
+
+    /// The leader of a power standing in a province, if there is one.
+    fn leader_in(&self, province: ProvinceId, power: Option<PowerId>) -> Option<crate::rule_state::LeaderPlace> {
+        let position = self.position?;
+        position
+            .rules
+            .leaders()
+            .iter()
+            .find(|l| self.map.province_of(l.location) == province && power.is_none_or(|p| p == l.power))
+            .copied()
+    }
+
+    /// `LA Vie`: a leader of the unit's country stands with it and may lead it (3.1.7).
+    fn check_leading(&self, raw: &RawUnit, unit: &crate::position::Unit) -> Result<(), OrderError> {
+        let Some(place) = self.leader_in(raw.place.province, Some(unit.power)) else {
+            return Err(OrderError::new(
+                K::NoLeader(self.place_name(&raw.place)),
+                raw.place.position,
+            ));
+        };
+        let Some(leader) = self.leaders.get(place.leader.index()) else {
+            return Ok(());
+        };
+        let leads = match (leader.leads, unit.kind) {
+            (Leads::Armies, UnitType::Fleet) => "armies",
+            (Leads::Fleets, UnitType::Army) => "fleets",
+            _ => return Ok(()),
+        };
+        Err(OrderError::new(
+            K::CannotLead {
+                leader: leader.name.clone(),
+                leads,
             },
-            Some(unit.power),
+            raw.place.position,
         ))
+    }
+
+    /// An order for a leader alone (movement phases): hold, or a step to a bordering province, or
+    /// a move by convoy like an army; never a support or a convoy (3.1.2, 3.1.4).
+    fn leader_order(
+        &self,
+        raw: &RawUnit,
+        action: &RawAction,
+        power: Option<PowerId>,
+    ) -> Result<PowerOrder, OrderError> {
+        let province = self.map.province(raw.place.province);
+        let power = match self.position {
+            Some(_) => match self.leader_in(province.id, power) {
+                Some(l) => Some(l.power),
+                None => {
+                    return Err(OrderError::new(
+                        K::NoLeader(self.place_name(&raw.place)),
+                        raw.place.position,
+                    ));
+                }
+            },
+            None => power,
+        };
+        let at = province.main;
+        let act = match action {
+            RawAction::Hold => LeaderAct::Hold,
+            RawAction::Move {
+                path,
+                via_convoy,
+                railroad: false,
+            } if path.len() == 1 => self.leader_move(raw, &path[0], *via_convoy, power)?,
+            RawAction::Move { .. } => {
+                return Err(OrderError::new(
+                    K::LeaderCannot("ride or name a route"),
+                    raw.place.position,
+                ));
+            }
+            RawAction::Support { .. } => return Err(OrderError::new(K::LeaderCannot("support"), raw.place.position)),
+            RawAction::Convoy { .. } => return Err(OrderError::new(K::LeaderCannot("convoy"), raw.place.position)),
+            _ => {
+                return Err(OrderError::new(
+                    K::WrongPhase {
+                        order: "leader",
+                        phase: phase_name(self.phase),
+                    },
+                    raw.place.position,
+                ));
+            }
+        };
+        Ok(PowerOrder {
+            power,
+            order: Order::Leader(LeaderOrder { at, act }),
+            permission: None,
+        })
+    }
+
+    /// Where a leader alone may go: a bordering province that an army or a fleet of his country
+    /// may stand in (a sea only onto a fleet of his country there now, 3.1.2.4), or by convoy.
+    fn leader_move(
+        &self,
+        raw: &RawUnit,
+        to: &RawPlace,
+        via_convoy: bool,
+        power: Option<PowerId>,
+    ) -> Result<LeaderAct, OrderError> {
+        let from = raw.place.province;
+        let target = self.map.province(to.province);
+        let unreachable = || {
+            OrderError::new(
+                K::Unreachable {
+                    unit: format!("L {}", self.place_name(&raw.place)),
+                    to: self.place_name(to),
+                },
+                to.position,
+            )
+        };
+        if to.province == from {
+            return Err(OrderError::new(
+                K::MoveToOwnProvince(format!("L {}", self.place_name(&raw.place))),
+                to.position,
+            ));
+        }
+        if target.terrain == Terrain::Sea {
+            let own_fleet = self.position.is_none_or(|p| {
+                p.unit_in(self.map, to.province)
+                    .is_some_and(|u| u.kind == UnitType::Fleet && power.is_none_or(|q| q == u.power))
+            });
+            if via_convoy || !own_fleet || !self.map.borders(from, to.province) {
+                return Err(OrderError::new(K::LeaderAtSea(self.place_name(to)), to.position));
+            }
+            return Ok(LeaderAct::Move {
+                to: target.main,
+                via_convoy: false,
+            });
+        }
+        if !self.map.location(target.main).army {
+            return Err(unreachable());
+        }
+        let walks = self.map.borders(from, to.province) && !via_convoy;
+        if walks {
+            return Ok(LeaderAct::Move {
+                to: target.main,
+                via_convoy: false,
+            });
+        }
+        if self.convoy_route_possible(from, to.province) {
+            return Ok(LeaderAct::Move {
+                to: target.main,
+                via_convoy: true,
+            });
+        }
+        if self.map.borders(from, to.province) {
+            // "via convoy" where no convoy can exist: walk.
+            return Ok(LeaderAct::Move {
+                to: target.main,
+                via_convoy: false,
+            });
+        }
+        Err(unreachable())
     }
 
     /// Resolves a supported or convoyed unit: its type and place (it need not exist; when it does,
@@ -202,11 +361,15 @@ impl OrderContext<'_> {
                 ));
             }
         }
+        if raw.leader && raw.kind.is_none() {
+            return Err(OrderError::new(K::LeaderCannot("be supported"), raw.place.position));
+        }
         let kind = self.infer_kind_or(raw, on_board.map(|u| u.kind), default)?;
         if let Some(u) = on_board.filter(|u| u.kind == kind) {
             return Ok(UnitRef {
                 kind,
                 location: u.location,
+                led: raw.leader,
             });
         }
         let province = self.map.province(raw.place.province);
@@ -225,7 +388,11 @@ impl OrderContext<'_> {
                 raw.place.position,
             ));
         }
-        Ok(UnitRef { kind, location })
+        Ok(UnitRef {
+            kind,
+            location,
+            led: raw.leader,
+        })
     }
 
     /// The destination of a move, checked for the unit's type.
@@ -447,6 +614,25 @@ impl OrderContext<'_> {
                 raw_unit.place.position,
             )
         };
+        if raw_unit.leader {
+            match (self.phase, &raw.action) {
+                (PhaseKind::Movement, _) if raw_unit.kind.is_none() => {
+                    return self.leader_order(raw_unit, &raw.action, power);
+                }
+                (PhaseKind::Movement, _) => {}
+                (PhaseKind::Adjustment, RawAction::Build) => {
+                    let place = self.place_name(&raw_unit.place);
+                    return Err(OrderError::new(
+                        K::BadBuild {
+                            place,
+                            reason: "a leader is never built",
+                        },
+                        raw_unit.place.position,
+                    ));
+                }
+                _ => return Err(wrong_phase("leader")),
+            }
+        }
         match (self.phase, &raw.action) {
             (PhaseKind::Adjustment, RawAction::Build) => return self.build(raw_unit, power),
             (PhaseKind::Adjustment, RawAction::Disband) => {
@@ -528,13 +714,19 @@ impl OrderContext<'_> {
                         raw_unit.place.position,
                     ));
                 }
-                let army = self.other_unit(target, Some(UnitType::Army))?;
-                let on_board = self
-                    .position
-                    .and_then(|p| p.unit_in(self.map, self.map.province_of(army.location)));
-                if army.kind != UnitType::Army || on_board.is_some_and(|u| u.kind != UnitType::Army) {
-                    return Err(OrderError::new(K::FleetConvoyed, target.place.position));
-                }
+                let (army, cargo) = if target.leader && target.kind.is_none() {
+                    let location = self.map.province(target.place.province).main;
+                    (UnitRef::new(UnitType::Army, location), Cargo::Leader)
+                } else {
+                    let army = self.other_unit(target, Some(UnitType::Army))?;
+                    let on_board = self
+                        .position
+                        .and_then(|p| p.unit_in(self.map, self.map.province_of(army.location)));
+                    if army.kind != UnitType::Army || on_board.is_some_and(|u| u.kind != UnitType::Army) {
+                        return Err(OrderError::new(K::FleetConvoyed, target.place.position));
+                    }
+                    (army, if army.led { Cargo::LedArmy } else { Cargo::Army })
+                };
                 let from = self.map.province_of(army.location);
                 if from == to.province {
                     return Err(OrderError::new(K::MoveToOwnProvince(self.unit_name(army)), to.position));
@@ -557,6 +749,7 @@ impl OrderContext<'_> {
                     unit,
                     army: army.location,
                     to: self.map.province(to.province).main,
+                    cargo,
                 }
             }
             RawAction::Retreat { .. } => return Err(wrong_phase("retreat")),
@@ -737,7 +930,7 @@ impl OrderContext<'_> {
         Ok(PowerOrder {
             power: Some(power),
             order: Order::Build {
-                unit: UnitRef { kind, location },
+                unit: UnitRef::new(kind, location),
             },
             permission: None,
         })

@@ -22,6 +22,9 @@ pub struct RawPlace {
 pub struct RawUnit {
     /// `A` / `F`, if written.
     pub kind: Option<UnitType>,
+    /// A leader was written (`L Vie`: the leader alone; `LA Vie`, `L A Vie`: an army with its
+    /// leader; Hegemony 3.1).
+    pub leader: bool,
     /// Where it is.
     pub place: RawPlace,
     /// The power adjective written before it ("Russian"), if any.
@@ -391,6 +394,29 @@ impl<'t> Reader<'t, '_> {
         named
     }
 
+    /// A leader's letters before a unit: `L`, `LA`, `LF`, `L A`, `Leader`, `Anführer`. Read as
+    /// such only when a place or a unit type follows, so a province called `La` stays one.
+    fn leader(&mut self) -> (bool, Option<UnitType>) {
+        let Some(tok) = self.peek().filter(|t| t.kind == TokenKind::Word) else {
+            return (false, None);
+        };
+        let kind = match tok.key.as_str() {
+            "l" | "leader" | "anfuehrer" | "fuehrer" => None,
+            "la" => Some(UnitType::Army),
+            "lf" => Some(UnitType::Fleet),
+            _ => return (false, None),
+        };
+        let next_is_kind = kind.is_none()
+            && self.tokens.get(self.at + 1).is_some_and(|t| {
+                t.kind == TokenKind::Word && matches!(keyword(&t.key), Some(Keyword::Army | Keyword::Fleet))
+            });
+        if !next_is_kind && self.match_province(self.at + 1).is_none() {
+            return (false, None);
+        }
+        self.at += 1;
+        (true, kind)
+    }
+
     fn unit_kind(&mut self) -> Option<UnitType> {
         match self.peek_keyword() {
             Some(Keyword::Army) => {
@@ -423,12 +449,21 @@ impl<'t> Reader<'t, '_> {
 
     fn unit(&mut self, allow_power: bool) -> Result<RawUnit, OrderError> {
         let power = if allow_power { self.power_adjective() } else { None };
-        let kind = self.unit_kind();
+        let (leader, led_kind) = self.leader();
+        let kind = match led_kind {
+            Some(k) => Some(k),
+            None => self.unit_kind(),
+        };
         if self.peek().is_none() {
             return Err(self.expected("a unit (e.g. `A Par`)"));
         }
         let place = self.place()?;
-        Ok(RawUnit { kind, place, power })
+        Ok(RawUnit {
+            kind,
+            leader,
+            place,
+            power,
+        })
     }
 
     fn via(&mut self) -> bool {

@@ -14,11 +14,16 @@
 //! and are added with the first module that uses each.
 
 mod canal;
+mod leaders;
 mod railroad;
 
+pub use leaders::{LeaderMove, LeaderOutcome};
+
+use crate::adjudicate::movement::MovementResult;
 pub use crate::adjudicate::movement::ResolverRule;
 use crate::game::ReadLine;
-use crate::ids::PowerId;
+use crate::order::Order;
+use crate::position::{Position, Unit};
 use crate::variant::Variant;
 
 /// A rule a variant may name in its data.
@@ -30,17 +35,21 @@ pub enum RuleName {
     /// Railroads: one army a phase rides a power's railroad, stopping at centres the power does
     /// not own (Colonial's Trans-Siberian Railroad); the map's `[[railroad]]` tables say where.
     Railroad,
+    /// Leaders (Hegemony 3.1): a leader leads a unit of his country, which then holds and moves
+    /// with strength 2 and supports with weight 2; leaders move with their units or alone.
+    Leaders,
 }
 
 impl RuleName {
     /// Every rule, in the order the pipeline calls them.
-    pub const ALL: [RuleName; 2] = [RuleName::Canal, RuleName::Railroad];
+    pub const ALL: [RuleName; 3] = [RuleName::Canal, RuleName::Railroad, RuleName::Leaders];
 
     /// The rule's name in variant files.
     pub fn as_str(self) -> &'static str {
         match self {
             RuleName::Canal => "canal",
             RuleName::Railroad => "railroad",
+            RuleName::Leaders => "leaders",
         }
     }
 
@@ -54,6 +63,7 @@ impl RuleName {
         match self {
             RuleName::Canal => &canal::Canal,
             RuleName::Railroad => &railroad::Railroad,
+            RuleName::Leaders => &leaders::Leaders,
         }
     }
 }
@@ -74,8 +84,12 @@ pub struct MovementPhase<'a> {
     pub lines: &'a [ReadLine],
     /// Per line: whether it is carried out (not replaced, not rejected).
     pub carried: &'a [bool],
-    /// The owner of each province's supply centre, by province.
-    pub owners: &'a [Option<PowerId>],
+    /// The position before the phase (units, centre owners, leaders).
+    pub position: &'a Position,
+    /// The units of the phase, in the resolver's order.
+    pub units: &'a [Unit],
+    /// Each unit's order (a hold where it had none).
+    pub orders: &'a [Order],
 }
 
 /// What the rules add to the movement resolver for one phase; empty when no rule adds anything.
@@ -95,6 +109,26 @@ pub trait RuleModule: Sync {
 
     /// Adds what the rule contributes to the movement resolver for this phase.
     fn movement_setup(&self, _phase: &MovementPhase<'_>, _setup: &mut MovementSetup) {}
+
+    /// After the phase is adjudicated and the units moved in `next`: moves what the rule keeps
+    /// on the board besides units (leaders) and says what became of it.
+    fn after_movement(
+        &self,
+        _phase: &MovementPhase<'_>,
+        _result: &MovementResult,
+        _next: &mut Position,
+    ) -> Vec<LeaderMove> {
+        Vec::new()
+    }
+}
+
+/// What the variant's rules do after a movement phase (see [`RuleModule::after_movement`]).
+pub fn after_movement(phase: &MovementPhase<'_>, result: &MovementResult, next: &mut Position) -> Vec<LeaderMove> {
+    let mut moves = Vec::new();
+    for rule in &phase.variant.rules {
+        moves.extend(rule.module().after_movement(phase, result, next));
+    }
+    moves
 }
 
 /// What the variant's rules add to one movement phase.

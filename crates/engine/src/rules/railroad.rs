@@ -34,7 +34,9 @@ impl RuleModule for Railroad {
 
     /// The ride, which reads who owns the centres along the line.
     fn movement_setup(&self, phase: &MovementPhase<'_>, setup: &mut MovementSetup) {
-        setup.resolver_rules.push(Box::new(Ride::new(phase.owners.to_vec())));
+        setup
+            .resolver_rules
+            .push(Box::new(Ride::new(phase.position.owners.clone())));
     }
 }
 

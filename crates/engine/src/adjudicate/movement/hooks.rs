@@ -62,6 +62,18 @@ pub trait ResolverRule {
         None
     }
 
+    /// Whether an attack by `attacker` (of another power, from elsewhere than the province the
+    /// support goes into, with its route) cuts support `u`; `None` leaves the core's answer: it
+    /// does. A dislodged supporter's support is always cut.
+    fn cuts_support(&self, _r: &mut Adjudicator<'_>, _u: usize, _attacker: usize) -> Option<bool> {
+        None
+    }
+
+    /// What support `u`, which holds, adds to the supported order; `None` leaves the core's: 1.
+    fn support_weight(&self, _r: &mut Adjudicator<'_>, _u: usize) -> Option<u32> {
+        None
+    }
+
     /// Whether decision `k` fails in a paradox the way a convoy does (Szykman): a passage.
     fn fails_in_paradox(&self, _k: usize) -> bool {
         false
@@ -163,6 +175,22 @@ impl Adjudicator<'_> {
     /// The supports given to unit `u`'s order that hold.
     pub fn support_count(&mut self, u: usize) -> u32 {
         self.supports(u, None)
+    }
+
+    /// The units attacking unit `u`'s province that would cut its support under the standard
+    /// rules: another power's, from elsewhere than the province it supports into, with a route.
+    pub fn cutting_attackers(&mut self, u: usize) -> Vec<usize> {
+        let mut found = Vec::new();
+        let mut a = self.first_attacker[usize::from(self.origin[u])];
+        while a != NONE {
+            let attacker = usize::from(a);
+            a = self.next_attacker[attacker];
+            let from_supported_target = self.kind[u] == Kind::SupportMove && self.origin[attacker] == self.target[u];
+            if self.power[attacker] != self.power[u] && !from_supported_target && self.path(attacker) {
+                found.push(attacker);
+            }
+        }
+        found
     }
 
     /// The strength with which move `u` keeps others out of its destination.

@@ -35,7 +35,7 @@ pub(super) struct RawScenario {
 #[derive(Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawCountry {
-    id: Spanned<String>,
+    pub(super) id: Spanned<String>,
     #[serde(default)]
     home: Vec<Spanned<String>>,
     #[serde(default)]
@@ -52,7 +52,7 @@ struct RawCountry {
 #[derive(Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct RawLeader {
-    id: Spanned<String>,
+    pub(super) id: Spanned<String>,
     name: String,
     name_de: Option<String>,
     leads: Spanned<String>,
