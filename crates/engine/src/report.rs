@@ -13,6 +13,7 @@ use crate::order::model::{Cargo, LeaderAct, LeaderOrder, UnitRef};
 use crate::order::{Order, OrderErrorKind};
 use crate::phase::{Phase, PhaseKind, Season};
 use crate::position::Position;
+use crate::rules::{LeaderMove, LeaderOutcome};
 use crate::variant::Variant;
 
 /// The language of a report.
@@ -452,6 +453,46 @@ fn ownership(w: &Words, variant: &Variant, next: &Position, out: &mut String) {
     let _ = writeln!(out);
 }
 
+/// One line per leader of a movement phase (Hegemony): where he went, or why not.
+fn leader_lines(w: &Words, variant: &Variant, leaders: &[LeaderMove], out: &mut String) {
+    let de = w.lang == Lang::De;
+    for l in leaders {
+        let name = variant
+            .leaders
+            .get(l.leader.index())
+            .map_or("", |x| if de { &x.name_de } else { &x.name });
+        let target = match l.order {
+            Some(Order::Leader(LeaderOrder {
+                act: LeaderAct::Move { to, .. },
+                ..
+            })) => w.place(variant, to),
+            _ => String::new(),
+        };
+        let what = match (l.outcome, de) {
+            (LeaderOutcome::Stayed, false) => "stays.".to_string(),
+            (LeaderOutcome::Stayed, true) => "bleibt.".to_string(),
+            (LeaderOutcome::Moved(to), false) => format!("goes to {}.", w.place(variant, to)),
+            (LeaderOutcome::Moved(to), true) => format!("zieht nach {}.", w.place(variant, to)),
+            (LeaderOutcome::NoFleet, false) => format!("stays: no fleet of his stayed in {target}."),
+            (LeaderOutcome::NoFleet, true) => format!("bleibt: in {target} blieb keine Flotte seines Landes."),
+            (LeaderOutcome::NoConvoy, false) => format!("stays: no convoy to {target}."),
+            (LeaderOutcome::NoConvoy, true) => format!("bleibt: kein Konvoi nach {target}."),
+            (LeaderOutcome::Displaced, false) => "is displaced by a foreign unit and leaves the board.".to_string(),
+            (LeaderOutcome::Displaced, true) => {
+                "wird von einer fremden Einheit verdrängt und verlässt das Brett.".to_string()
+            }
+            (LeaderOutcome::Lost, false) => "is left at sea without a fleet and is lost.".to_string(),
+            (LeaderOutcome::Lost, true) => "bleibt ohne Flotte auf See zurück und ist verloren.".to_string(),
+        };
+        let _ = writeln!(
+            out,
+            "{}: {name} ({}) {what}",
+            w.power(variant, l.power),
+            w.place(variant, l.from)
+        );
+    }
+}
+
 /// A phase as a heading: "Spring 1901, movement" / "Frühjahr 1901, Bewegungen".
 pub fn phase_title(phase: Phase, lang: Lang) -> String {
     let w = Words { lang };
@@ -504,6 +545,7 @@ pub fn render(variant: &Variant, report: &PhaseReport, lang: Lang) -> String {
                 let _ = writeln!(out, "{line}");
             }
         }
+        leader_lines(&w, variant, &m.leaders, &mut out);
         let _ = writeln!(out);
         if !m.dislodged.is_empty() {
             let _ = writeln!(

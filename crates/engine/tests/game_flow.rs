@@ -473,3 +473,42 @@ fn orders_for_other_powers_and_for_impossible_phases_are_refused() {
     // France's own order after the refused heading still counts.
     assert!(units_of(&v, &report.next).contains(&"FRANCE A BUR".to_string()));
 }
+
+#[test]
+fn a_led_move_is_reported_with_its_leader_in_both_languages_and_the_leader_follows_in_the_state() {
+    let v = spielleiter_engine::variant::builtin("hegemony-1701")
+        .expect("built in")
+        .expect("loads");
+    let p = position(
+        &v,
+        r#"{"phase": "S1701M", "units": {"FRANCE": ["A PAR", "A GAS"], "AUSTRIA": ["A BUR"]},
+            "leaders": {"FRANCE": {"NAPOLEON": "PAR"}}}"#,
+    );
+    let report = play(&v, &p, &[("France", &["LA Par - Bur", "A Gas S LA Par - Bur"])]);
+    let en = render(&v, &report, Lang::En);
+    assert!(en.contains("France: Army Paris (led) -> Burgundy."), "{en}");
+    assert!(en.contains("SUPPORT Army Paris (led) -> Burgundy"), "{en}");
+    assert!(en.contains("France: Napoleon (Paris) goes to Burgundy."), "{en}");
+    let de = render(&v, &report, Lang::De);
+    assert!(de.contains("Napoleon (Paris) zieht nach Burgund."), "{de}");
+    let state = serde_json::to_value(state_from_position(&v, &report.next)).expect("JSON");
+    assert_eq!(state["leaders"]["FRANCE"]["NAPOLEON"], "BUR", "{state}");
+}
+
+#[test]
+fn a_displaced_leader_is_reported_and_gone_from_the_state() {
+    let v = spielleiter_engine::variant::builtin("hegemony-1701")
+        .expect("built in")
+        .expect("loads");
+    let p = position(
+        &v,
+        r#"{"phase": "S1701M", "units": {"AUSTRIA": ["A BEL"]}, "leaders": {"FRANCE": {"NAPOLEON": "PIC"}}}"#,
+    );
+    let report = play(&v, &p, &[("Austria", &["A Bel - Pic"])]);
+    let en = render(&v, &report, Lang::En);
+    assert!(
+        en.contains("France: Napoleon (Picardy) is displaced by a foreign unit and leaves the board."),
+        "{en}"
+    );
+    assert!(report.next.rules.leaders().is_empty());
+}

@@ -313,7 +313,10 @@ fn a_variant_names_its_rules_and_map_data_needs_its_rule() {
     assert!(matches!(&found[1].1, MapProblem::UnknownRule(name) if name == "canals"));
     assert_eq!(found[1].0, line_of(&unknown, "rules ="));
     let message = load_variant("tiny.toml", &unknown).expect_err("unknown").to_string();
-    assert!(message.contains("known rules are canal, railroad, leaders"), "{message}");
+    assert!(
+        message.contains("known rules are canal, railroad, leaders"),
+        "{message}"
+    );
     // Colonial's canal and railroad data are refused without the rules that act on them.
     let colonial = include_str!("../../../variants/colonial/variant.toml");
     let unnamed = colonial.replace("rules = [\"canal\", \"railroad\"]", "");
@@ -331,9 +334,13 @@ fn a_variant_names_its_rules_and_map_data_needs_its_rule() {
     let unnamed = hegemony.replacen("rules = [\"leaders\"]", "", 1);
     let found = problems(&unnamed);
     assert!(
-        found
-            .iter()
-            .any(|(_, p)| matches!(p, MapProblem::RuleNotNamed { rule: RuleName::Leaders, .. })),
+        found.iter().any(|(_, p)| matches!(
+            p,
+            MapProblem::RuleNotNamed {
+                rule: RuleName::Leaders,
+                ..
+            }
+        )),
         "{found:?}"
     );
 }

@@ -613,3 +613,90 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn leader_orders_read_in_every_spelling_and_print_back() {
+    let v = standard();
+    let m = PhaseKind::Movement;
+    let cases = [
+        ("LA Par - Bur", "LA PAR - BUR"),
+        ("L A Par - Bur", "LA PAR - BUR"),
+        ("Anführer A Paris nach Burgund", "LA PAR - BUR"),
+        ("LF Bre - Eng", "LF BRE - ENG"),
+        ("LA Bur H", "LA BUR H"),
+        ("L Par - Bur", "L PAR - BUR"),
+        ("Leader Paris holds", "L PAR H"),
+        ("A Mar S LA Par - Bur", "A MAR S LA PAR - BUR"),
+        ("F Eng C LA Bel - Lon", "F ENG C LA BEL - LON"),
+        ("F Eng C L Bel - Lon", "F ENG C L BEL - LON"),
+    ];
+    for (input, expected) in cases {
+        assert_eq!(read(&v, m, input), expected, "{input}");
+    }
+    // A leader alone neither supports nor convoys, and no one supports him (3.1.4).
+    for input in ["L Par S A Bur", "L Bre C A Par - Lon", "A Mar S L Par - Bur"] {
+        assert!(
+            matches!(error(&v, m, input).kind, OrderErrorKind::LeaderCannot(_)),
+            "{input}"
+        );
+    }
+    // A leader is never built, and leader orders belong to movement phases.
+    assert!(matches!(
+        error(&v, PhaseKind::Adjustment, "Build L Par").kind,
+        OrderErrorKind::BadBuild { .. }
+    ));
+    assert!(matches!(
+        error(&v, PhaseKind::Retreat, "LA Par - Bur").kind,
+        OrderErrorKind::WrongPhase { .. }
+    ));
+}
+
+#[test]
+fn leader_orders_against_a_position_need_the_leader_there() {
+    let v = spielleiter_engine::variant::builtin("hegemony-1701")
+        .expect("built in")
+        .expect("loads");
+    let state: GameState = serde_json::from_str(
+        r#"{"phase": "S1701M", "units": {"FRANCE": ["A PAR", "A BUR"], "ENGLAND": ["F ENG"]},
+            "leaders": {"FRANCE": {"NAPOLEON": "PAR"}, "ENGLAND": {"MARLBOROUGH": "ENG"}}}"#,
+    )
+    .expect("state");
+    let position = position_from_state(&v, &state).expect("position");
+    let c = OrderContext {
+        map: &v.map,
+        phase: PhaseKind::Movement,
+        position: Some(&position),
+        default_power: None,
+        leaders: &v.leaders,
+    };
+    let reject = |input: &str| parse_order(&c, input).expect_err(input).kind;
+    assert!(matches!(reject("LA Bur - Pic"), OrderErrorKind::NoLeader(p) if p == "Bur"));
+    assert!(matches!(
+        reject("England: LA Par - Pic"),
+        OrderErrorKind::NotYourUnit { .. }
+    ));
+    assert!(matches!(
+        reject("LF Eng - Nth"),
+        OrderErrorKind::CannotLead { leader, leads: "armies" } if leader == "Marlborough"
+    ));
+    assert!(matches!(reject("L Par - Eng"), OrderErrorKind::Unreachable { .. }));
+    assert!(matches!(
+        reject("France: L Par - Mao"),
+        OrderErrorKind::Unreachable { .. }
+    ));
+    let state: GameState = serde_json::from_str(
+        r#"{"phase": "S1701M", "units": {"ENGLAND": ["F ENG"]}, "leaders": {"FRANCE": {"NAPOLEON": "BRE"}}}"#,
+    )
+    .expect("state");
+    let at_brest = position_from_state(&v, &state).expect("position");
+    let c_brest = OrderContext {
+        position: Some(&at_brest),
+        ..c
+    };
+    let foreign_fleet = parse_order(&c_brest, "L Bre - Eng").expect_err("foreign fleet").kind;
+    assert!(matches!(foreign_fleet, OrderErrorKind::LeaderAtSea(p) if p == "Eng"));
+    let led = parse_order(&c, "LA Par - Pic").expect("legal");
+    assert_eq!(led.power, v.map.power_by_name("France"));
+    let alone = parse_order(&c, "L Par - Gas").expect("legal");
+    assert_eq!(alone.order.display(&v.map).to_string(), "L PAR - GAS");
+}

@@ -308,7 +308,10 @@ impl OrderContext<'_> {
                 p.unit_in(self.map, to.province)
                     .is_some_and(|u| u.kind == UnitType::Fleet && power.is_none_or(|q| q == u.power))
             });
-            if via_convoy || !own_fleet || !self.map.borders(from, to.province) {
+            if !self.map.borders(from, to.province) {
+                return Err(unreachable());
+            }
+            if via_convoy || !own_fleet {
                 return Err(OrderError::new(K::LeaderAtSea(self.place_name(to)), to.position));
             }
             return Ok(LeaderAct::Move {
