@@ -164,6 +164,15 @@ impl RuleState {
         &self.leaders
     }
 
+    /// The leader standing in a province, of the given power if one is given (a country has at
+    /// most one leader in a province).
+    pub fn leader_in(&self, map: &Map, province: ProvinceId, power: Option<PowerId>) -> Option<LeaderPlace> {
+        self.leaders
+            .iter()
+            .find(|l| map.province_of(l.location) == province && power.is_none_or(|p| p == l.power))
+            .copied()
+    }
+
     /// Puts the leaders where the leaders rule moved them (it keeps them with their units).
     pub(crate) fn set_leaders(&mut self, leaders: Vec<LeaderPlace>) {
         self.leaders = leaders;
@@ -212,7 +221,7 @@ impl RuleState {
 }
 
 /// Why a leader cannot stand where he is.
-enum Misplaced {
+pub(crate) enum Misplaced {
     /// A unit of another country stands there (3.1.2.2).
     WithForeignUnit,
     /// At sea without a fleet of his country (3.1.2.4).
@@ -220,7 +229,7 @@ enum Misplaced {
 }
 
 /// Whether (and why) a leader cannot stand where he is among these units.
-fn misplaced(map: &Map, units: &[Unit], l: &LeaderPlace) -> Option<Misplaced> {
+pub(crate) fn misplaced(map: &Map, units: &[Unit], l: &LeaderPlace) -> Option<Misplaced> {
     let province = map.province_of(l.location);
     let here = units.iter().find(|u| map.province_of(u.location) == province);
     if here.is_some_and(|u| u.power != l.power) {

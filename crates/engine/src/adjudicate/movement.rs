@@ -1002,12 +1002,30 @@ impl<'m> Adjudicator<'m> {
         ProvinceId(self.target[u])
     }
 
+    /// The province of the attacker that cut support `u`, by the standard rules and the rules'.
     fn cutting_attacker(&mut self, u: usize) -> Option<ProvinceId> {
-        let attackers = self.cutting_attackers(u);
-        let cut_by = attackers
-            .into_iter()
-            .find(|&a| self.rules.is_none() || self.rule_cuts(u, a))?;
-        Some(ProvinceId(self.origin[cut_by]))
+        let with_rules = self.rules.is_some();
+        let a = self.standard_cutting_attacker(u, |r, a| !with_rules || r.rule_cuts(u, a))?;
+        Some(ProvinceId(self.origin[a]))
+    }
+
+    /// The first attacker of `u`'s province that would cut its support under the standard rules
+    /// (another power's, not from the province supported into, with a route) and passes `also`.
+    fn standard_cutting_attacker(&mut self, u: usize, also: impl Fn(&mut Self, usize) -> bool) -> Option<usize> {
+        let mut a = self.first_attacker[usize::from(self.origin[u])];
+        while a != NONE {
+            let attacker = usize::from(a);
+            a = self.next_attacker[attacker];
+            let from_supported_target = self.kind[u] == Kind::SupportMove && self.origin[attacker] == self.target[u];
+            if self.power[attacker] != self.power[u]
+                && !from_supported_target
+                && self.path(attacker)
+                && also(self, attacker)
+            {
+                return Some(attacker);
+            }
+        }
+        None
     }
 }
 

@@ -189,13 +189,7 @@ impl OrderContext<'_> {
 
     /// The leader of a power standing in a province, if there is one.
     fn leader_in(&self, province: ProvinceId, power: Option<PowerId>) -> Option<crate::rule_state::LeaderPlace> {
-        let position = self.position?;
-        position
-            .rules
-            .leaders()
-            .iter()
-            .find(|l| self.map.province_of(l.location) == province && power.is_none_or(|p| p == l.power))
-            .copied()
+        self.position?.rules.leader_in(self.map, province, power)
     }
 
     /// `LA Vie`: a leader of the unit's country stands with it and may lead it (3.1.7).
@@ -322,27 +316,16 @@ impl OrderContext<'_> {
         if !self.map.location(target.main).army {
             return Err(unreachable());
         }
-        let walks = self.map.borders(from, to.province) && !via_convoy;
-        if walks {
-            return Ok(LeaderAct::Move {
-                to: target.main,
-                via_convoy: false,
-            });
+        let borders = self.map.borders(from, to.province);
+        // By convoy when asked or needed and a convoy can exist; "via convoy" where none can: walk.
+        let convoyed = (via_convoy || !borders) && self.convoy_route_possible(from, to.province);
+        if !borders && !convoyed {
+            return Err(unreachable());
         }
-        if self.convoy_route_possible(from, to.province) {
-            return Ok(LeaderAct::Move {
-                to: target.main,
-                via_convoy: true,
-            });
-        }
-        if self.map.borders(from, to.province) {
-            // "via convoy" where no convoy can exist: walk.
-            return Ok(LeaderAct::Move {
-                to: target.main,
-                via_convoy: false,
-            });
-        }
-        Err(unreachable())
+        Ok(LeaderAct::Move {
+            to: target.main,
+            via_convoy: convoyed,
+        })
     }
 
     /// Resolves a supported or convoyed unit: its type and place (it need not exist; when it does,

@@ -22,7 +22,7 @@ use crate::map::{Map, Terrain};
 use crate::order::Order;
 use crate::order::model::{Cargo, LeaderAct, LeaderOrder};
 use crate::position::{Position, Unit};
-use crate::rule_state::LeaderPlace;
+use crate::rule_state::{LeaderPlace, Misplaced, misplaced};
 use crate::scenario::{LeaderId, Leads};
 use crate::variant::Variant;
 
@@ -74,23 +74,16 @@ impl RuleModule for Leaders {
     }
 }
 
-/// The leader of a power standing in a province.
-fn leader_at(position: &Position, map: &Map, power: PowerId, province: ProvinceId) -> Option<LeaderPlace> {
-    position
-        .rules
-        .leaders()
-        .iter()
-        .find(|l| l.power == power && map.province_of(l.location) == province)
-        .copied()
-}
-
 /// Whether a unit's order is led and the leading has an effect: Nelson's not on land (3.1.7.3).
 fn leads_with_effect(variant: &Variant, position: &Position, unit: &Unit, order: &Order) -> bool {
     if !order.unit().is_some_and(|u| u.led) {
         return false;
     }
     let map = &variant.map;
-    let Some(place) = leader_at(position, map, unit.power, map.province_of(unit.location)) else {
+    let Some(place) = position
+        .rules
+        .leader_in(map, map.province_of(unit.location), Some(unit.power))
+    else {
         return false;
     };
     let leads = variant
@@ -138,8 +131,7 @@ impl ResolverRule for LedSupports {
         if !self.is_weighted(u) {
             return None;
         }
-        let attacked = !r.cutting_attackers(u).is_empty();
-        Some(if attacked { 1 } else { 2 })
+        Some(if r.cutting_attacker_of(u).is_some() { 1 } else { 2 })
     }
 }
 
@@ -186,15 +178,13 @@ fn move_leaders(phase: &MovementPhase<'_>, result: &MovementResult, next: &mut P
             LeaderOutcome::Moved(to) => to,
             _ => place.location,
         };
-        let outcome = match fate(map, next, place.power, end) {
-            Some(lost) => lost,
-            None => outcome,
-        };
+        let ended = LeaderPlace { location: end, ..place };
+        let outcome = fate(map, next, ended).unwrap_or(outcome);
         if matches!(
             outcome,
             LeaderOutcome::Stayed | LeaderOutcome::Moved(_) | LeaderOutcome::NoFleet | LeaderOutcome::NoConvoy
         ) {
-            kept.push(LeaderPlace { location: end, ..place });
+            kept.push(ended);
         }
         moves.push(LeaderMove {
             leader: place.leader,
@@ -209,14 +199,11 @@ fn move_leaders(phase: &MovementPhase<'_>, result: &MovementResult, next: &mut P
 }
 
 /// Whether a leader ending in a place is displaced or lost there.
-fn fate(map: &Map, next: &Position, power: PowerId, at: LocationId) -> Option<LeaderOutcome> {
-    let province = map.province_of(at);
-    let here = next.unit_in(map, province);
-    if here.is_some_and(|u| u.power != power) {
-        return Some(LeaderOutcome::Displaced);
-    }
-    let own_fleet = here.is_some_and(|u| u.kind == UnitType::Fleet);
-    (map.province(province).terrain == Terrain::Sea && !own_fleet).then_some(LeaderOutcome::Lost)
+fn fate(map: &Map, next: &Position, place: LeaderPlace) -> Option<LeaderOutcome> {
+    misplaced(map, &next.units, &place).map(|m| match m {
+        Misplaced::WithForeignUnit => LeaderOutcome::Displaced,
+        Misplaced::AloneAtSea => LeaderOutcome::Lost,
+    })
 }
 
 /// A leader's order and where it takes him, before looking at who else ends there.

@@ -177,20 +177,11 @@ impl Adjudicator<'_> {
         self.supports(u, None)
     }
 
-    /// The units attacking unit `u`'s province that would cut its support under the standard
-    /// rules: another power's, from elsewhere than the province it supports into, with a route.
-    pub fn cutting_attackers(&mut self, u: usize) -> Vec<usize> {
-        let mut found = Vec::new();
-        let mut a = self.first_attacker[usize::from(self.origin[u])];
-        while a != NONE {
-            let attacker = usize::from(a);
-            a = self.next_attacker[attacker];
-            let from_supported_target = self.kind[u] == Kind::SupportMove && self.origin[attacker] == self.target[u];
-            if self.power[attacker] != self.power[u] && !from_supported_target && self.path(attacker) {
-                found.push(attacker);
-            }
-        }
-        found
+    /// The first unit attacking unit `u`'s province that would cut its support under the
+    /// standard rules: another power's, from elsewhere than the province it supports into, with a
+    /// route.
+    pub fn cutting_attacker_of(&mut self, u: usize) -> Option<usize> {
+        self.standard_cutting_attacker(u, |_, _| true)
     }
 
     /// The strength with which move `u` keeps others out of its destination.
