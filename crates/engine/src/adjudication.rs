@@ -17,6 +17,7 @@ use crate::interchange::{
 use crate::order::{Order, OrderContext, OrderError, OrderErrorKind, parse_order};
 use crate::phase::{PhaseKind, read_phase_header};
 use crate::position::Position;
+use crate::rules::LeaderRetreatOutcome;
 use crate::variant::Variant;
 
 /// Why an adjudication request could not be carried out.
@@ -187,6 +188,42 @@ fn read_pending(variant: &Variant, position: &mut Position, input: &Adjudication
     }
 }
 
+/// The leaders' outcome codes and reasons (Hegemony), keyed `L NET`: in a movement phase
+/// `no fleet`, `no convoy`, `displaced` or `lost`; in the retreats `disband` (with `bounce`
+/// when his target was barred). An empty list is success.
+fn leader_results(
+    variant: &Variant,
+    report: &PhaseReport,
+    results: &mut BTreeMap<String, Vec<String>>,
+    reasons: &mut BTreeMap<String, String>,
+) {
+    let key = |l: LocationId| format!("L {}", variant.map.location_abbreviation(l).to_ascii_uppercase());
+    for l in report.movement.iter().flat_map(|m| &m.leaders) {
+        let (code, text) = crate::report::leader_move_reason_en(variant, &l.outcome);
+        results.insert(key(l.from), code.map(str::to_string).into_iter().collect());
+        reasons.insert(key(l.from), text);
+    }
+    for l in report.retreats.iter().flat_map(|r| &r.leaders) {
+        let codes: &[&str] = match l.outcome {
+            LeaderRetreatOutcome::Retreated(_) => &[],
+            LeaderRetreatOutcome::Barred => &["bounce", "disband"],
+            _ => &["disband"],
+        };
+        let text = crate::report::leader_retreat_reason_en(variant, &l.outcome, l.in_advance);
+        results
+            .entry(key(l.from))
+            .or_default()
+            .extend(codes.iter().map(|c| c.to_string()));
+        reasons
+            .entry(key(l.from))
+            .and_modify(|t| {
+                t.push_str("; ");
+                t.push_str(&text);
+            })
+            .or_insert(text);
+    }
+}
+
 fn output(variant: &Variant, report: &PhaseReport) -> AdjudicationOutput {
     let map = &variant.map;
     let mut accepted: BTreeMap<String, Vec<String>> = BTreeMap::new();
@@ -278,6 +315,7 @@ fn output(variant: &Variant, report: &PhaseReport) -> AdjudicationOutput {
             );
         }
     }
+    leader_results(variant, report, &mut results, &mut reasons);
     let next = &report.next;
     let mut state = state_from_position(variant, next);
     if report.winner.is_some() {

@@ -7,6 +7,7 @@ use crate::adjudicate::outcome::UnitResult;
 use crate::adjudicate::retreat::{RetreatOutcome, adjudicate_retreats};
 use crate::adjudicate::retreat_options::after_movement;
 use crate::ids::{LocationId, PowerId, ProvinceId};
+use crate::map::Map;
 use crate::order::advance::{AdvanceRetreat, choose_retreat, read_advance_retreat};
 use crate::order::model::{CanalPermission, Order, PowerOrder, UnitRef};
 use crate::order::resolve::{OrderContext, parse_order_list};
@@ -255,6 +256,8 @@ pub struct MovementReport {
     pub contested: Vec<ProvinceId>,
     /// What became of each leader (Hegemony; empty elsewhere).
     pub leaders: Vec<crate::rules::LeaderMove>,
+    /// The leaders displaced and where each may retreat (Hegemony; empty elsewhere).
+    pub displaced_leaders: Vec<crate::rule_state::DisplacedLeader>,
 }
 
 /// What a retreat phase (or retreats ordered in advance) did.
@@ -268,6 +271,8 @@ pub struct RetreatReport {
     pub in_advance: Vec<bool>,
     /// What happened to each.
     pub outcomes: Vec<RetreatOutcome>,
+    /// What became of each displaced leader (Hegemony; empty elsewhere).
+    pub leaders: Vec<crate::rules::LeaderRetreat>,
 }
 
 /// What an adjustment phase did.
@@ -412,11 +417,12 @@ fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
         orders,
         ordered,
         leaders,
+        displaced_leaders: next.rules.displaced_leaders().to_vec(),
         results: result.units.clone(),
         dislodged: dislodged.clone(),
         contested,
     });
-    if next.dislodged.is_empty() {
+    if next.dislodged.is_empty() && next.rules.displaced_leaders().is_empty() {
         report.next = next;
         end_of_turn(variant, report);
         return;
@@ -427,7 +433,7 @@ fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
         kind: PhaseKind::Retreat,
         ..position.phase
     };
-    let mut sent: Vec<Order> = Vec::new();
+    let mut sent: Vec<(Option<PowerId>, Order)> = Vec::new();
     {
         let mut probe = next.clone();
         probe.phase = retreat_phase;
@@ -445,7 +451,7 @@ fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
             };
             for (text, result) in parse_order_list(&ctx, &later.text) {
                 match result {
-                    Ok(o) => sent.push(o.order),
+                    Ok(o) => sent.push((o.power, o.order)),
                     Err(e) => report
                         .orders
                         .advance_errors
@@ -467,15 +473,24 @@ fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
                 let here = map.province_of(d.unit.location);
                 sent.iter()
                     .rev()
+                    .map(|&(_, o)| o)
                     .find(|o| o.unit().is_some_and(|u| map.province_of(u.location) == here))
-                    .copied()
                     .or_else(|| choose_retreat(map, d, &report.orders.advance_for(d.unit.power)))
             }
         })
         .collect();
-    if chosen.iter().all(Option::is_some) {
+    let leader_orders = leader_retreats_sent(map, &sent);
+    let leaders_chosen = next.rules.displaced_leaders().iter().all(|d| {
+        let here = map.province_of(d.place.location);
+        d.retreats.is_empty()
+            || leader_orders.iter().any(|&(p, o)| {
+                p.is_none_or(|p| p == d.place.power) && o.leader_at().is_some_and(|l| map.province_of(l) == here)
+            })
+    });
+    let leader_orders = leader_orders.into_iter().map(|(_, o)| o);
+    if chosen.iter().all(Option::is_some) && leaders_chosen {
         let retreat_orders = PhaseOrders::default();
-        next.pending_retreats = chosen.into_iter().flatten().collect();
+        next.pending_retreats = chosen.into_iter().flatten().chain(leader_orders).collect();
         next.phase = Phase {
             kind: PhaseKind::Retreat,
             ..position.phase
@@ -486,12 +501,28 @@ fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
         end_of_turn(variant, report);
         return;
     }
-    next.pending_retreats = chosen.into_iter().flatten().collect();
+    next.pending_retreats = chosen.into_iter().flatten().chain(leader_orders).collect();
     next.phase = Phase {
         kind: PhaseKind::Retreat,
         ..position.phase
     };
     report.next = next;
+}
+
+/// The leaders' retreat orders among those sent in advance, the last for each leader.
+fn leader_retreats_sent(map: &Map, sent: &[(Option<PowerId>, Order)]) -> Vec<(Option<PowerId>, Order)> {
+    let mut last: Vec<(Option<PowerId>, Order)> = Vec::new();
+    for &(power, order) in sent.iter().rev() {
+        let Some(at) = order.leader_at() else { continue };
+        let here = map.province_of(at);
+        if !last
+            .iter()
+            .any(|&(p, o)| p == power && o.leader_at().is_some_and(|l| map.province_of(l) == here))
+        {
+            last.push((power, order));
+        }
+    }
+    last
 }
 
 /// Adjudicates retreats of `position` into `next` (units added, dislodged cleared).
@@ -543,11 +574,21 @@ fn retreat(variant: &Variant, position: &Position, orders: &PhaseOrders, next: &
         })
         .collect();
     next.rules.follow_moves(variant, &moves);
+    let phase = crate::rules::RetreatPhase {
+        variant,
+        position,
+        lines: &orders.lines,
+        dislodged: &dislodged,
+        orders: &chosen,
+        outcomes: &outcomes,
+    };
+    let leaders = crate::rules::after_retreats(&phase, next);
     RetreatReport {
         dislodged,
         orders: chosen,
         in_advance,
         outcomes,
+        leaders,
     }
 }
 
@@ -607,19 +648,37 @@ pub fn powers_to_order(variant: &Variant, position: &Position) -> Vec<PowerId> {
         .map(|p| p.id)
         .filter(|&p| match position.phase.kind {
             PhaseKind::Movement => position.units.iter().any(|u| u.power == p),
-            PhaseKind::Retreat => position.dislodged.iter().any(|d| {
-                d.unit.power == p
-                    && !position.pending_retreats.iter().any(|o| {
-                        o.unit()
-                            .is_some_and(|u| map.province_of(u.location) == map.province_of(d.unit.location))
-                    })
-            }),
+            PhaseKind::Retreat => retreats_to_order(map, position, p),
             PhaseKind::Adjustment => {
                 let count = adjustment_count(map, position, p);
                 count < 0 || (count > 0 && !free_home_centres(variant, position, p).is_empty())
             }
         })
         .collect()
+}
+
+/// Whether a power has dislodged units or displaced leaders (with somewhere to go) whose retreat
+/// was not ordered in advance.
+fn retreats_to_order(map: &Map, position: &Position, power: PowerId) -> bool {
+    let pending = |here: ProvinceId, leader: bool| {
+        position.pending_retreats.iter().any(|o| {
+            let at = if leader {
+                o.leader_at()
+            } else {
+                o.unit().map(|u| u.location)
+            };
+            at.is_some_and(|l| map.province_of(l) == here)
+        })
+    };
+    let units = position
+        .dislodged
+        .iter()
+        .any(|d| d.unit.power == power && !pending(map.province_of(d.unit.location), false));
+    let leaders =
+        position.rules.displaced_leaders().iter().any(|d| {
+            d.place.power == power && !d.retreats.is_empty() && !pending(map.province_of(d.place.location), true)
+        });
+    units || leaders
 }
 
 /// Whether any power has something to do in an adjustment phase.

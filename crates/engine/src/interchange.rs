@@ -31,6 +31,11 @@ pub struct GameState {
     /// Leaders on the board per country: leader → place (`{"ENGLAND": {"MARLBOROUGH": "NET"}}`).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub leaders: BTreeMap<String, BTreeMap<String, String>>,
+    /// Displaced leaders per country and where each may retreat (Hegemony 3.1.6; a retreat phase):
+    /// `{"ENGLAND": {"MARLBOROUGH": ["BEL", "WFA"]}}`; each is also in `leaders`, where he was
+    /// displaced.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub leader_retreats: BTreeMap<String, BTreeMap<String, Vec<String>>>,
     /// Garrisons driven out of their home per country: army → home (`{"TURKEY": {"A NAF":
     /// "LIB"}}`); a garrison at home is written as the unit `G LIB`.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]

@@ -13,8 +13,11 @@ use crate::order::model::{Cargo, LeaderAct, LeaderOrder, UnitRef};
 use crate::order::{Order, OrderErrorKind};
 use crate::phase::{Phase, PhaseKind, Season};
 use crate::position::Position;
-use crate::rules::{LeaderMove, LeaderOutcome};
 use crate::variant::Variant;
+
+mod leaders;
+use leaders::{displaced_leader_lines, leader_lines, leader_retreat_lines};
+pub use leaders::{leader_move_reason_en, leader_retreat_reason_en};
 
 /// The language of a report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -274,7 +277,9 @@ fn long_order(w: &Words, variant: &Variant, units: &[crate::position::Unit], pow
         Order::Waive => String::new(),
         Order::Leader(LeaderOrder { at, act }) => match act {
             LeaderAct::Hold => format!("{leader} {} {hold}", w.place(variant, at)),
-            LeaderAct::Move { to, .. } => format!("{leader} {} -> {}", w.place(variant, at), w.place(variant, to)),
+            LeaderAct::Move { to, .. } | LeaderAct::Retreat { to } => {
+                format!("{leader} {} -> {}", w.place(variant, at), w.place(variant, to))
+            }
         },
     }
 }
@@ -361,7 +366,14 @@ pub fn error_de(kind: &OrderErrorKind) -> String {
             format!("{leader} führt nur {leads}")
         }
         K::LeaderCannot(what) => {
-            let what = if *what == "convoy" { "geleiten" } else { "unterstützen" };
+            let what = match *what {
+                "convoy" => "geleiten",
+                "be supported" => "unterstützt werden",
+                "ride or name a route" => "Eisenbahn fahren oder einen Weg angeben",
+                "be disbanded" => "aufgelöst werden",
+                "retreat into a sea" => "sich in ein Seefeld zurückziehen",
+                _ => "unterstützen",
+            };
             format!("ein Anführer allein kann nicht {what}")
         }
         K::LeaderAtSea(p) => format!("ein Anführer betritt {p} nur auf eine Flotte seines Landes, die dort bleibt"),
@@ -453,46 +465,6 @@ fn ownership(w: &Words, variant: &Variant, next: &Position, out: &mut String) {
     let _ = writeln!(out);
 }
 
-/// One line per leader of a movement phase (Hegemony): where he went, or why not.
-fn leader_lines(w: &Words, variant: &Variant, leaders: &[LeaderMove], out: &mut String) {
-    let de = w.lang == Lang::De;
-    for l in leaders {
-        let name = variant
-            .leaders
-            .get(l.leader.index())
-            .map_or("", |x| if de { &x.name_de } else { &x.name });
-        let target = match l.order {
-            Some(Order::Leader(LeaderOrder {
-                act: LeaderAct::Move { to, .. },
-                ..
-            })) => w.place(variant, to),
-            _ => String::new(),
-        };
-        let what = match (l.outcome, de) {
-            (LeaderOutcome::Stayed, false) => "stays.".to_string(),
-            (LeaderOutcome::Stayed, true) => "bleibt.".to_string(),
-            (LeaderOutcome::Moved(to), false) => format!("goes to {}.", w.place(variant, to)),
-            (LeaderOutcome::Moved(to), true) => format!("zieht nach {}.", w.place(variant, to)),
-            (LeaderOutcome::NoFleet, false) => format!("stays: no fleet of his stayed in {target}."),
-            (LeaderOutcome::NoFleet, true) => format!("bleibt: in {target} blieb keine Flotte seines Landes."),
-            (LeaderOutcome::NoConvoy, false) => format!("stays: no convoy to {target}."),
-            (LeaderOutcome::NoConvoy, true) => format!("bleibt: kein Konvoi nach {target}."),
-            (LeaderOutcome::Displaced, false) => "is displaced by a foreign unit and leaves the board.".to_string(),
-            (LeaderOutcome::Displaced, true) => {
-                "wird von einer fremden Einheit verdrängt und verlässt das Brett.".to_string()
-            }
-            (LeaderOutcome::Lost, false) => "is left at sea without a fleet and is lost.".to_string(),
-            (LeaderOutcome::Lost, true) => "bleibt ohne Flotte auf See zurück und ist verloren.".to_string(),
-        };
-        let _ = writeln!(
-            out,
-            "{}: {name} ({}) {what}",
-            w.power(variant, l.power),
-            w.place(variant, l.from)
-        );
-    }
-}
-
 /// A phase as a heading: "Spring 1901, movement" / "Frühjahr 1901, Bewegungen".
 pub fn phase_title(phase: Phase, lang: Lang) -> String {
     let w = Words { lang };
@@ -547,6 +519,7 @@ pub fn render(variant: &Variant, report: &PhaseReport, lang: Lang) -> String {
         }
         leader_lines(&w, variant, &m.leaders, &mut out);
         let _ = writeln!(out);
+        displaced_leader_lines(&w, variant, &m.displaced_leaders, &mut out);
         if !m.dislodged.is_empty() {
             let _ = writeln!(
                 out,
@@ -638,6 +611,7 @@ pub fn render(variant: &Variant, report: &PhaseReport, lang: Lang) -> String {
             };
             let _ = writeln!(out, "{line}");
         }
+        leader_retreat_lines(&w, variant, &r.leaders, &mut out);
         let _ = writeln!(out);
     }
     if let Some(a) = &report.adjustments {

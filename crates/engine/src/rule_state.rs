@@ -21,6 +21,17 @@ pub struct LeaderPlace {
     pub location: LocationId,
 }
 
+/// A leader displaced by a unit of another country, waiting to retreat (3.1.6).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DisplacedLeader {
+    /// The leader and where he was displaced.
+    pub place: LeaderPlace,
+    /// Where he may retreat (provinces' main locations), before the units' retreats are known:
+    /// a retreat there is still refused if a unit of another country or a standoff of retreating
+    /// units ends there (3.1.6.3).
+    pub retreats: Vec<LocationId>,
+}
+
 /// A garrison (Hegemony 5.1.4): an army that may only hold while in its home province, and tries
 /// to take it back once driven out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,6 +55,7 @@ impl Garrison {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RuleState {
     leaders: Vec<LeaderPlace>,
+    displaced: Vec<DisplacedLeader>,
     garrisons: Vec<Garrison>,
     special_rules: Vec<SpecialRule>,
 }
@@ -70,6 +82,10 @@ pub enum RuleStateError {
         /// The place.
         place: String,
     },
+    /// A displaced leader with a sea among his retreats, or displaced where no unit of
+    /// another country stands.
+    #[error("the leader {0} cannot retreat as given")]
+    BadLeaderRetreat(String),
     /// A garrison whose army is not on the board.
     #[error("the garrison in {0} is no army on the board")]
     GarrisonWithoutArmy(String),
@@ -154,14 +170,78 @@ impl RuleState {
         special_rules.dedup();
         Ok(RuleState {
             leaders,
+            displaced: Vec::new(),
             garrisons,
             special_rules,
         })
     }
 
-    /// The leaders on the board.
+    /// The leaders on the board (the displaced ones not among them).
     pub fn leaders(&self) -> &[LeaderPlace] {
         &self.leaders
+    }
+
+    /// This state with leaders displaced and waiting to retreat, checked: each leader once among
+    /// all, of his country, where a unit of another country stands, with retreats on land only.
+    pub fn with_displaced(
+        mut self,
+        variant: &Variant,
+        units: &[Unit],
+        displaced: Vec<DisplacedLeader>,
+    ) -> Result<RuleState, RuleStateError> {
+        let map = &variant.map;
+        let name = |l: &LeaderPlace| {
+            variant
+                .leaders
+                .get(l.leader.index())
+                .map_or_else(String::new, |x| x.name.clone())
+        };
+        for (i, d) in displaced.iter().enumerate() {
+            let l = &d.place;
+            let twice = self
+                .leaders
+                .iter()
+                .chain(displaced[..i].iter().map(|e| &e.place))
+                .any(|m| m.leader == l.leader);
+            if twice {
+                return Err(RuleStateError::LeaderTwice(name(l)));
+            }
+            if variant
+                .leaders
+                .get(l.leader.index())
+                .and_then(|x| x.country)
+                .is_some_and(|c| c != l.power)
+            {
+                return Err(RuleStateError::LeaderOfAnotherCountry(name(l)));
+            }
+            let at_sea = d
+                .retreats
+                .iter()
+                .any(|&r| map.province(map.province_of(r)).terrain == Terrain::Sea);
+            let with_foreign = matches!(misplaced(map, units, l), Some(Misplaced::WithForeignUnit));
+            if at_sea || !with_foreign {
+                return Err(RuleStateError::BadLeaderRetreat(name(l)));
+            }
+        }
+        self.displaced = displaced;
+        Ok(self)
+    }
+
+    /// The leaders displaced and waiting to retreat (a retreat phase).
+    pub fn displaced_leaders(&self) -> &[DisplacedLeader] {
+        &self.displaced
+    }
+
+    /// The displaced leader in a province, of the given power if one is given.
+    pub fn displaced_in(&self, map: &Map, province: ProvinceId, power: Option<PowerId>) -> Option<&DisplacedLeader> {
+        self.displaced
+            .iter()
+            .find(|d| map.province_of(d.place.location) == province && power.is_none_or(|p| p == d.place.power))
+    }
+
+    /// Records the leaders displaced by the phase just adjudicated (the leaders rule does).
+    pub(crate) fn set_displaced(&mut self, displaced: Vec<DisplacedLeader>) {
+        self.displaced = displaced;
     }
 
     /// The leader standing in a province, of the given power if one is given (a country has at
@@ -190,7 +270,10 @@ impl RuleState {
 
     /// Whether nothing is recorded (the standard game).
     pub fn is_empty(&self) -> bool {
-        self.leaders.is_empty() && self.garrisons.is_empty() && self.special_rules.is_empty()
+        self.leaders.is_empty()
+            && self.displaced.is_empty()
+            && self.garrisons.is_empty()
+            && self.special_rules.is_empty()
     }
 
     /// Moves the garrisons with their armies (`moves`: power, from → to).
@@ -210,8 +293,8 @@ impl RuleState {
     /// After a phase: drops the garrisons whose army is gone (disbanded, or not retreated), and
     /// the leaders who can no longer stand where they are — with a unit of another country
     /// (3.1.2.2) or alone at sea (3.1.2.4: "the leader is dissolved"). `units` are those on the
-    /// board, `dislodged` those waiting to retreat. Until leader retreats (3.1.6) are built, a
-    /// leader displaced by a foreign unit is removed like one without a retreat (research D-24).
+    /// board, `dislodged` those waiting to retreat. The leaders rule has already taken displaced
+    /// leaders off the board into [`RuleState::displaced_leaders`]; this is the last guard.
     pub(crate) fn settle(&mut self, variant: &Variant, units: &[Unit], dislodged: &[Unit]) {
         let map = &variant.map;
         self.garrisons

@@ -10,8 +10,8 @@ use spielleiter_engine::adjudicate::adjustment::AdjustmentOutcome;
 use spielleiter_engine::adjudicate::retreat::RetreatOutcome;
 use spielleiter_engine::game::{PhaseOrders, PhaseReport, adjudicate_phase};
 use spielleiter_engine::order::read_order;
-use spielleiter_engine::rule_state::{LeaderPlace, RuleState};
-use spielleiter_engine::rules::LeaderOutcome;
+use spielleiter_engine::rule_state::{DisplacedLeader, LeaderPlace, RuleState};
+use spielleiter_engine::rules::{LeaderOutcome, LeaderRetreatOutcome};
 use spielleiter_engine::{
     Coast, DislodgedUnit, LocationId, Map, Order, Phase, PhaseKind, Position, ProvinceId, Unit, Variant,
 };
@@ -39,6 +39,7 @@ struct Step {
     orders: Vec<OrderLine>,
     expect_units: Option<Vec<(String, usize)>>,
     expect_dislodged: Option<Vec<(String, usize)>>,
+    expect_leader_retreats: Option<Vec<(String, usize)>>,
 }
 
 #[derive(Debug, Default)]
@@ -118,7 +119,11 @@ fn parse_file(path: &Path) -> CaseFile {
                         step.expect_dislodged = Some(Vec::new());
                         section = "expect dislodged";
                     }
-                    _ => fail("expected `expect units` or `expect dislodged`"),
+                    "leader retreats" => {
+                        step.expect_leader_retreats = Some(Vec::new());
+                        section = "expect leader retreats";
+                    }
+                    _ => fail("expected `expect units`, `expect dislodged` or `expect leader retreats`"),
                 }
             }
             (_, Some(c)) => {
@@ -159,6 +164,10 @@ fn parse_file(path: &Path) -> CaseFile {
                     "expect dislodged" => {
                         let step = c.steps.last_mut().unwrap_or_else(|| fail("no step"));
                         step.expect_dislodged.get_or_insert_with(Vec::new).push(entry);
+                    }
+                    "expect leader retreats" => {
+                        let step = c.steps.last_mut().unwrap_or_else(|| fail("no step"));
+                        step.expect_leader_retreats.get_or_insert_with(Vec::new).push(entry);
                     }
                     _ => fail("line outside of a section"),
                 }
@@ -282,24 +291,30 @@ fn read_units(map: &Map, lines: &[(String, usize)]) -> Result<Vec<Unit>, String>
         .collect()
 }
 
+/// Splits `… retreat to a, b` (or `retreat to nothing`) into the part before and the places.
+fn split_retreats<'a>(map: &Map, text: &'a str, line: usize) -> Result<(&'a str, Vec<LocationId>), String> {
+    let (before, options) = text
+        .split_once("retreat to")
+        .ok_or_else(|| format!("line {line}: expected `… retreat to …`"))?;
+    let options = options.trim();
+    if options == "nothing" {
+        return Ok((before.trim(), Vec::new()));
+    }
+    let places = options
+        .split(',')
+        .map(|o| read_location(map, o).map_err(|e| format!("line {line}: {e}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((before.trim(), places))
+}
+
 fn read_dislodged(map: &Map, lines: &[(String, usize)]) -> Result<Vec<DislodgedUnit>, String> {
     lines
         .iter()
+        .filter(|(text, _)| !is_leader_line(text))
         .map(|(text, line)| {
             let (power, rest) = split_power(map, text).map_err(|e| format!("line {line}: {e}"))?;
-            let (unit_text, options) = rest
-                .split_once("retreat to")
-                .ok_or_else(|| format!("line {line}: expected `… retreat to …`"))?;
-            let (kind, location) = read_unit(map, unit_text.trim()).map_err(|e| format!("line {line}: {e}"))?;
-            let options = options.trim();
-            let retreats = if options == "nothing" {
-                Vec::new()
-            } else {
-                options
-                    .split(',')
-                    .map(|o| read_location(map, o).map_err(|e| format!("line {line}: {e}")))
-                    .collect::<Result<Vec<_>, _>>()?
-            };
+            let (unit_text, retreats) = split_retreats(map, rest, *line)?;
+            let (kind, location) = read_unit(map, unit_text).map_err(|e| format!("line {line}: {e}"))?;
             Ok(DislodgedUnit {
                 unit: Unit { power, kind, location },
                 retreats,
@@ -307,6 +322,36 @@ fn read_dislodged(map: &Map, lines: &[(String, usize)]) -> Result<Vec<DislodgedU
             })
         })
         .collect()
+}
+
+/// Reads displaced leaders: `Power: L <province> <leader> retreat to a, b` (or `to nothing`).
+fn read_displaced(variant: &Variant, lines: &[(String, usize)]) -> Result<Vec<DisplacedLeader>, String> {
+    let map = &variant.map;
+    let mut displaced = Vec::new();
+    for (text, line) in lines.iter().filter(|(text, _)| is_leader_line(text)) {
+        let (leader_text, retreats) = split_retreats(map, text, *line)?;
+        let place = read_leaders(variant, &[(leader_text.to_string(), *line)])?
+            .pop()
+            .ok_or_else(|| format!("line {line}: write `Power: L <province> <leader> retreat to …`"))?;
+        let retreats = retreats
+            .into_iter()
+            .map(|l| map.province(map.province_of(l)).main)
+            .collect();
+        displaced.push(DisplacedLeader { place, retreats });
+    }
+    Ok(displaced)
+}
+
+fn displaced_key(variant: &Variant, d: &DisplacedLeader) -> String {
+    let map = &variant.map;
+    let mut options: Vec<String> = d.retreats.iter().map(|&l| map.location_abbreviation(l)).collect();
+    options.sort();
+    let options = if options.is_empty() {
+        "nothing".to_string()
+    } else {
+        options.join(", ")
+    };
+    format!("{} retreat to {options}", leader_key(variant, &d.place))
 }
 
 fn dislodged_key(map: &Map, d: &DislodgedUnit) -> String {
@@ -362,6 +407,8 @@ fn run_case(variant: &Variant, case: &Case) -> Result<(), String> {
             garrisons,
             start.special_rules().to_vec(),
         )
+        .map_err(|e| format!("line {}: {e}", case.line))?
+        .with_displaced(variant, &position.units, read_displaced(variant, &case.dislodged)?)
         .map_err(|e| format!("line {}: {e}", case.line))?;
     }
     if !case.centres.is_empty() {
@@ -556,6 +603,18 @@ fn check_movement(
         let actual: BTreeSet<String> = movement.dislodged.iter().map(|d| dislodged_key(map, d)).collect();
         compare("dislodged", expected, actual, errors);
     }
+    if let Some(expected) = &step.expect_leader_retreats {
+        let expected: BTreeSet<String> = read_displaced(variant, expected)?
+            .iter()
+            .map(|d| displaced_key(variant, d))
+            .collect();
+        let actual = movement
+            .displaced_leaders
+            .iter()
+            .map(|d| displaced_key(variant, d))
+            .collect();
+        compare("leader retreats", expected, actual, errors);
+    }
     Ok(())
 }
 
@@ -573,6 +632,16 @@ fn check_retreats(
         return;
     };
     let outcome_of = |k: usize| {
+        if let Ok(Order::Leader(order)) = &report.orders.lines[k].result {
+            let at = map.province_of(order.at);
+            let Some(l) = retreats.leaders.iter().find(|l| map.province_of(l.from) == at) else {
+                return Some((false, "not displaced".to_string()));
+            };
+            return Some((
+                matches!(l.outcome, LeaderRetreatOutcome::Retreated(_)),
+                format!("{:?}", l.outcome),
+            ));
+        }
         let province = line_province(map, report, k)?;
         let i = retreats
             .dislodged

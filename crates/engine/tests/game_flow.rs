@@ -2,7 +2,7 @@
 //! phases, centre ownership after fall, adjustments and victory.
 
 use spielleiter_engine::adjudicate::retreat::RetreatOutcome;
-use spielleiter_engine::game::{PhaseOrders, PhaseReport, adjudicate_phase};
+use spielleiter_engine::game::{PhaseOrders, PhaseReport, adjudicate_phase, powers_to_order};
 use spielleiter_engine::interchange::{GameState, position_from_state, state_from_position};
 use spielleiter_engine::order::OrderErrorKind;
 use spielleiter_engine::report::{Lang, render};
@@ -359,6 +359,12 @@ fn a_centre_that_does_not_count_for_a_power_gives_it_no_build() {
     assert_eq!(german.next.phase.to_string(), "W1901A");
 }
 
+fn hegemony_1701() -> Variant {
+    spielleiter_engine::variant::builtin("hegemony-1701")
+        .expect("built in")
+        .expect("loads")
+}
+
 fn colonial() -> Variant {
     spielleiter_engine::variant::builtin("colonial")
         .expect("built in")
@@ -476,9 +482,7 @@ fn orders_for_other_powers_and_for_impossible_phases_are_refused() {
 
 #[test]
 fn a_led_move_is_reported_with_its_leader_in_both_languages_and_the_leader_follows_in_the_state() {
-    let v = spielleiter_engine::variant::builtin("hegemony-1701")
-        .expect("built in")
-        .expect("loads");
+    let v = hegemony_1701();
     let p = position(
         &v,
         r#"{"phase": "S1701M", "units": {"FRANCE": ["A PAR", "A GAS"], "AUSTRIA": ["A BUR"]},
@@ -495,20 +499,69 @@ fn a_led_move_is_reported_with_its_leader_in_both_languages_and_the_leader_follo
     assert_eq!(state["leaders"]["FRANCE"]["NAPOLEON"], "BUR", "{state}");
 }
 
+/// Napoleon alone in Picardy, an Austrian army next to him in Belgium.
+fn napoleon_alone_in_picardy(v: &Variant) -> Position {
+    position(
+        v,
+        r#"{"phase": "S1701M", "units": {"AUSTRIA": ["A BEL"], "FRANCE": ["A PAR"]},
+            "leaders": {"FRANCE": {"NAPOLEON": "PIC"}}}"#,
+    )
+}
+
 #[test]
-fn a_displaced_leader_is_reported_and_gone_from_the_state() {
-    let v = spielleiter_engine::variant::builtin("hegemony-1701")
-        .expect("built in")
-        .expect("loads");
-    let p = position(
-        &v,
-        r#"{"phase": "S1701M", "units": {"AUSTRIA": ["A BEL"]}, "leaders": {"FRANCE": {"NAPOLEON": "PIC"}}}"#,
-    );
+fn a_displaced_leader_retreats_in_the_retreat_phase_and_is_reported_in_both_languages() {
+    let v = hegemony_1701();
+    let p = napoleon_alone_in_picardy(&v);
     let report = play(&v, &p, &[("Austria", &["A Bel - Pic"])]);
     let en = render(&v, &report, Lang::En);
     assert!(
-        en.contains("France: Napoleon (Picardy) is displaced by a foreign unit and leaves the board."),
+        en.contains("France: Napoleon (Picardy) is displaced by a foreign unit and must retreat."),
         "{en}"
     );
-    assert!(report.next.rules.leaders().is_empty());
+    assert!(
+        en.contains("Napoleon (France) in Picardy can retreat to Brest or Burgundy or Paris."),
+        "{en}"
+    );
+    let de = render(&v, &report, Lang::De);
+    assert!(
+        de.contains("Napoleon (Frankreich) in Picardie kann sich zurückziehen nach"),
+        "{de}"
+    );
+    let retreat = report.next.clone();
+    assert_eq!(retreat.phase.to_string(), "S1701R");
+    let france = v.map.power_by_name("France").expect("France");
+    assert_eq!(
+        powers_to_order(&v, &retreat),
+        [france],
+        "only France has a retreat to order"
+    );
+    let report = play(&v, &retreat, &[("France", &["L Pic R Par"])]);
+    let en = render(&v, &report, Lang::En);
+    assert!(en.contains("France: Napoleon (Picardy) retreats to Paris."), "{en}");
+    let de = render(&v, &report, Lang::De);
+    assert!(
+        de.contains("Frankreich: Napoleon (Picardie) zieht sich nach Paris zurück."),
+        "{de}"
+    );
+    let state = serde_json::to_value(state_from_position(&v, &report.next)).expect("JSON");
+    assert_eq!(state["leaders"]["FRANCE"]["NAPOLEON"], "PAR", "{state}");
+    assert_eq!(report.next.phase.to_string(), "F1701M");
+}
+
+#[test]
+fn a_leader_retreat_sent_with_the_moves_skips_the_retreat_phase() {
+    let v = hegemony_1701();
+    let p = napoleon_alone_in_picardy(&v);
+    let report = play(
+        &v,
+        &p,
+        &[("Austria", &["A Bel - Pic"]), ("France", &["S1701R:", "L Pic R Bur"])],
+    );
+    assert_eq!(report.next.phase.to_string(), "F1701M", "nothing left to order");
+    let en = render(&v, &report, Lang::En);
+    assert!(
+        en.contains("France: Napoleon (Picardy) retreats to Burgundy.  (ordered in advance)"),
+        "{en}"
+    );
+    assert_eq!(report.next.rules.leaders().len(), 1);
 }

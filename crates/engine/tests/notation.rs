@@ -652,6 +652,51 @@ fn leader_orders_read_in_every_spelling_and_print_back() {
 }
 
 #[test]
+fn leader_retreats_read_against_a_retreat_phase() {
+    let v = spielleiter_engine::variant::builtin("hegemony-1701")
+        .expect("built in")
+        .expect("loads");
+    let state: GameState = serde_json::from_str(
+        r#"{"phase": "S1701R", "units": {"AUSTRIA": ["A PIC"], "FRANCE": ["A PAR"]},
+            "leaders": {"FRANCE": {"NAPOLEON": "PIC"}},
+            "leader_retreats": {"FRANCE": {"NAPOLEON": ["BUR", "PAR"]}}}"#,
+    )
+    .expect("state");
+    let position = position_from_state(&v, &state).expect("position");
+    let c = OrderContext {
+        map: &v.map,
+        phase: PhaseKind::Retreat,
+        position: Some(&position),
+        default_power: None,
+        leaders: &v.leaders,
+    };
+    for (input, expected) in [
+        ("L Pic R Par", "L PIC R PAR"),
+        ("L Pic - Bur", "L PIC R BUR"),
+        ("Anführer Picardie Rückzug Paris", "L PIC R PAR"),
+    ] {
+        let order = parse_order(&c, input).expect(input);
+        assert_eq!(order.order.display(&v.map).to_string(), expected, "{input}");
+        assert_eq!(order.power, v.map.power_by_name("France"), "{input}");
+    }
+    let reject = |input: &str| parse_order(&c, input).expect_err(input).kind;
+    assert!(
+        matches!(reject("L Pic R Bre"), OrderErrorKind::BadRetreat { .. }),
+        "not an option"
+    );
+    assert!(matches!(
+        reject("L Pic R Eng"),
+        OrderErrorKind::LeaderCannot("retreat into a sea")
+    ));
+    assert!(matches!(
+        reject("L Pic D"),
+        OrderErrorKind::LeaderCannot("be disbanded")
+    ));
+    assert!(matches!(reject("L Gas R Bre"), OrderErrorKind::NoLeader(p) if p == "Gas"));
+    assert!(matches!(reject("England: L Pic R Par"), OrderErrorKind::NoLeader(_)));
+}
+
+#[test]
 fn leader_orders_against_a_position_need_the_leader_there() {
     let v = spielleiter_engine::variant::builtin("hegemony-1701")
         .expect("built in")

@@ -212,6 +212,15 @@ pub fn svg(geometry: &MapGeometry, scene: &Scene) -> String {
         let at = geometry.unit_point(l.location);
         leader(&mut s, scene, l, Point::new(at.x + 11.0, at.y - 11.0));
     }
+    // Displaced leaders: beside their place, with dashed arrows to where they may retreat.
+    for d in scene.position.rules.displaced_leaders() {
+        let from = geometry.unit_point(d.place.location);
+        let at = Point::new(from.x - 11.0, from.y + 11.0);
+        for &r in &d.retreats {
+            arrow(&mut s, at, geometry.unit_point(r), FAILED, 1.0, Some("1 2"), 0.6);
+        }
+        leader(&mut s, scene, &d.place, at);
+    }
     s.push_str("</g>");
 
     legend(&mut s, scene, &title, h);

@@ -292,3 +292,24 @@ fn leaders_and_units_of_countries_no_player_plays_are_drawn_apart() {
     assert!(picture.contains(r#"data-leader="marlborough" data-power="england""#));
     assert!(picture.contains("England: Marlborough (leader) Net"));
 }
+
+#[test]
+fn a_displaced_leader_is_drawn_with_his_retreats() {
+    let v = variant("hegemony-1701");
+    let g = spielleiter_render::builtin_geometry(&v).unwrap().unwrap();
+    let state: spielleiter_engine::interchange::GameState = serde_json::from_str(
+        r#"{"phase": "S1701R", "units": {"AUSTRIA": ["A PIC"], "FRANCE": ["A PAR"]},
+            "leaders": {"FRANCE": {"NAPOLEON": "PIC"}},
+            "leader_retreats": {"FRANCE": {"NAPOLEON": ["BUR", "PAR"]}}}"#,
+    )
+    .expect("state");
+    let position = spielleiter_engine::interchange::position_from_state(&v, &state).expect("position");
+    let picture = svg(&g, &Scene::position(&v, &position, Lang::En));
+    assert_eq!(count(&picture, r#"<g class="leader""#), 1, "Napoleon, displaced");
+    assert!(picture.contains("France: Napoleon (leader) Pic"), "{picture}");
+    assert_eq!(
+        count(&picture, r#"stroke-dasharray="1 2""#),
+        4,
+        "an arrow (casing and line) to each retreat"
+    );
+}

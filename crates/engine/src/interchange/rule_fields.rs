@@ -1,5 +1,6 @@
 //! The JSON fields of the rules' part of a position (Hegemony): leaders per country
-//! (`"leaders": {"ENGLAND": {"MARLBOROUGH": "NET"}}`), garrisons driven out of their home
+//! (`"leaders": {"ENGLAND": {"MARLBOROUGH": "NET"}}`), displaced leaders' retreats
+//! (`"leader_retreats": {"ENGLAND": {"MARLBOROUGH": ["BEL", "WFA"]}}`), garrisons driven out of their home
 //! (`"garrisons": {"TURKEY": {"A NAF": "LIB"}}`; one at home is the unit `G LIB`, unless it was
 //! just dislodged there: `"*A LIB"` and `{"A LIB": "LIB"}`), and the special
 //! rules the position switches on (`"options": {"special_rules": ["5.1.4"]}`).
@@ -7,7 +8,7 @@
 use super::{GameState, StateError, parse_unit, power_by_key};
 use crate::ids::LocationId;
 use crate::position::{Position, Unit};
-use crate::rule_state::{Garrison, LeaderPlace, RuleState};
+use crate::rule_state::{DisplacedLeader, Garrison, LeaderPlace, RuleState};
 use crate::scenario::SpecialRule;
 use crate::variant::Variant;
 
@@ -77,7 +78,39 @@ pub(super) fn read(
         let rule = SpecialRule::from_number(number).ok_or_else(|| StateError::UnknownSpecialRule(number.clone()))?;
         special_rules.push(rule);
     }
-    Ok(RuleState::new(variant, units, leaders, garrisons, special_rules)?)
+    let displaced = take_displaced(variant, state, &mut leaders)?;
+    Ok(RuleState::new(variant, units, leaders, garrisons, special_rules)?.with_displaced(variant, units, displaced)?)
+}
+
+/// Takes the leaders named in `leader_retreats` out of `leaders`, as displaced leaders.
+fn take_displaced(
+    variant: &Variant,
+    state: &GameState,
+    leaders: &mut Vec<LeaderPlace>,
+) -> Result<Vec<DisplacedLeader>, StateError> {
+    let map = &variant.map;
+    let mut displaced = Vec::new();
+    for (country, waiting) in &state.leader_retreats {
+        let power = power_by_key(map, country)?;
+        for (name, options) in waiting {
+            let found = leaders
+                .iter()
+                .position(|l| l.power == power && variant.leaders[l.leader.index()].key.eq_ignore_ascii_case(name));
+            let place = leaders.remove(found.ok_or_else(|| StateError::UnknownLeader(name.clone()))?);
+            let mut retreats = Vec::new();
+            for option in options {
+                let location = map
+                    .location_by_abbreviation(option)
+                    .ok_or_else(|| StateError::BadLeaderPlace {
+                        leader: name.clone(),
+                        place: option.clone(),
+                    })?;
+                retreats.push(map.province(map.province_of(location)).main);
+            }
+            displaced.push(DisplacedLeader { place, retreats });
+        }
+    }
+    Ok(displaced)
 }
 
 /// Writes the rules' part of a position into a state whose units are already written.
@@ -86,13 +119,22 @@ pub(super) fn write(variant: &Variant, position: &Position, state: &mut GameStat
     let key = |p| map.power(p).key.to_ascii_uppercase();
     let loc = |l: LocationId| map.location_abbreviation(l).to_ascii_uppercase();
     let rules = &position.rules;
-    for l in rules.leaders() {
-        let name = variant.leaders[l.leader.index()].key.to_ascii_uppercase();
+    let name = |l: &LeaderPlace| variant.leaders[l.leader.index()].key.to_ascii_uppercase();
+    let displaced = rules.displaced_leaders().iter().map(|d| &d.place);
+    for l in rules.leaders().iter().chain(displaced) {
         state
             .leaders
             .entry(key(l.power))
             .or_default()
-            .insert(name, loc(l.location));
+            .insert(name(l), loc(l.location));
+    }
+    for d in rules.displaced_leaders() {
+        let options = d.retreats.iter().map(|&r| loc(r)).collect();
+        state
+            .leader_retreats
+            .entry(key(d.place.power))
+            .or_default()
+            .insert(name(&d.place), options);
     }
     for g in rules.garrisons() {
         let written = format!("A {}", loc(g.location));
@@ -218,15 +260,41 @@ mod tests {
     }
 
     #[test]
-    fn a_leader_whose_place_a_foreign_unit_takes_is_removed() {
-        let next = next_state(
+    fn a_leader_whose_place_a_foreign_unit_takes_retreats_after_the_units() {
+        let displaced = next_state(
             r#"{"variant": "hegemony-1701", "phase": "S1701M",
                 "units": {"ENGLAND": ["A NET"], "FRANCE": ["A BEL"]},
                 "leaders": {"ENGLAND": {"MARLBOROUGH": "NET"}},
                 "orders": {"ENGLAND": ["A NET - WFA"], "FRANCE": ["A BEL - NET"]}}"#,
         );
-        assert_eq!(next.units["FRANCE"], ["A NET"]);
-        assert!(next.leaders.is_empty(), "D-24 until leader retreats exist");
+        assert_eq!(displaced.phase, "S1701R");
+        assert_eq!(displaced.units["FRANCE"], ["A NET"]);
+        assert_eq!(
+            displaced.leaders["ENGLAND"]["MARLBOROUGH"], "NET",
+            "where he was displaced"
+        );
+        let options = &displaced.leader_retreats["ENGLAND"]["MARLBOROUGH"];
+        assert!(options.contains(&"WFA".to_string()), "onto his own army: {options:?}");
+        assert!(
+            !options.contains(&"BEL".to_string()),
+            "not whence the attacker came: {options:?}"
+        );
+        let mut input = serde_json::to_value(&displaced).expect("json");
+        input["variant"] = "hegemony-1701".into();
+        input["orders"] = serde_json::json!({"ENGLAND": ["L NET R WFA"]});
+        let retreated = next_state(&input.to_string());
+        assert_eq!(retreated.leaders["ENGLAND"]["MARLBOROUGH"], "WFA");
+        assert!(retreated.leader_retreats.is_empty());
+    }
+
+    #[test]
+    fn a_displaced_leader_must_be_where_a_foreign_unit_stands() {
+        let v = hegemony();
+        let json = r#"{"phase": "S1689R", "units": {"ENGLAND": ["A NET"]},
+            "leaders": {"ENGLAND": {"MARLBOROUGH": "NET"}},
+            "leader_retreats": {"ENGLAND": {"MARLBOROUGH": ["BEL"]}}}"#;
+        let e = position_from_state(&v, &state(json)).expect_err(json).to_string();
+        assert!(e.contains("cannot retreat as given"), "{e}");
     }
 
     #[test]

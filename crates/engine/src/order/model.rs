@@ -82,6 +82,11 @@ pub enum LeaderAct {
         /// Asked to go by convoy.
         via_convoy: bool,
     },
+    /// Retreat after being displaced (`L Bur R Par`, 3.1.6): taken only when he is displaced.
+    Retreat {
+        /// Where to (a province's main location).
+        to: LocationId,
+    },
 }
 
 /// One order of one unit (or a power's waive), checked against the map and, when one was given,
@@ -289,6 +294,7 @@ impl fmt::Display for InterchangeOrder<'_> {
                     }
                     Ok(())
                 }
+                LeaderAct::Retreat { to } => write!(f, "L {} R {}", self.loc(at), self.loc(to)),
             },
         }
     }

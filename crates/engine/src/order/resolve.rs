@@ -271,6 +271,69 @@ impl OrderContext<'_> {
         })
     }
 
+    /// A leader's retreat (3.1.6): `L Net R Bel` or `L Net - Bel`, for a displaced leader to one
+    /// of his retreat options; for a leader on the board, to a bordering province that is no sea,
+    /// taken only if a retreating unit displaces him (3.1.6.3).
+    fn leader_retreat(
+        &self,
+        raw: &RawUnit,
+        action: &RawAction,
+        power: Option<PowerId>,
+    ) -> Result<PowerOrder, OrderError> {
+        let province = self.map.province(raw.place.province);
+        let no_leader = || OrderError::new(K::NoLeader(self.place_name(&raw.place)), raw.place.position);
+        let rules = self.position.map(|p| &p.rules);
+        let displaced = rules.and_then(|r| r.displaced_in(self.map, province.id, power));
+        let power = match (self.position, displaced) {
+            (None, _) => power,
+            (Some(_), Some(d)) => Some(d.place.power),
+            (Some(_), None) => Some(self.leader_in(province.id, power).ok_or_else(no_leader)?.power),
+        };
+        let to = match action {
+            RawAction::Retreat { to } => to,
+            RawAction::Move {
+                path,
+                via_convoy: false,
+                railroad: false,
+            } if path.len() == 1 => &path[0],
+            RawAction::Disband => return Err(OrderError::new(K::LeaderCannot("be disbanded"), raw.place.position)),
+            _ => {
+                return Err(OrderError::new(
+                    K::WrongPhase {
+                        order: "leader",
+                        phase: "retreat",
+                    },
+                    raw.place.position,
+                ));
+            }
+        };
+        let target = self.map.province(to.province);
+        if target.terrain == Terrain::Sea {
+            return Err(OrderError::new(K::LeaderCannot("retreat into a sea"), to.position));
+        }
+        let allowed = match displaced {
+            Some(d) => d.retreats.contains(&target.main),
+            None => to.province != province.id && self.map.borders(province.id, to.province),
+        };
+        if !allowed {
+            return Err(OrderError::new(
+                K::BadRetreat {
+                    unit: format!("L {}", self.place_name(&raw.place)),
+                    to: self.place_name(to),
+                },
+                to.position,
+            ));
+        }
+        Ok(PowerOrder {
+            power,
+            order: Order::Leader(LeaderOrder {
+                at: province.main,
+                act: LeaderAct::Retreat { to: target.main },
+            }),
+            permission: None,
+        })
+    }
+
     /// Where a leader alone may go: a bordering province that an army or a fleet of his country
     /// may stand in (a sea only onto a fleet of his country there now, 3.1.2.4), or by convoy.
     fn leader_move(
@@ -606,6 +669,9 @@ impl OrderContext<'_> {
                     return self.leader_order(raw_unit, &raw.action, power);
                 }
                 (PhaseKind::Movement, _) => {}
+                (PhaseKind::Retreat, _) if raw_unit.kind.is_none() => {
+                    return self.leader_retreat(raw_unit, &raw.action, power);
+                }
                 (PhaseKind::Adjustment, RawAction::Build) => {
                     let place = self.place_name(&raw_unit.place);
                     return Err(OrderError::new(

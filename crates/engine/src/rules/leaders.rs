@@ -12,17 +12,18 @@
 //! - After the moves a leader goes with the unit he led; a leader alone steps to a bordering
 //!   province or is convoyed like an army; into a sea only onto a fleet of his country that had
 //!   no move order (3.1.2.4). A leader has no strength and stops no one (3.1.4).
-//! - A leader left with a foreign unit is displaced, and one alone at sea is lost. Until leader
-//!   retreats (3.1.6) exist, a displaced leader leaves the board (docs/HEGEMONY.md).
+//! - A leader left with a foreign unit is displaced and retreats after the units (3.1.6, see
+//!   `leader_retreats`); one left alone at sea is lost.
 
-use super::{MovementPhase, MovementSetup, RuleModule, RuleName};
+use super::leader_retreats::{LeaderRetreat, leader_retreat_options, retreat_leaders};
+use super::{MovementPhase, MovementSetup, RetreatPhase, RuleModule, RuleName};
 use crate::adjudicate::movement::{Adjudicator, MovementResult, ResolverRule};
 use crate::ids::{LocationId, PowerId, ProvinceId, UnitType};
 use crate::map::{Map, Terrain};
 use crate::order::Order;
 use crate::order::model::{Cargo, LeaderAct, LeaderOrder};
 use crate::position::{Position, Unit};
-use crate::rule_state::{LeaderPlace, Misplaced, misplaced};
+use crate::rule_state::{DisplacedLeader, LeaderPlace, Misplaced, misplaced};
 use crate::scenario::{LeaderId, Leads};
 use crate::variant::Variant;
 
@@ -71,6 +72,10 @@ impl RuleModule for Leaders {
         next: &mut Position,
     ) -> Vec<LeaderMove> {
         move_leaders(phase, result, next)
+    }
+
+    fn after_retreats(&self, phase: &RetreatPhase<'_>, next: &mut Position) -> Vec<LeaderRetreat> {
+        retreat_leaders(phase, next)
     }
 }
 
@@ -146,7 +151,8 @@ pub enum LeaderOutcome {
     NoFleet,
     /// His convoy failed.
     NoConvoy,
-    /// A unit of another country took his province: he leaves the board (3.1.2.2, D-24).
+    /// A unit of another country took his province, or he stepped into one it holds: he must
+    /// retreat (3.1.2.2, 3.1.6, D-24).
     Displaced,
     /// He was left alone at sea and is lost (3.1.2.4).
     Lost,
@@ -172,6 +178,7 @@ fn move_leaders(phase: &MovementPhase<'_>, result: &MovementResult, next: &mut P
     let map = &phase.variant.map;
     let mut moves = Vec::new();
     let mut kept = Vec::new();
+    let mut displaced = Vec::new();
     for &place in phase.position.rules.leaders() {
         let (order, outcome) = leader_step(phase, result, place);
         let end = match outcome {
@@ -180,11 +187,13 @@ fn move_leaders(phase: &MovementPhase<'_>, result: &MovementResult, next: &mut P
         };
         let ended = LeaderPlace { location: end, ..place };
         let outcome = fate(map, next, ended).unwrap_or(outcome);
-        if matches!(
-            outcome,
-            LeaderOutcome::Stayed | LeaderOutcome::Moved(_) | LeaderOutcome::NoFleet | LeaderOutcome::NoConvoy
-        ) {
-            kept.push(ended);
+        match outcome {
+            LeaderOutcome::Displaced => displaced.push(DisplacedLeader {
+                place: ended,
+                retreats: retreats_after_moves(phase, result, next, ended),
+            }),
+            LeaderOutcome::Lost => {}
+            _ => kept.push(ended),
         }
         moves.push(LeaderMove {
             leader: place.leader,
@@ -195,7 +204,35 @@ fn move_leaders(phase: &MovementPhase<'_>, result: &MovementResult, next: &mut P
         });
     }
     next.rules.set_leaders(kept);
+    next.rules.set_displaced(displaced);
     moves
+}
+
+/// Where a leader displaced in a movement phase may retreat (3.1.6.1): as an army — not into a
+/// province left empty by a bounce, nor where the unit that took his province came from unless
+/// it came by convoy — and besides to the units of his country.
+fn retreats_after_moves(
+    phase: &MovementPhase<'_>,
+    result: &MovementResult,
+    next: &Position,
+    place: LeaderPlace,
+) -> Vec<LocationId> {
+    let map = &phase.variant.map;
+    let province = map.province_of(place.location);
+    let attacker_from = phase
+        .units
+        .iter()
+        .zip(phase.orders)
+        .enumerate()
+        .find(|&(i, (_, o))| {
+            result.moved[i]
+                && !result.convoyed[i]
+                && matches!(*o, Order::Move { to, .. } if map.province_of(to) == province)
+        })
+        .map(|(_, (u, _))| map.province_of(u.location));
+    leader_retreat_options(map, &next.units, place.power, province, |p| {
+        result.contested[p.index()] || Some(p) == attacker_from
+    })
 }
 
 /// Whether a leader ending in a place is displaced or lost there.

@@ -9,20 +9,27 @@
 //!   resolver ([`MovementSetup::resolver_rules`], a [`ResolverRule`]: decisions of its own such
 //!   as a canal passage or a railroad step, orders and routes it decides, its paradox rule).
 //!
+//! - [`RuleModule::after_movement`] and [`RuleModule::after_retreats`]: what a rule keeps on the
+//!   board besides units (Hegemony's leaders) follows the units' moves and retreats.
+//!
 //! The further hooks the Hegemony rules need (automatic orders, occupancy, legality of orders
 //! and builds, end-of-turn steps, adjustment counts, victory) are listed in docs/RULE_MODULES.md
 //! and are added with the first module that uses each.
 
 mod canal;
+mod leader_retreats;
 mod leaders;
 mod railroad;
 
+pub use leader_retreats::{LeaderRetreat, LeaderRetreatOutcome};
 pub use leaders::{LeaderMove, LeaderOutcome};
 
 use crate::adjudicate::movement::MovementResult;
 pub use crate::adjudicate::movement::ResolverRule;
+use crate::adjudicate::retreat::RetreatOutcome;
 use crate::game::ReadLine;
 use crate::order::Order;
+use crate::position::DislodgedUnit;
 use crate::position::{Position, Unit};
 use crate::variant::Variant;
 
@@ -92,6 +99,25 @@ pub struct MovementPhase<'a> {
     pub orders: &'a [Order],
 }
 
+/// One retreat phase as the rules see it once the units' retreats are adjudicated.
+#[derive(Clone, Copy, Debug)]
+pub struct RetreatPhase<'a> {
+    /// The variant played.
+    pub variant: &'a Variant,
+    /// The position before the retreats (dislodged units, displaced leaders, retreats ordered in
+    /// advance).
+    pub position: &'a Position,
+    /// The retreat phase's own order lines as read (empty when the retreats were all ordered in
+    /// advance); a later line for the same leader replaces an earlier one.
+    pub lines: &'a [ReadLine],
+    /// The dislodged units.
+    pub dislodged: &'a [DislodgedUnit],
+    /// The order each dislodged unit carried out.
+    pub orders: &'a [Option<Order>],
+    /// What became of each dislodged unit.
+    pub outcomes: &'a [RetreatOutcome],
+}
+
 /// What the rules add to the movement resolver for one phase; empty when no rule adds anything.
 #[derive(Default)]
 pub struct MovementSetup {
@@ -120,6 +146,21 @@ pub trait RuleModule: Sync {
     ) -> Vec<LeaderMove> {
         Vec::new()
     }
+
+    /// After the units' retreats, with the retreated units in `next`: retreats what the rule
+    /// keeps besides units (displaced leaders) and says what became of it.
+    fn after_retreats(&self, _phase: &RetreatPhase<'_>, _next: &mut Position) -> Vec<LeaderRetreat> {
+        Vec::new()
+    }
+}
+
+/// What the variant's rules do after the units' retreats (see [`RuleModule::after_retreats`]).
+pub fn after_retreats(phase: &RetreatPhase<'_>, next: &mut Position) -> Vec<LeaderRetreat> {
+    let mut retreats = Vec::new();
+    for rule in &phase.variant.rules {
+        retreats.extend(rule.module().after_retreats(phase, next));
+    }
+    retreats
 }
 
 /// What the variant's rules do after a movement phase (see [`RuleModule::after_movement`]).
