@@ -385,7 +385,8 @@ fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
     let map = &variant.map;
     let units = position.units.clone();
     let carried = report.orders.carried_out(variant, PhaseKind::Movement);
-    let (orders, ordered) = unit_orders(variant, &units, &report.orders.lines, &carried);
+    let (mut orders, mut ordered) = unit_orders(variant, &units, &report.orders.lines, &carried);
+    crate::rules::automatic_orders(variant, position, &units, &mut orders, &mut ordered);
     let phase = crate::rules::MovementPhase {
         variant,
         lines: &report.orders.lines,

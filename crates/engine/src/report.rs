@@ -377,6 +377,7 @@ pub fn error_de(kind: &OrderErrorKind) -> String {
             format!("ein Anführer allein kann nicht {what}")
         }
         K::LeaderAtSea(p) => format!("ein Anführer betritt {p} nur auf eine Flotte seines Landes, die dort bleibt"),
+        K::GarrisonHoldsOnly(p) => format!("die Garnison in {p} kann nur halten"),
     }
 }
 

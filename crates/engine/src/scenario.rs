@@ -3,6 +3,8 @@
 //! the scenario says who plays, which provinces are centres, where every country starts, and
 //! which of the variant's special rules apply. See docs/VARIANT_FORMAT.md, "Scenarios".
 
+use crate::ids::{PowerId, ProvinceId};
+
 /// A leader of the variant (Hegemony 3.1): a person who leads a unit of his country.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Leader {
@@ -97,6 +99,18 @@ impl SpecialRule {
     pub fn from_number(number: &str) -> Option<SpecialRule> {
         SpecialRule::ALL.into_iter().find(|r| r.number() == number.trim())
     }
+}
+
+/// What the scenario rules act on, from the variant file's `[special_rule]` table; each acts
+/// only while a position switches its rule on.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SpecialPlaces {
+    /// 5.1.3: a country and its capital, where its army is as strong as if led while no player
+    /// controls the country.
+    pub capital_defence: Vec<(PowerId, ProvinceId)>,
+    /// 5.1.6: countries whose adjacent units support each other's holds while no player controls
+    /// them.
+    pub mutual_defence: Vec<PowerId>,
 }
 
 /// What a scenario gives one country at the start besides units and centres.

@@ -30,6 +30,8 @@ pub struct Variant {
     pub leaders: Vec<crate::scenario::Leader>,
     /// The scenario played, for a variant file with scenarios.
     pub scenario: Option<crate::scenario::Scenario>,
+    /// What the scenario rules act on (Hegemony 5.1; empty elsewhere).
+    pub special_places: crate::scenario::SpecialPlaces,
 }
 
 /// When a variant's turns happen: the movement seasons of a year, the years between two cycles,

@@ -10,8 +10,9 @@ use spielleiter_engine::adjudicate::adjustment::AdjustmentOutcome;
 use spielleiter_engine::adjudicate::retreat::RetreatOutcome;
 use spielleiter_engine::game::{PhaseOrders, PhaseReport, adjudicate_phase};
 use spielleiter_engine::order::read_order;
-use spielleiter_engine::rule_state::{DisplacedLeader, LeaderPlace, RuleState};
+use spielleiter_engine::rule_state::{DisplacedLeader, Garrison, LeaderPlace, RuleState};
 use spielleiter_engine::rules::{LeaderOutcome, LeaderRetreatOutcome};
+use spielleiter_engine::scenario::SpecialRule;
 use spielleiter_engine::{
     Coast, DislodgedUnit, LocationId, Map, Order, Phase, PhaseKind, Position, ProvinceId, Unit, Variant,
 };
@@ -50,6 +51,8 @@ struct Case {
     centres: Vec<(String, usize)>,
     units: Vec<(String, usize)>,
     dislodged: Vec<(String, usize)>,
+    /// The special rules switched on (`rules 5.1.3 5.1.6`), instead of the scenario's.
+    special_rules: Option<Vec<String>>,
     steps: Vec<Step>,
 }
 
@@ -92,6 +95,7 @@ fn parse_file(path: &Path) -> CaseFile {
                 file.cases.push(case.take().unwrap_or_default());
             }
             ("title", Some(c)) => c.title = rest.to_string(),
+            ("rules", Some(c)) => c.special_rules = Some(rest.split_whitespace().map(str::to_string).collect()),
             ("phase", Some(c)) => {
                 let step = c.steps.last_mut().unwrap_or_else(|| fail("no step"));
                 if step.phase.is_some() || !step.orders.is_empty() || step.expect_units.is_some() {
@@ -279,12 +283,43 @@ fn leader_key(variant: &Variant, l: &LeaderPlace) -> String {
     )
 }
 
+/// A garrison line (`Turkey: G lib`, or `Turkey: G naf lib` for one driven out of Libya): the
+/// army's text and, when given, the home's.
+fn garrison_line(text: &str) -> Option<(String, Option<&str>)> {
+    let rest = text.split_once(':')?.1.trim_start().strip_prefix("G ")?;
+    let mut words = rest.split_whitespace();
+    let at = words.next()?;
+    Some((format!("A {at}"), words.next()))
+}
+
+/// The garrisons a case's `units` lines place.
+fn read_garrisons(map: &Map, lines: &[(String, usize)]) -> Result<Vec<Garrison>, String> {
+    let mut garrisons = Vec::new();
+    for (text, line) in lines {
+        let Some((army, home)) = garrison_line(text) else {
+            continue;
+        };
+        let (power, _) = split_power(map, text).map_err(|e| format!("line {line}: {e}"))?;
+        let (_, location) = read_unit(map, &army).map_err(|e| format!("line {line}: {e}"))?;
+        let home = match home {
+            None => map.province_of(location),
+            Some(h) => map
+                .province_by_name(h)
+                .ok_or_else(|| format!("line {line}: unknown home `{h}`"))?,
+        };
+        garrisons.push(Garrison { power, location, home });
+    }
+    Ok(garrisons)
+}
+
 fn read_units(map: &Map, lines: &[(String, usize)]) -> Result<Vec<Unit>, String> {
     lines
         .iter()
         .filter(|(text, _)| !is_leader_line(text))
         .map(|(text, line)| {
             let (power, rest) = split_power(map, text).map_err(|e| format!("line {line}: {e}"))?;
+            let army = garrison_line(text).map(|(army, _)| army);
+            let rest = army.as_deref().unwrap_or(rest);
             let (kind, location) = read_unit(map, rest).map_err(|e| format!("line {line}: {e}"))?;
             Ok(Unit { power, kind, location })
         })
@@ -399,17 +434,20 @@ fn run_case(variant: &Variant, case: &Case) -> Result<(), String> {
             })
             .copied()
             .collect();
+        let listed = read_garrisons(map, &case.units)?;
+        let garrisons = if listed.is_empty() { garrisons } else { listed };
         let leaders = read_leaders(variant, &case.units)?;
-        position.rules = RuleState::new(
-            variant,
-            &position.units,
-            leaders,
-            garrisons,
-            start.special_rules().to_vec(),
-        )
-        .map_err(|e| format!("line {}: {e}", case.line))?
-        .with_displaced(variant, &position.units, read_displaced(variant, &case.dislodged)?)
-        .map_err(|e| format!("line {}: {e}", case.line))?;
+        let special_rules = match &case.special_rules {
+            None => start.special_rules().to_vec(),
+            Some(numbers) => numbers
+                .iter()
+                .map(|n| SpecialRule::from_number(n).ok_or_else(|| format!("line {}: no special rule {n}", case.line)))
+                .collect::<Result<_, _>>()?,
+        };
+        position.rules = RuleState::new(variant, &position.units, leaders, garrisons, special_rules)
+            .map_err(|e| format!("line {}: {e}", case.line))?
+            .with_displaced(variant, &position.units, read_displaced(variant, &case.dislodged)?)
+            .map_err(|e| format!("line {}: {e}", case.line))?;
     }
     if !case.centres.is_empty() {
         position.owners.iter_mut().for_each(|o| *o = None);

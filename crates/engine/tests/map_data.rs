@@ -314,7 +314,7 @@ fn a_variant_names_its_rules_and_map_data_needs_its_rule() {
     assert_eq!(found[1].0, line_of(&unknown, "rules ="));
     let message = load_variant("tiny.toml", &unknown).expect_err("unknown").to_string();
     assert!(
-        message.contains("known rules are canal, railroad, leaders"),
+        message.contains("known rules are canal, railroad, leaders, scenario_rules"),
         "{message}"
     );
     // Colonial's canal and railroad data are refused without the rules that act on them.
@@ -329,18 +329,16 @@ fn a_variant_names_its_rules_and_map_data_needs_its_rule() {
         })
         .collect();
     assert_eq!(needed, vec![RuleName::Canal, RuleName::Railroad], "{found:?}");
-    // Hegemony's leaders likewise need the leaders rule.
+    // Hegemony's leaders and scenario special rules likewise need their rules.
     let hegemony = include_str!("../../../variants/hegemony/variant.toml");
-    let unnamed = hegemony.replacen("rules = [\"leaders\"]", "", 1);
+    let unnamed = hegemony.replacen("rules = [\"leaders\", \"scenario_rules\"]", "", 1);
     let found = problems(&unnamed);
-    assert!(
-        found.iter().any(|(_, p)| matches!(
-            p,
-            MapProblem::RuleNotNamed {
-                rule: RuleName::Leaders,
-                ..
-            }
-        )),
-        "{found:?}"
-    );
+    for needed in [RuleName::Leaders, RuleName::ScenarioRules] {
+        assert!(
+            found
+                .iter()
+                .any(|(_, p)| matches!(p, MapProblem::RuleNotNamed { rule, .. } if *rule == needed)),
+            "{needed}: {found:?}"
+        );
+    }
 }

@@ -167,6 +167,8 @@ struct RawFile {
     leader: Vec<scenario::RawLeader>,
     #[serde(default)]
     scenario: Vec<scenario::RawScenario>,
+    #[serde(default)]
+    special_rule: scenario::RawSpecialPlaces,
     /// How many of `power` are players (set by a scenario; all when unset).
     #[serde(skip)]
     player_count: Option<usize>,
@@ -644,7 +646,19 @@ fn build(raw: &RawFile, problems: &mut Problems<'_>) -> Option<Variant> {
             problems.at(first.id.span().start, problem);
         }
     }
+    let special_places = scenario::special_places(raw, &map, problems);
+    if !rules.contains(&crate::rules::RuleName::ScenarioRules) {
+        let named = raw.scenario.iter().flat_map(|s| s.special_rules.first()).next();
+        if let Some(first) = named {
+            let problem = MapProblem::RuleNotNamed {
+                what: "`special_rules`",
+                rule: crate::rules::RuleName::ScenarioRules,
+            };
+            problems.at(first.span().start, problem);
+        }
+    }
     Some(Variant {
+        special_places,
         leaders: scenario::leaders(raw, problems),
         scenario: None,
         rules,

@@ -239,6 +239,9 @@ pub enum OrderErrorKind {
     /// A leader alone given an order only units can carry out (3.1.4.2: no support, no convoy).
     #[error("a leader alone cannot {0}")]
     LeaderCannot(&'static str),
+    /// A garrison at home given an order other than hold (Hegemony 5.1.4.2).
+    #[error("the garrison in {0} may only hold")]
+    GarrisonHoldsOnly(String),
     /// A leader's move into a sea without a fleet of his country there (3.1.2.4).
     #[error("a leader can enter {0} only onto a fleet of his country that stays there")]
     LeaderAtSea(String),

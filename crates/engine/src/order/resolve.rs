@@ -187,6 +187,17 @@ impl OrderContext<'_> {
         Ok((unit_ref, Some(unit.power)))
     }
 
+    /// Whether the unit is a garrison in its home province (Hegemony 5.1.4), which only holds.
+    fn garrison_at_home(&self, unit: UnitRef) -> bool {
+        let Some(position) = self.position else { return false };
+        let here = self.map.province_of(unit.location);
+        position
+            .rules
+            .garrisons()
+            .iter()
+            .any(|g| self.map.province_of(g.location) == here && g.home == here)
+    }
+
     /// The leader of a power standing in a province, if there is one.
     fn leader_in(&self, province: ProvinceId, power: Option<PowerId>) -> Option<crate::rule_state::LeaderPlace> {
         self.position?.rules.leader_in(self.map, province, power)
@@ -710,6 +721,12 @@ impl OrderContext<'_> {
             (PhaseKind::Movement, _) => {}
         }
         let (unit, power) = self.ordered_unit(raw_unit, power, false)?;
+        if !matches!(raw.action, RawAction::Hold) && self.garrison_at_home(unit) {
+            return Err(OrderError::new(
+                K::GarrisonHoldsOnly(self.place_name(&raw_unit.place)),
+                raw_unit.place.position,
+            ));
+        }
         let order = match &raw.action {
             RawAction::Hold => Order::Hold { unit },
             RawAction::Move {

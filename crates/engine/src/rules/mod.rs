@@ -9,6 +9,8 @@
 //!   resolver ([`MovementSetup::resolver_rules`], a [`ResolverRule`]: decisions of its own such
 //!   as a canal passage or a railroad step, orders and routes it decides, its paradox rule).
 //!
+//! - [`RuleModule::automatic_orders`]: orders a rule gives units before the phase (a garrison's
+//!   re-attack, mutual hold supports).
 //! - [`RuleModule::after_movement`] and [`RuleModule::after_retreats`]: what a rule keeps on the
 //!   board besides units (Hegemony's leaders) follows the units' moves and retreats.
 //!
@@ -20,6 +22,7 @@ mod canal;
 mod leader_retreats;
 mod leaders;
 mod railroad;
+mod scenario_rules;
 
 pub use leader_retreats::{LeaderRetreat, LeaderRetreatOutcome};
 pub use leaders::{LeaderMove, LeaderOutcome};
@@ -45,11 +48,20 @@ pub enum RuleName {
     /// Leaders (Hegemony 3.1): a leader leads a unit of his country, which then holds and moves
     /// with strength 2 and supports with weight 2; leaders move with their units or alone.
     Leaders,
+    /// The scenario rules a position switches on (Hegemony 5.1): garrisons that re-attack their
+    /// home, a capital's defence, mutual hold supports; the variant's `[special_rule]` table
+    /// says what each acts on.
+    ScenarioRules,
 }
 
 impl RuleName {
     /// Every rule, in the order the pipeline calls them.
-    pub const ALL: [RuleName; 3] = [RuleName::Canal, RuleName::Railroad, RuleName::Leaders];
+    pub const ALL: [RuleName; 4] = [
+        RuleName::Canal,
+        RuleName::Railroad,
+        RuleName::Leaders,
+        RuleName::ScenarioRules,
+    ];
 
     /// The rule's name in variant files.
     pub fn as_str(self) -> &'static str {
@@ -57,6 +69,7 @@ impl RuleName {
             RuleName::Canal => "canal",
             RuleName::Railroad => "railroad",
             RuleName::Leaders => "leaders",
+            RuleName::ScenarioRules => "scenario_rules",
         }
     }
 
@@ -71,6 +84,7 @@ impl RuleName {
             RuleName::Canal => &canal::Canal,
             RuleName::Railroad => &railroad::Railroad,
             RuleName::Leaders => &leaders::Leaders,
+            RuleName::ScenarioRules => &scenario_rules::ScenarioRules,
         }
     }
 }
@@ -133,6 +147,19 @@ pub trait RuleModule: Sync {
     /// The rule's name.
     fn name(&self) -> RuleName;
 
+    /// Before a movement phase is adjudicated: gives units the orders the rule gives them
+    /// (`orders[i]` for `units[i]`, a hold where none was given; `ordered[i]` whether the unit
+    /// has an order) — an order the rule makes replaces the player's.
+    fn automatic_orders(
+        &self,
+        _variant: &Variant,
+        _position: &Position,
+        _units: &[Unit],
+        _orders: &mut [Order],
+        _ordered: &mut [bool],
+    ) {
+    }
+
     /// Adds what the rule contributes to the movement resolver for this phase.
     fn movement_setup(&self, _phase: &MovementPhase<'_>, _setup: &mut MovementSetup) {}
 
@@ -170,6 +197,21 @@ pub fn after_movement(phase: &MovementPhase<'_>, result: &MovementResult, next: 
         moves.extend(rule.module().after_movement(phase, result, next));
     }
     moves
+}
+
+/// The orders the variant's rules give before a movement phase (see
+/// [`RuleModule::automatic_orders`]).
+pub fn automatic_orders(
+    variant: &Variant,
+    position: &Position,
+    units: &[Unit],
+    orders: &mut [Order],
+    ordered: &mut [bool],
+) {
+    for rule in &variant.rules {
+        rule.module()
+            .automatic_orders(variant, position, units, orders, ordered);
+    }
 }
 
 /// What the variant's rules add to one movement phase.

@@ -9,7 +9,7 @@ use super::{MapProblem, Problems, RawFile};
 use crate::ids::{LocationId, PowerId, ProvinceId};
 use crate::position::Unit;
 use crate::rule_state::{Garrison, LeaderPlace, RuleState};
-use crate::scenario::{CountryStart, Leader, LeaderId, Leads, Scenario, SpecialRule};
+use crate::scenario::{CountryStart, Leader, LeaderId, Leads, Scenario, SpecialPlaces, SpecialRule};
 use crate::variant::Variant;
 
 /// A `[[scenario]]` table.
@@ -24,11 +24,60 @@ pub(super) struct RawScenario {
     players: Vec<Spanned<String>>,
     centres: Vec<Spanned<String>>,
     #[serde(default)]
-    special_rules: Vec<Spanned<String>>,
+    pub(super) special_rules: Vec<Spanned<String>>,
     #[serde(default)]
     double_centres: Vec<Spanned<String>>,
     #[serde(default)]
     country: Vec<RawCountry>,
+}
+
+/// The `[special_rule]` table: what the scenario rules act on.
+#[derive(Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawSpecialPlaces {
+    /// 5.1.3: `"<country> <capital>"`.
+    #[serde(default)]
+    capital_defence: Vec<Spanned<String>>,
+    /// 5.1.6: `"<country>"`.
+    #[serde(default)]
+    mutual_defence: Vec<Spanned<String>>,
+}
+
+/// What the scenario rules act on, read against the built map.
+pub(super) fn special_places(raw: &RawFile, map: &crate::map::Map, problems: &mut Problems<'_>) -> SpecialPlaces {
+    let power = |name: &Spanned<String>, text: &str, problems: &mut Problems<'_>| {
+        let found = map
+            .countries()
+            .iter()
+            .find(|p| p.key.eq_ignore_ascii_case(text))
+            .map(|p| p.id);
+        if found.is_none() {
+            problems.at(name.span().start, MapProblem::UnknownPower(text.to_string()));
+        }
+        found
+    };
+    let mut places = SpecialPlaces::default();
+    for entry in &raw.special_rule.capital_defence {
+        let mut words = entry.get_ref().split_whitespace();
+        let (Some(country), Some(capital), None) = (words.next(), words.next(), words.next()) else {
+            let reason = format!("capital_defence `{}`: write \"<country> <province>\"", entry.get_ref());
+            problems.at(entry.span().start, MapProblem::BadScenario(reason));
+            continue;
+        };
+        let Some(p) = power(entry, country, problems) else {
+            continue;
+        };
+        match map.province_by_abbreviation(capital) {
+            Some(c) => places.capital_defence.push((p, c)),
+            None => problems.at(entry.span().start, MapProblem::UnknownProvince(capital.to_string())),
+        }
+    }
+    for entry in &raw.special_rule.mutual_defence {
+        if let Some(p) = power(entry, entry.get_ref().trim(), problems) {
+            places.mutual_defence.push(p);
+        }
+    }
+    places
 }
 
 /// A `[[scenario.country]]` table: one country's start in the scenario.
