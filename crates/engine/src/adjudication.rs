@@ -188,6 +188,20 @@ fn read_pending(variant: &Variant, position: &mut Position, input: &Adjudication
     }
 }
 
+/// Whether an order is a leader's retreat that the retreats did not use (he was not displaced).
+fn unused_leader_retreat(map: &crate::map::Map, report: &PhaseReport, order: &Order) -> bool {
+    let Order::Leader(l) = *order else { return false };
+    if !matches!(l.act, crate::order::model::LeaderAct::Retreat { .. }) {
+        return false;
+    }
+    let here = map.province_of(l.at);
+    !report
+        .retreats
+        .iter()
+        .flat_map(|r| &r.leaders)
+        .any(|r| map.province_of(r.from) == here && r.order == Some(l))
+}
+
 /// The leaders' outcome codes and reasons (Hegemony), keyed `L NET`: in a movement phase
 /// `no fleet`, `no convoy`, `displaced` or `lost`; in the retreats `disband` (with `bounce`
 /// when his target was barred). An empty list is success.
@@ -233,9 +247,20 @@ fn output(variant: &Variant, report: &PhaseReport) -> AdjudicationOutput {
     let owner_key =
         |line_power: Option<PowerId>| line_power.map_or_else(|| "UNKNOWN".to_string(), |p| power_key(variant, p));
     let carried = report.orders.carried_out(variant, report.phase.kind);
+    let mut notices: BTreeMap<String, Vec<RejectedOrder>> = BTreeMap::new();
     for (line, carried) in report.orders.lines.iter().zip(carried) {
         match &line.result {
             Ok(_) if !carried => {}
+            // A retreat for a leader who was not displaced is never carried out: his sender
+            // alone learns it was not used.
+            Ok(order) if unused_leader_retreat(map, report, order) => {
+                notices.entry(owner_key(line.power)).or_default().push(RejectedOrder {
+                    order: line.text.clone(),
+                    error: "the leader was not displaced: his retreat order was not used".to_string(),
+                    position: 0,
+                    suggestion: None,
+                })
+            }
             Ok(order) => accepted
                 .entry(owner_key(line.power))
                 .or_default()
@@ -248,7 +273,6 @@ fn output(variant: &Variant, report: &PhaseReport) -> AdjudicationOutput {
             }),
         }
     }
-    let mut notices: BTreeMap<String, Vec<RejectedOrder>> = BTreeMap::new();
     for (power, text, e) in &report.orders.advance_errors {
         notices.entry(owner_key(*power)).or_default().push(RejectedOrder {
             order: text.clone(),

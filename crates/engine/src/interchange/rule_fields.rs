@@ -284,7 +284,36 @@ mod tests {
         input["orders"] = serde_json::json!({"ENGLAND": ["L NET R WFA"]});
         let retreated = next_state(&input.to_string());
         assert_eq!(retreated.leaders["ENGLAND"]["MARLBOROUGH"], "WFA");
+        assert_eq!(retreated.phase, "F1701M");
         assert!(retreated.leader_retreats.is_empty());
+    }
+
+    #[test]
+    fn a_retreat_for_a_leader_not_displaced_is_never_published() {
+        let v = crate::variant::builtin("hegemony-1701")
+            .expect("built in")
+            .expect("loads");
+        let input: crate::interchange::AdjudicationInput = serde_json::from_str(
+            r#"{"variant": "hegemony-1701", "phase": "S1701R",
+                "units": {"ENGLAND": ["*A BEL"], "FRANCE": ["A PAR", "A BEL"], "PRUSSIA": ["A BER"]},
+                "retreats": {"ENGLAND": {"A BEL": ["PIC"]}},
+                "leaders": {"FRANCE": {"NAPOLEON": "PIC"}, "PRUSSIA": {"FREDERICK": "SIL"}},
+                "orders": {"ENGLAND": ["A BEL R PIC"], "FRANCE": ["L PIC R PAR"],
+                           "PRUSSIA": ["L SIL R BOH"]}}"#,
+        )
+        .expect("input");
+        let (output, _) = crate::adjudication::adjudicate_with(&v, &input).expect("adjudicates");
+        assert_eq!(output.accepted_orders["FRANCE"], ["L PIC R PAR"], "carried out");
+        assert!(
+            !output.accepted_orders.contains_key("PRUSSIA"),
+            "{:?}",
+            output.accepted_orders
+        );
+        assert_eq!(
+            output.notices["PRUSSIA"][0].order, "L SIL R BOH",
+            "for Prussia's eyes only"
+        );
+        assert_eq!(output.next.leaders["PRUSSIA"]["FREDERICK"], "SIL");
     }
 
     #[test]
