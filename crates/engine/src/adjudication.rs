@@ -286,7 +286,11 @@ fn output(variant: &Variant, report: &PhaseReport) -> AdjudicationOutput {
             let name = unit_name(variant, unit.kind, unit.location);
             let r = m.results[i];
             results.insert(name.clone(), r.codes().map(str::to_string).collect());
-            reasons.insert(name, crate::report::reason_en(variant, &m.orders[i], &r, m.ordered[i]));
+            let mut reason = crate::report::reason_en(variant, &m.orders[i], &r, m.ordered[i]);
+            if let Some(rule) = m.by_rule.get(i).copied().flatten() {
+                reason = format!("{reason} (order given by rule {})", rule.number());
+            }
+            reasons.insert(name, reason);
         }
     }
     if let Some(r) = &report.retreats {

@@ -248,6 +248,8 @@ pub struct MovementReport {
     pub orders: Vec<Order>,
     /// Whether the unit had a legal order (false: it held by default).
     pub ordered: Vec<bool>,
+    /// The scenario rule that gave or changed each unit's order, if one did (Hegemony).
+    pub by_rule: Vec<Option<crate::scenario::SpecialRule>>,
     /// What happened to each unit.
     pub results: Vec<UnitResult>,
     /// Dislodged units and where they may retreat.
@@ -385,8 +387,14 @@ fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
     let map = &variant.map;
     let units = position.units.clone();
     let carried = report.orders.carried_out(variant, PhaseKind::Movement);
-    let (mut orders, mut ordered) = unit_orders(variant, &units, &report.orders.lines, &carried);
-    crate::rules::automatic_orders(variant, position, &units, &mut orders, &mut ordered);
+    let (orders, ordered) = unit_orders(variant, &units, &report.orders.lines, &carried);
+    let mut given = crate::rules::UnitOrders::new(orders, ordered);
+    crate::rules::automatic_orders(variant, position, &units, &mut given);
+    let crate::rules::UnitOrders {
+        orders,
+        ordered,
+        by_rule,
+    } = given;
     let phase = crate::rules::MovementPhase {
         variant,
         lines: &report.orders.lines,
@@ -402,7 +410,10 @@ fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
         strengths: &setup.strengths,
     };
     adjudicator.adjudicate_with(&units, &orders, &extras, &mut result);
-    let (staying, dislodged) = after_movement(map, &units, &orders, &result);
+    let (staying, mut dislodged) = after_movement(map, &units, &orders, &result);
+    for d in &mut dislodged {
+        d.retreats.retain(|&l| !position.is_shut(map, map.province_of(l)));
+    }
     let contested = (0..map.provinces().len())
         .filter(|&p| result.contested[p])
         .map(|p| ProvinceId(p as u16))
@@ -417,6 +428,7 @@ fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
         units: units.clone(),
         orders,
         ordered,
+        by_rule,
         leaders,
         displaced_leaders: next.rules.displaced_leaders().to_vec(),
         results: result.units.clone(),

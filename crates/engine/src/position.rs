@@ -76,6 +76,16 @@ impl Position {
         }
     }
 
+    /// Whether a province is shut in this position: the map marks it shut unless a passage is
+    /// open (Hegemony 5.1.5) and the position does not switch the passage on.
+    pub fn is_shut(&self, map: &Map, province: ProvinceId) -> bool {
+        map.province(province).shut
+            && !self
+                .rules
+                .special_rules()
+                .contains(&crate::scenario::SpecialRule::Passage)
+    }
+
     /// The unit standing in a province, if any.
     pub fn unit_in(&self, map: &Map, province: ProvinceId) -> Option<&Unit> {
         self.units.iter().find(|u| map.province_of(u.location) == province)

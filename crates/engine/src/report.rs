@@ -378,6 +378,7 @@ pub fn error_de(kind: &OrderErrorKind) -> String {
         }
         K::LeaderAtSea(p) => format!("ein Anführer betritt {p} nur auf eine Flotte seines Landes, die dort bleibt"),
         K::GarrisonHoldsOnly(p) => format!("die Garnison in {p} kann nur halten"),
+        K::Shut(p) => format!("{p} ist unpassierbar: kein Durchzugsrecht (Regel 5.1.5)"),
     }
 }
 
@@ -511,7 +512,10 @@ pub fn render(variant: &Variant, report: &PhaseReport, lang: Lang) -> String {
                         if de { "kein Befehl." } else { "No Order Processed." }
                     );
                 }
-                let notes = annotations(&w, &m.results[i]);
+                let mut notes: Vec<String> = annotations(&w, &m.results[i]).into_iter().map(String::from).collect();
+                if let Some(rule) = m.by_rule.get(i).copied().flatten() {
+                    notes.insert(0, format!("{} {}", if de { "Regel" } else { "rule" }, rule.number()));
+                }
                 if !notes.is_empty() {
                     let _ = write!(line, "  (*{}*)", notes.join(", "));
                 }

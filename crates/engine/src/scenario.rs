@@ -111,6 +111,35 @@ pub struct SpecialPlaces {
     /// 5.1.6: countries whose adjacent units support each other's holds while no player controls
     /// them.
     pub mutual_defence: Vec<PowerId>,
+    /// 5.1.2: a country's army that defends an empty neighbouring province.
+    pub neighbour_defence: Vec<NeighbourDefence>,
+    /// 5.2.2: empty centres that the first attacker but one country must take with support.
+    pub empty_centre_defence: Vec<EmptyCentreDefence>,
+}
+
+/// 5.1.2: while no player controls `country`, its army in `from` moves into the empty `to` as
+/// soon as anything attacks `to` — unless something attacks `from` in the same turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NeighbourDefence {
+    /// The defending country.
+    pub country: PowerId,
+    /// Where its army stands.
+    pub from: ProvinceId,
+    /// The province it defends.
+    pub to: ProvinceId,
+}
+
+/// 5.2.2 (research D-9): while `province` is empty and still owned by `owner`, a move into it by
+/// anyone but `exempt` meets a defence of strength 1 that cannot be supported or dislodged: alone
+/// it bounces, with one support it succeeds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EmptyCentreDefence {
+    /// The country that owns the centre while the defence lasts.
+    pub owner: PowerId,
+    /// The centre.
+    pub province: ProvinceId,
+    /// The country whose moves the defence does not meet.
+    pub exempt: PowerId,
 }
 
 /// What a scenario gives one country at the start besides units and centres.

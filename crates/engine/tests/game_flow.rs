@@ -565,3 +565,30 @@ fn a_leader_retreat_sent_with_the_moves_skips_the_retreat_phase() {
     );
     assert_eq!(report.next.rules.leaders().len(), 1);
 }
+
+#[test]
+fn an_order_a_scenario_rule_gave_or_changed_is_marked_with_the_rule_in_both_languages() {
+    let v = hegemony_1701();
+    let p = position(
+        &v,
+        r#"{"phase": "S1701M", "options": {"special_rules": ["5.1.2"]},
+            "units": {"NETHERLANDS": ["A NET"], "FRANCE": ["A BUR"], "ENGLAND": ["A PIC"]}}"#,
+    );
+    let report = play(
+        &v,
+        &p,
+        &[("France", &["A Bur - Bel"]), ("England", &["A Pic S A Net - Bel"])],
+    );
+    let en = render(&v, &report, Lang::En);
+    assert!(
+        en.contains("Netherlands: Army Netherlands -> Belgium.  (*rule 5.1.2, bounce*)"),
+        "{en}"
+    );
+    assert!(en.contains("England: Army Picardy HOLD.  (*rule 5.1.2*)"), "{en}");
+    assert!(en.contains("France: Army Burgundy -> Belgium.  (*bounce*)"), "{en}");
+    let de = render(&v, &report, Lang::De);
+    assert!(de.contains("(*Regel 5.1.2, bounce*)"), "{de}");
+    let m = report.movement.as_ref().expect("a movement phase");
+    let by_rule: Vec<_> = m.by_rule.iter().flatten().map(|r| r.number()).collect();
+    assert_eq!(by_rule, ["5.1.2", "5.1.2"]);
+}

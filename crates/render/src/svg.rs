@@ -56,9 +56,11 @@ pub fn svg(geometry: &MapGeometry, scene: &Scene) -> String {
     }
     s.push_str("</g><g id=\"provinces\">");
     for p in map.provinces() {
+        let shut = scene.position.is_shut(map, p.id);
         let fill = match (p.terrain, scene.position.owners.get(p.id.index()).copied().flatten()) {
             (Terrain::Sea, _) => SEA.to_string(),
             (Terrain::Impassable, _) => IMPASSABLE.to_string(),
+            _ if shut => IMPASSABLE.to_string(),
             (_, Some(owner)) => tint(&map.power(owner).colour, 0.55),
             _ => LAND.to_string(),
         };
@@ -72,6 +74,7 @@ pub fn svg(geometry: &MapGeometry, scene: &Scene) -> String {
             t = match p.terrain {
                 Terrain::Sea => "sea",
                 Terrain::Impassable => "impassable",
+                _ if shut => "impassable",
                 _ => "land",
             }
         );

@@ -243,6 +243,9 @@ struct RawProvince {
     #[serde(default)]
     not_centre_for: Vec<Spanned<String>>,
     canal: Option<Vec<Spanned<String>>>,
+    /// Shut unless a position opens the passage (Hegemony 5.1.5).
+    #[serde(default)]
+    passage: bool,
     army: Option<Vec<Spanned<String>>>,
     fleet: Option<Vec<Spanned<String>>>,
     coasts: Option<BTreeMap<String, Vec<Spanned<String>>>>,
@@ -730,6 +733,12 @@ fn build_provinces(raw: &RawFile, problems: &mut Problems<'_>) -> Option<(Vec<Pr
         if rp.convoy == Some(true) && terrain != Terrain::Coast && terrain != Terrain::Sea {
             problems.at(at, mismatch("only seas and coastal provinces can convoy"));
         }
+        if rp.passage && (terrain != Terrain::Land || rp.centre) {
+            problems.at(
+                at,
+                mismatch("only an inland province without a centre can have a passage"),
+            );
+        }
         if rp.centre && matches!(terrain, Terrain::Sea | Terrain::Impassable) {
             problems.at(at, mismatch("a supply centre must be on land"));
         }
@@ -773,6 +782,7 @@ fn build_provinces(raw: &RawFile, problems: &mut Problems<'_>) -> Option<(Vec<Pr
             home_of: None,
             not_centre_for: Vec::new(),
             double: false,
+            shut: rp.passage,
             main,
             coasts,
         });

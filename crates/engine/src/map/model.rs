@@ -43,6 +43,9 @@ pub struct Province {
     /// Whether the centre counts twice for the country whose home it is (Hegemony 2.3: Sweden
     /// in 1701), once for anyone else.
     pub double: bool,
+    /// Whether it is shut unless a position opens its passage (Hegemony 5.1.5: Switzerland is
+    /// an ordinary land province only where a scenario says so, impassable elsewhere).
+    pub shut: bool,
     /// The location of the province as a whole (where armies stand, and fleets unless the coast is split).
     pub main: LocationId,
     /// The coasts of a split-coast province (empty otherwise).

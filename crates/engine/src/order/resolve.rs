@@ -48,6 +48,19 @@ fn phase_name(kind: PhaseKind) -> &'static str {
 }
 
 impl OrderContext<'_> {
+    /// Refuses a place that is shut in the position (without a position: shut wherever the
+    /// map marks it so).
+    fn refuse_shut(&self, place: &RawPlace) -> Result<(), OrderError> {
+        let shut = match self.position {
+            Some(p) => p.is_shut(self.map, place.province),
+            None => self.map.province(place.province).shut,
+        };
+        if shut {
+            return Err(OrderError::new(K::Shut(self.place_name(place)), place.position));
+        }
+        Ok(())
+    }
+
     fn place_name(&self, place: &RawPlace) -> String {
         let p = self.map.province(place.province);
         match place.coast {
@@ -322,6 +335,7 @@ impl OrderContext<'_> {
         if target.terrain == Terrain::Sea {
             return Err(OrderError::new(K::LeaderCannot("retreat into a sea"), to.position));
         }
+        self.refuse_shut(to)?;
         let allowed = match displaced {
             Some(d) => d.retreats.contains(&target.main),
             None => to.province != province.id && self.map.borders(province.id, to.province),
@@ -371,6 +385,7 @@ impl OrderContext<'_> {
                 to.position,
             ));
         }
+        self.refuse_shut(to)?;
         if target.terrain == Terrain::Sea {
             let own_fleet = self.position.is_none_or(|p| {
                 p.unit_in(self.map, to.province)
@@ -461,6 +476,7 @@ impl OrderContext<'_> {
         if to.province == from_province {
             return Err(OrderError::new(K::MoveToOwnProvince(self.unit_name(unit)), to.position));
         }
+        self.refuse_shut(to)?;
         let target = self.map.province(to.province);
         let unreachable = || {
             OrderError::new(
@@ -748,6 +764,7 @@ impl OrderContext<'_> {
                                 target.place.position,
                             ));
                         }
+                        self.refuse_shut(to)?;
                         self.check_support_reach(unit, to.province, to.position)?;
                         let supporter = Some(self.map.province_of(unit.location));
                         if !self.move_possible(supported, to.province, supporter) {

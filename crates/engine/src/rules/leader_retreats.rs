@@ -17,7 +17,7 @@ use crate::ids::{LocationId, PowerId, ProvinceId};
 use crate::map::{Map, Terrain};
 use crate::order::Order;
 use crate::order::model::{LeaderAct, LeaderOrder};
-use crate::position::{Position, Unit};
+use crate::position::Position;
 use crate::rule_state::{DisplacedLeader, LeaderPlace, Misplaced, misplaced};
 use crate::scenario::LeaderId;
 
@@ -54,11 +54,12 @@ pub struct LeaderRetreat {
     pub outcome: LeaderRetreatOutcome,
 }
 
-/// Where a displaced leader of `power` in `province` may retreat among `units`: bordering
-/// provinces on land holding a unit of his country, or empty and not `barred`.
+/// Where a displaced leader of `power` in `province` may retreat among the units of `next`:
+/// bordering provinces on land (not shut) holding a unit of his country, or empty and not
+/// `barred`.
 pub(super) fn leader_retreat_options(
     map: &Map,
-    units: &[Unit],
+    next: &Position,
     power: PowerId,
     province: ProvinceId,
     barred: impl Fn(ProvinceId) -> bool,
@@ -66,10 +67,13 @@ pub(super) fn leader_retreat_options(
     map.provinces()
         .iter()
         .filter(|p| p.id != province && p.terrain != Terrain::Sea && map.borders(province, p.id))
-        .filter(|p| match units.iter().find(|u| map.province_of(u.location) == p.id) {
-            Some(u) => u.power == power,
-            None => !barred(p.id),
-        })
+        .filter(|p| !next.is_shut(map, p.id))
+        .filter(
+            |p| match next.units.iter().find(|u| map.province_of(u.location) == p.id) {
+                Some(u) => u.power == power,
+                None => !barred(p.id),
+            },
+        )
         .map(|p| p.main)
         .collect()
 }
@@ -136,7 +140,7 @@ fn displaced_now(
     for &place in next.rules.leaders() {
         if matches!(misplaced(map, &next.units, &place), Some(Misplaced::WithForeignUnit)) {
             let province = map.province_of(place.location);
-            let retreats = leader_retreat_options(map, &next.units, place.power, province, |p| standoffs.contains(&p));
+            let retreats = leader_retreat_options(map, next, place.power, province, |p| standoffs.contains(&p));
             waiting.push((DisplacedLeader { place, retreats }, true));
         } else {
             staying.push(place);

@@ -230,7 +230,7 @@ fn retreats_after_moves(
                 && matches!(*o, Order::Move { to, .. } if map.province_of(to) == province)
         })
         .map(|(_, (u, _))| map.province_of(u.location));
-    leader_retreat_options(map, &next.units, place.power, province, |p| {
+    leader_retreat_options(map, next, place.power, province, |p| {
         result.contested[p.index()] || Some(p) == attacker_from
     })
 }

@@ -34,6 +34,7 @@ use crate::game::ReadLine;
 use crate::order::Order;
 use crate::position::DislodgedUnit;
 use crate::position::{Position, Unit};
+use crate::scenario::SpecialRule;
 use crate::variant::Variant;
 
 /// A rule a variant may name in its data.
@@ -132,6 +133,37 @@ pub struct RetreatPhase<'a> {
     pub outcomes: &'a [RetreatOutcome],
 }
 
+/// The orders of a movement phase's units, by unit index, as the rules may change them before
+/// the phase is adjudicated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnitOrders {
+    /// Each unit's order: a hold where none was given.
+    pub orders: Vec<Order>,
+    /// Whether the unit has an order (false: it holds by default).
+    pub ordered: Vec<bool>,
+    /// The scenario rule that gave or changed the unit's order, if one did.
+    pub by_rule: Vec<Option<SpecialRule>>,
+}
+
+impl UnitOrders {
+    /// The players' orders, none given or changed by a rule yet.
+    pub fn new(orders: Vec<Order>, ordered: Vec<bool>) -> UnitOrders {
+        let by_rule = vec![None; orders.len()];
+        UnitOrders {
+            orders,
+            ordered,
+            by_rule,
+        }
+    }
+
+    /// Gives unit `i` the order `rule` gives it, in place of its own.
+    pub fn set(&mut self, i: usize, order: Order, rule: SpecialRule) {
+        self.orders[i] = order;
+        self.ordered[i] = true;
+        self.by_rule[i] = Some(rule);
+    }
+}
+
 /// What the rules add to the movement resolver for one phase; empty when no rule adds anything.
 #[derive(Default)]
 pub struct MovementSetup {
@@ -147,18 +179,9 @@ pub trait RuleModule: Sync {
     /// The rule's name.
     fn name(&self) -> RuleName;
 
-    /// Before a movement phase is adjudicated: gives units the orders the rule gives them
-    /// (`orders[i]` for `units[i]`, a hold where none was given; `ordered[i]` whether the unit
-    /// has an order) — an order the rule makes replaces the player's.
-    fn automatic_orders(
-        &self,
-        _variant: &Variant,
-        _position: &Position,
-        _units: &[Unit],
-        _orders: &mut [Order],
-        _ordered: &mut [bool],
-    ) {
-    }
+    /// Before a movement phase is adjudicated: gives units the orders the rule gives them — an
+    /// order the rule makes replaces the player's, and the report says which rule made it.
+    fn automatic_orders(&self, _variant: &Variant, _position: &Position, _units: &[Unit], _orders: &mut UnitOrders) {}
 
     /// Adds what the rule contributes to the movement resolver for this phase.
     fn movement_setup(&self, _phase: &MovementPhase<'_>, _setup: &mut MovementSetup) {}
@@ -201,16 +224,9 @@ pub fn after_movement(phase: &MovementPhase<'_>, result: &MovementResult, next: 
 
 /// The orders the variant's rules give before a movement phase (see
 /// [`RuleModule::automatic_orders`]).
-pub fn automatic_orders(
-    variant: &Variant,
-    position: &Position,
-    units: &[Unit],
-    orders: &mut [Order],
-    ordered: &mut [bool],
-) {
+pub fn automatic_orders(variant: &Variant, position: &Position, units: &[Unit], orders: &mut UnitOrders) {
     for rule in &variant.rules {
-        rule.module()
-            .automatic_orders(variant, position, units, orders, ordered);
+        rule.module().automatic_orders(variant, position, units, orders);
     }
 }
 

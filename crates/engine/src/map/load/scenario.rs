@@ -9,7 +9,9 @@ use super::{MapProblem, Problems, RawFile};
 use crate::ids::{LocationId, PowerId, ProvinceId};
 use crate::position::Unit;
 use crate::rule_state::{Garrison, LeaderPlace, RuleState};
-use crate::scenario::{CountryStart, Leader, LeaderId, Leads, Scenario, SpecialPlaces, SpecialRule};
+use crate::scenario::{
+    CountryStart, EmptyCentreDefence, Leader, LeaderId, Leads, NeighbourDefence, Scenario, SpecialPlaces, SpecialRule,
+};
 use crate::variant::Variant;
 
 /// A `[[scenario]]` table.
@@ -41,40 +43,102 @@ pub(super) struct RawSpecialPlaces {
     /// 5.1.6: `"<country>"`.
     #[serde(default)]
     mutual_defence: Vec<Spanned<String>>,
+    /// 5.1.2: `"<country> <from> <to>"`.
+    #[serde(default)]
+    neighbour_defence: Vec<Spanned<String>>,
+    /// 5.2.2: `"<owner> <centre> <exempt country>"`.
+    #[serde(default)]
+    empty_centre_defence: Vec<Spanned<String>>,
+}
+
+/// What one word of a `[special_rule]` entry names.
+#[derive(Clone, Copy)]
+enum Word {
+    Country,
+    Province,
+}
+
+/// One `[special_rule]` entry read as the words `kinds` name: each country's or province's id
+/// number, in order; a problem (and `None`) where the entry does not fit.
+fn entry<const N: usize>(
+    map: &crate::map::Map,
+    rule: &str,
+    entry: &Spanned<String>,
+    kinds: [Word; N],
+    problems: &mut Problems<'_>,
+) -> Option<[u16; N]> {
+    let at = entry.span().start;
+    let words: Vec<&str> = entry.get_ref().split_whitespace().collect();
+    if words.len() != N {
+        let shape: Vec<&str> = kinds
+            .iter()
+            .map(|k| match k {
+                Word::Country => "<country>",
+                Word::Province => "<province>",
+            })
+            .collect();
+        let reason = format!("{rule} `{}`: write \"{}\"", entry.get_ref(), shape.join(" "));
+        problems.at(at, MapProblem::BadScenario(reason));
+        return None;
+    }
+    let mut ids = [0u16; N];
+    for ((id, word), kind) in ids.iter_mut().zip(&words).zip(kinds) {
+        let found = match kind {
+            Word::Country => map
+                .countries()
+                .iter()
+                .find(|p| p.key.eq_ignore_ascii_case(word))
+                .map(|p| u16::from(p.id.0)),
+            Word::Province => map.province_by_abbreviation(word).map(|p| p.0),
+        };
+        match (found, kind) {
+            (Some(found), _) => *id = found,
+            (None, Word::Country) => {
+                problems.at(at, MapProblem::UnknownPower(word.to_string()));
+                return None;
+            }
+            (None, Word::Province) => {
+                problems.at(at, MapProblem::UnknownProvince(word.to_string()));
+                return None;
+            }
+        }
+    }
+    Some(ids)
 }
 
 /// What the scenario rules act on, read against the built map.
 pub(super) fn special_places(raw: &RawFile, map: &crate::map::Map, problems: &mut Problems<'_>) -> SpecialPlaces {
-    let power = |name: &Spanned<String>, text: &str, problems: &mut Problems<'_>| {
-        let found = map
-            .countries()
-            .iter()
-            .find(|p| p.key.eq_ignore_ascii_case(text))
-            .map(|p| p.id);
-        if found.is_none() {
-            problems.at(name.span().start, MapProblem::UnknownPower(text.to_string()));
-        }
-        found
-    };
+    use Word::{Country, Province};
+    let table = &raw.special_rule;
+    let country = |id: u16| PowerId(id as u8);
     let mut places = SpecialPlaces::default();
-    for entry in &raw.special_rule.capital_defence {
-        let mut words = entry.get_ref().split_whitespace();
-        let (Some(country), Some(capital), None) = (words.next(), words.next(), words.next()) else {
-            let reason = format!("capital_defence `{}`: write \"<country> <province>\"", entry.get_ref());
-            problems.at(entry.span().start, MapProblem::BadScenario(reason));
-            continue;
-        };
-        let Some(p) = power(entry, country, problems) else {
-            continue;
-        };
-        match map.province_by_abbreviation(capital) {
-            Some(c) => places.capital_defence.push((p, c)),
-            None => problems.at(entry.span().start, MapProblem::UnknownProvince(capital.to_string())),
+    for e in &table.capital_defence {
+        if let Some([c, p]) = entry(map, "capital_defence", e, [Country, Province], problems) {
+            places.capital_defence.push((country(c), ProvinceId(p)));
         }
     }
-    for entry in &raw.special_rule.mutual_defence {
-        if let Some(p) = power(entry, entry.get_ref().trim(), problems) {
-            places.mutual_defence.push(p);
+    for e in &table.mutual_defence {
+        if let Some([c]) = entry(map, "mutual_defence", e, [Country], problems) {
+            places.mutual_defence.push(country(c));
+        }
+    }
+    for e in &table.neighbour_defence {
+        if let Some([c, from, to]) = entry(map, "neighbour_defence", e, [Country, Province, Province], problems) {
+            places.neighbour_defence.push(NeighbourDefence {
+                country: country(c),
+                from: ProvinceId(from),
+                to: ProvinceId(to),
+            });
+        }
+    }
+    for e in &table.empty_centre_defence {
+        if let Some([owner, p, exempt]) = entry(map, "empty_centre_defence", e, [Country, Province, Country], problems)
+        {
+            places.empty_centre_defence.push(EmptyCentreDefence {
+                owner: country(owner),
+                province: ProvinceId(p),
+                exempt: country(exempt),
+            });
         }
     }
     places
