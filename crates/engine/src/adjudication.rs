@@ -288,7 +288,7 @@ fn output(variant: &Variant, report: &PhaseReport) -> AdjudicationOutput {
             results.insert(name.clone(), r.codes().map(str::to_string).collect());
             let mut reason = crate::report::reason_en(variant, &m.orders[i], &r, m.ordered[i]);
             if let Some(rule) = m.by_rule.get(i).copied().flatten() {
-                reason = format!("{reason} (order given by rule {})", rule.number());
+                reason = format!("{reason} (order given by rule {})", rule);
             }
             reasons.insert(name, reason);
         }

@@ -248,8 +248,8 @@ pub struct MovementReport {
     pub orders: Vec<Order>,
     /// Whether the unit had a legal order (false: it held by default).
     pub ordered: Vec<bool>,
-    /// The scenario rule that gave or changed each unit's order, if one did (Hegemony).
-    pub by_rule: Vec<Option<crate::scenario::SpecialRule>>,
+    /// The number of the rule that gave or changed each unit's order, if one did (Hegemony).
+    pub by_rule: Vec<Option<&'static str>>,
     /// What happened to each unit.
     pub results: Vec<UnitResult>,
     /// Dislodged units and where they may retreat.

@@ -514,7 +514,7 @@ pub fn render(variant: &Variant, report: &PhaseReport, lang: Lang) -> String {
                 }
                 let mut notes: Vec<String> = annotations(&w, &m.results[i]).into_iter().map(String::from).collect();
                 if let Some(rule) = m.by_rule.get(i).copied().flatten() {
-                    notes.insert(0, format!("{} {}", if de { "Regel" } else { "rule" }, rule.number()));
+                    notes.insert(0, format!("{} {}", if de { "Regel" } else { "rule" }, rule));
                 }
                 if !notes.is_empty() {
                     let _ = write!(line, "  (*{}*)", notes.join(", "));

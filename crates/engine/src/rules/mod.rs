@@ -21,6 +21,7 @@
 mod canal;
 mod leader_retreats;
 mod leaders;
+mod neutrals;
 mod railroad;
 mod scenario_rules;
 
@@ -34,7 +35,6 @@ use crate::game::ReadLine;
 use crate::order::Order;
 use crate::position::DislodgedUnit;
 use crate::position::{Position, Unit};
-use crate::scenario::SpecialRule;
 use crate::variant::Variant;
 
 /// A rule a variant may name in its data.
@@ -53,15 +53,19 @@ pub enum RuleName {
     /// home, a capital's defence, mutual hold supports; the variant's `[special_rule]` table
     /// says what each acts on.
     ScenarioRules,
+    /// Countries no player plays (Hegemony 1.1.6): a neutral country's unit never supports a
+    /// foreign attack on a centre its country owns; such a support becomes a hold.
+    Neutrals,
 }
 
 impl RuleName {
     /// Every rule, in the order the pipeline calls them.
-    pub const ALL: [RuleName; 4] = [
+    pub const ALL: [RuleName; 5] = [
         RuleName::Canal,
         RuleName::Railroad,
         RuleName::Leaders,
         RuleName::ScenarioRules,
+        RuleName::Neutrals,
     ];
 
     /// The rule's name in variant files.
@@ -71,6 +75,7 @@ impl RuleName {
             RuleName::Railroad => "railroad",
             RuleName::Leaders => "leaders",
             RuleName::ScenarioRules => "scenario_rules",
+            RuleName::Neutrals => "neutrals",
         }
     }
 
@@ -86,6 +91,7 @@ impl RuleName {
             RuleName::Railroad => &railroad::Railroad,
             RuleName::Leaders => &leaders::Leaders,
             RuleName::ScenarioRules => &scenario_rules::ScenarioRules,
+            RuleName::Neutrals => &neutrals::Neutrals,
         }
     }
 }
@@ -141,8 +147,8 @@ pub struct UnitOrders {
     pub orders: Vec<Order>,
     /// Whether the unit has an order (false: it holds by default).
     pub ordered: Vec<bool>,
-    /// The scenario rule that gave or changed the unit's order, if one did.
-    pub by_rule: Vec<Option<SpecialRule>>,
+    /// The number of the rule that gave or changed the unit's order (`5.1.2`), if one did.
+    pub by_rule: Vec<Option<&'static str>>,
 }
 
 impl UnitOrders {
@@ -156,8 +162,8 @@ impl UnitOrders {
         }
     }
 
-    /// Gives unit `i` the order `rule` gives it, in place of its own.
-    pub fn set(&mut self, i: usize, order: Order, rule: SpecialRule) {
+    /// Gives unit `i` the order the rule numbered `rule` gives it, in place of its own.
+    pub fn set(&mut self, i: usize, order: Order, rule: &'static str) {
         self.orders[i] = order;
         self.ordered[i] = true;
         self.by_rule[i] = Some(rule);

@@ -179,7 +179,7 @@ fn garrisons_go_home(variant: &Variant, position: &Position, units: &[Unit], ord
         } else {
             Order::Hold { unit }
         };
-        orders.set(i, order, SpecialRule::Garrisons);
+        orders.set(i, order, SpecialRule::Garrisons.number());
     }
 }
 
@@ -206,7 +206,7 @@ fn neighbour_defence(variant: &Variant, defence: &NeighbourDefence, units: &[Uni
         return;
     }
     let unit = UnitRef::new(UnitType::Army, units[d].location);
-    let rule = SpecialRule::NeighbourDefence;
+    let rule = SpecialRule::NeighbourDefence.number();
     orders.set(
         d,
         Order::Move {
@@ -243,6 +243,6 @@ fn mutual_supports(variant: &Variant, country: PowerId, units: &[Unit], orders: 
             unit: UnitRef::new(u.kind, u.location),
             supported: UnitRef::new(v.kind, v.location),
         };
-        orders.set(i, support, SpecialRule::MutualDefence);
+        orders.set(i, support, SpecialRule::MutualDefence.number());
     }
 }
