@@ -112,6 +112,7 @@ pub fn adjustment_reason_en(outcome: &AdjustmentOutcome) -> String {
         AdjustmentOutcome::TooMany => "void: more than the allowed number",
         AdjustmentOutcome::Duplicate => "void: the same place or unit twice",
         AdjustmentOutcome::NotAllowed => "void: this power has no such adjustment to make",
+        AdjustmentOutcome::NoFreeHomeCentre => "void: a fleet built here needs an own home centre left empty",
     }
     .to_string()
 }

@@ -592,3 +592,43 @@ fn an_order_a_scenario_rule_gave_or_changed_is_marked_with_the_rule_in_both_lang
     let by_rule: Vec<_> = m.by_rule.iter().flatten().copied().collect();
     assert_eq!(by_rule, ["5.1.2", "5.1.2"]);
 }
+
+/// Hegemony 1701 with Russia a player (a later scenario's situation, research §5.10 case 68).
+fn hegemony_with_russia_playing() -> Variant {
+    let text = include_str!("../../../variants/hegemony/variant.toml");
+    let players = r#"players = ["austria", "england", "france", "spain", "sweden", "turkey"]"#;
+    assert!(text.contains(players), "the 1701 players line");
+    let text = text.replace(
+        players,
+        r#"players = ["austria", "england", "france", "spain", "sweden", "turkey", "russia"]"#,
+    );
+    spielleiter_engine::map::load::load_scenario("variant.toml", &text, Some("1701")).expect("loads")
+}
+
+#[test]
+fn russia_builds_a_fleet_in_azov_only_once_it_owns_azov() {
+    let v = hegemony_with_russia_playing();
+    let owning = position(
+        &v,
+        r#"{"phase": "W1701A", "units": {"RUSSIA": ["A STP"]},
+            "centers": {"RUSSIA": ["STP", "MOS", "AZO"]}}"#,
+    );
+    let report = play(&v, &owning, &[("Russia", &["Build F Azo"])]);
+    assert_eq!(
+        units_of(&v, &report.next),
+        ["RUSSIA A STP", "RUSSIA F AZO"],
+        "Moscow stays empty"
+    );
+    let army = play(&v, &owning, &[("Russia", &["Build A Azo"])]);
+    let error = army.orders.lines[0].result.as_ref().expect_err("an army in Azov");
+    assert!(error.to_string().contains("only a fleet may be built here"), "{error}");
+    let not_owning = position(
+        &v,
+        r#"{"phase": "W1701A", "units": {"RUSSIA": ["A STP"]},
+            "centers": {"RUSSIA": ["STP", "MOS"], "TURKEY": ["AZO"]}}"#,
+    );
+    let report = play(&v, &not_owning, &[("Russia", &["Build F Azo"])]);
+    let error = report.orders.lines[0].result.as_ref().expect_err("Azov is Turkish");
+    assert!(error.to_string().contains("does not own it"), "{error}");
+    assert_eq!(units_of(&v, &report.next), ["RUSSIA A STP"]);
+}

@@ -25,6 +25,9 @@ pub enum AdjustmentOutcome {
     Duplicate,
     /// The power may not build (it has no more centres than units) or need not disband.
     NotAllowed,
+    /// A fleet build outside the home centres (Hegemony 3.2) that would leave no own home
+    /// centre empty once the power's other builds are made.
+    NoFreeHomeCentre,
 }
 
 /// The outcome of an adjustment phase.
@@ -63,35 +66,19 @@ pub fn adjudicate_adjustments(map: &Map, position: &Position, orders: &[PowerOrd
         let count = adjustment_count(map, position, power.id);
         let mine = orders.iter().enumerate().filter(|(_, o)| o.power == Some(power.id));
         if count > 0 {
-            let mut used = 0;
-            let mut built: Vec<ProvinceId> = Vec::new();
-            for (i, o) in mine {
-                outcomes[i] = match o.order {
-                    Order::Build { unit } => {
-                        let p = map.province_of(unit.location);
-                        if built.contains(&p) {
-                            AdjustmentOutcome::Duplicate
-                        } else if used >= count {
-                            AdjustmentOutcome::TooMany
-                        } else {
-                            used += 1;
-                            built.push(p);
-                            units.push(Unit {
-                                power: power.id,
-                                kind: unit.kind,
-                                location: unit.location,
-                            });
-                            AdjustmentOutcome::Built
-                        }
-                    }
-                    Order::Waive if used < count => {
-                        used += 1;
-                        AdjustmentOutcome::Waived
-                    }
-                    Order::Waive => AdjustmentOutcome::TooMany,
-                    _ => AdjustmentOutcome::NotAllowed,
-                };
+            let mine: Vec<usize> = mine.map(|(i, _)| i).collect();
+            let mut made = builds(map, power.id, count, orders, &mine, false);
+            let site_built = mine
+                .iter()
+                .zip(&made.0)
+                .any(|(&i, o)| *o == AdjustmentOutcome::Built && is_site_build(map, &orders[i]));
+            if site_built && !home_centre_left_empty(map, position, &made.1, power.id) {
+                made = builds(map, power.id, count, orders, &mine, true);
             }
+            for (&i, outcome) in mine.iter().zip(made.0) {
+                outcomes[i] = outcome;
+            }
+            units.extend(made.1);
         } else if count < 0 {
             let needed = (-count) as usize;
             let mut removed: Vec<ProvinceId> = Vec::new();
@@ -129,6 +116,69 @@ pub fn adjudicate_adjustments(map: &Map, position: &Position, orders: &[PowerOrd
         civil_disorder,
         units,
     }
+}
+
+/// Whether a build is one outside the power's home centres (Hegemony 3.2: orders read against
+/// the position are legal, so any such build is a fleet the map allows there).
+fn is_site_build(map: &Map, order: &PowerOrder) -> bool {
+    match order.order {
+        Order::Build { unit } => map.province(map.province_of(unit.location)).home_of != order.power,
+        _ => false,
+    }
+}
+
+/// Carries out one power's builds and waives (`mine`, indices into `orders`) in order, up to
+/// `count`; with `no_sites`, builds outside the home centres are void for want of an empty home
+/// centre. The outcome of each and the units built.
+fn builds(
+    map: &Map,
+    power: PowerId,
+    count: i32,
+    orders: &[PowerOrder],
+    mine: &[usize],
+    no_sites: bool,
+) -> (Vec<AdjustmentOutcome>, Vec<Unit>) {
+    let mut used = 0;
+    let mut built: Vec<Unit> = Vec::new();
+    let outcomes = mine
+        .iter()
+        .map(|&i| match orders[i].order {
+            Order::Build { unit } => {
+                let p = map.province_of(unit.location);
+                if built.iter().any(|u| map.province_of(u.location) == p) {
+                    AdjustmentOutcome::Duplicate
+                } else if used >= count {
+                    AdjustmentOutcome::TooMany
+                } else if no_sites && is_site_build(map, &orders[i]) {
+                    AdjustmentOutcome::NoFreeHomeCentre
+                } else {
+                    used += 1;
+                    built.push(Unit {
+                        power,
+                        kind: unit.kind,
+                        location: unit.location,
+                    });
+                    AdjustmentOutcome::Built
+                }
+            }
+            Order::Waive if used < count => {
+                used += 1;
+                AdjustmentOutcome::Waived
+            }
+            Order::Waive => AdjustmentOutcome::TooMany,
+            _ => AdjustmentOutcome::NotAllowed,
+        })
+        .collect();
+    (outcomes, built)
+}
+
+/// Whether one of the power's own home centres stays empty after these builds (Hegemony 3.2.1.4).
+fn home_centre_left_empty(map: &Map, position: &Position, built: &[Unit], power: PowerId) -> bool {
+    map.power(power).home.iter().any(|&h| {
+        position.owners[h.index()] == Some(power)
+            && position.unit_in(map, h).is_none()
+            && !built.iter().any(|u| map.province_of(u.location) == h)
+    })
 }
 
 /// The index (in `units`) of the unit the civil-disorder rule removes next for `power`.

@@ -242,6 +242,9 @@ struct RawProvince {
     convoy: Option<bool>,
     #[serde(default)]
     not_centre_for: Vec<Spanned<String>>,
+    /// Powers that may build a fleet here though it is no home centre of theirs (Hegemony 3.2).
+    #[serde(default)]
+    fleet_build_for: Vec<Spanned<String>>,
     canal: Option<Vec<Spanned<String>>>,
     /// Shut unless a position opens the passage (Hegemony 5.1.5).
     #[serde(default)]
@@ -473,6 +476,20 @@ fn build(raw: &RawFile, problems: &mut Problems<'_>) -> Option<Variant> {
                     MapProblem::TerrainMismatch {
                         province: p.abbreviation.clone(),
                         reason: "not_centre_for is only for supply centres".to_string(),
+                    },
+                ),
+                None => problems.at(key.span().start, MapProblem::UnknownPower(key.get_ref().clone())),
+            }
+        }
+        for key in &rp.fleet_build_for {
+            let fleets_stand = locations[p.main.index()].fleet || !p.coasts.is_empty();
+            match powers.iter().find(|q| q.key.eq_ignore_ascii_case(key.get_ref())) {
+                Some(q) if fleets_stand && p.terrain == Terrain::Coast => p.fleet_build_for.push(q.id),
+                Some(_) => problems.at(
+                    key.span().start,
+                    MapProblem::TerrainMismatch {
+                        province: p.abbreviation.clone(),
+                        reason: "fleet_build_for is only for coastal provinces".to_string(),
                     },
                 ),
                 None => problems.at(key.span().start, MapProblem::UnknownPower(key.get_ref().clone())),
@@ -781,6 +798,7 @@ fn build_provinces(raw: &RawFile, problems: &mut Problems<'_>) -> Option<(Vec<Pr
             convoys: rp.convoy.unwrap_or(terrain == Terrain::Sea),
             home_of: None,
             not_centre_for: Vec::new(),
+            fleet_build_for: Vec::new(),
             double: false,
             shut: rp.passage,
             main,

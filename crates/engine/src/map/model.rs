@@ -40,6 +40,10 @@ pub struct Province {
     /// Powers for which this supply centre does not count (builds, victory), though they may
     /// hold it and own it (Colonial: Hong Kong for China).
     pub not_centre_for: Vec<PowerId>,
+    /// Powers that may build a fleet here though it is no home centre of theirs (Hegemony 3.2:
+    /// Austria in Dalmatia, Russia in Azov), one a winter, where it stands empty, is owned if it
+    /// is a centre, and an own home centre is left empty by the other builds.
+    pub fleet_build_for: Vec<PowerId>,
     /// Whether the centre counts twice for the country whose home it is (Hegemony 2.3: Sweden
     /// in 1701), once for anyone else.
     pub double: bool,

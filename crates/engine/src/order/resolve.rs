@@ -990,6 +990,9 @@ impl OrderContext<'_> {
                 raw.place.position,
             )
         };
+        if let Some(power) = power.filter(|p| province.fleet_build_for.contains(p)) {
+            return self.fleet_site_build(raw, power);
+        }
         let Some(owner) = province.home_of else {
             return Err(bad("it is not a home supply centre"));
         };
@@ -1004,6 +1007,48 @@ impl OrderContext<'_> {
         let location = self.standing_location(kind, &raw.place)?;
         if let Some(position) = self.position {
             if position.owners.get(province.id.index()).copied().flatten() != Some(power) {
+                return Err(bad("the power does not own it"));
+            }
+            if position.unit_in(self.map, province.id).is_some() {
+                return Err(bad("a unit stands there"));
+            }
+            if !self.map.is_player(power) {
+                return Err(bad("no player plays this country, and it never builds"));
+            }
+        }
+        Ok(PowerOrder {
+            power: Some(power),
+            order: Order::Build {
+                unit: UnitRef::new(kind, location),
+            },
+            permission: None,
+        })
+    }
+}
+
+impl OrderContext<'_> {
+    /// A build where the map lets this power build a fleet outside its home centres (Hegemony
+    /// 3.2): a fleet only, in an empty place, owned if it is a centre. Whether an own home
+    /// centre stays empty is known only once all builds are read (see the adjustments).
+    fn fleet_site_build(&self, raw: &RawUnit, power: PowerId) -> Result<PowerOrder, OrderError> {
+        let province = self.map.province(raw.place.province);
+        let bad = |reason| {
+            OrderError::new(
+                K::BadBuild {
+                    place: self.place_name(&raw.place),
+                    reason,
+                },
+                raw.place.position,
+            )
+        };
+        let kind = self.infer_kind_or(raw, None, Some(UnitType::Fleet))?;
+        if kind != UnitType::Fleet {
+            return Err(bad("only a fleet may be built here"));
+        }
+        let location = self.standing_location(kind, &raw.place)?;
+        if let Some(position) = self.position {
+            let owner = position.owners.get(province.id.index()).copied().flatten();
+            if province.centre && owner != Some(power) {
                 return Err(bad("the power does not own it"));
             }
             if position.unit_in(self.map, province.id).is_some() {
