@@ -991,7 +991,13 @@ impl OrderContext<'_> {
             )
         };
         if let Some(power) = power.filter(|p| province.fleet_build_for.contains(p)) {
-            return self.fleet_site_build(raw, power);
+            // Hegemony 3.2: a fleet outside the home centres; whether an own home centre stays
+            // empty is known only once all builds are read (see the adjustments).
+            let kind = self.infer_kind_or(raw, None, Some(UnitType::Fleet))?;
+            if kind != UnitType::Fleet {
+                return Err(bad("only a fleet may be built here"));
+            }
+            return self.placed_build(raw, power, kind, province.centre);
         }
         let Some(owner) = province.home_of else {
             return Err(bad("it is not a home supply centre"));
@@ -1004,34 +1010,19 @@ impl OrderContext<'_> {
             return Err(bad("it is not a home centre of this power"));
         }
         let kind = self.infer_kind(raw, None)?;
-        let location = self.standing_location(kind, &raw.place)?;
-        if let Some(position) = self.position {
-            if position.owners.get(province.id.index()).copied().flatten() != Some(power) {
-                return Err(bad("the power does not own it"));
-            }
-            if position.unit_in(self.map, province.id).is_some() {
-                return Err(bad("a unit stands there"));
-            }
-            if !self.map.is_player(power) {
-                return Err(bad("no player plays this country, and it never builds"));
-            }
-        }
-        Ok(PowerOrder {
-            power: Some(power),
-            order: Order::Build {
-                unit: UnitRef::new(kind, location),
-            },
-            permission: None,
-        })
+        self.placed_build(raw, power, kind, true)
     }
-}
 
-impl OrderContext<'_> {
-    /// A build where the map lets this power build a fleet outside its home centres (Hegemony
-    /// 3.2): a fleet only, in an empty place, owned if it is a centre. Whether an own home
-    /// centre stays empty is known only once all builds are read (see the adjustments).
-    fn fleet_site_build(&self, raw: &RawUnit, power: PowerId) -> Result<PowerOrder, OrderError> {
-        let province = self.map.province(raw.place.province);
+    /// A build of `kind` by `power` at its place, checked against the position: the place must
+    /// be empty (and owned, where `owned`), and the power a player's.
+    fn placed_build(
+        &self,
+        raw: &RawUnit,
+        power: PowerId,
+        kind: UnitType,
+        owned: bool,
+    ) -> Result<PowerOrder, OrderError> {
+        let province = raw.place.province;
         let bad = |reason| {
             OrderError::new(
                 K::BadBuild {
@@ -1041,17 +1032,12 @@ impl OrderContext<'_> {
                 raw.place.position,
             )
         };
-        let kind = self.infer_kind_or(raw, None, Some(UnitType::Fleet))?;
-        if kind != UnitType::Fleet {
-            return Err(bad("only a fleet may be built here"));
-        }
         let location = self.standing_location(kind, &raw.place)?;
         if let Some(position) = self.position {
-            let owner = position.owners.get(province.id.index()).copied().flatten();
-            if province.centre && owner != Some(power) {
+            if owned && position.owners.get(province.index()).copied().flatten() != Some(power) {
                 return Err(bad("the power does not own it"));
             }
-            if position.unit_in(self.map, province.id).is_some() {
+            if position.unit_in(self.map, province).is_some() {
                 return Err(bad("a unit stands there"));
             }
             if !self.map.is_player(power) {
