@@ -103,19 +103,9 @@ fn main() -> ExitCode {
         Command::Variant { command } => match command {
             VariantCommand::Import { file, name, output } => variant_arg::import(&file, name, output),
             VariantCommand::Check { file } => variant_arg::check_file(&file),
-            VariantCommand::List => {
-                for name in spielleiter_engine::variant::builtin_names() {
-                    println!("{name}");
-                }
-                Ok(ExitCode::SUCCESS)
-            }
+            VariantCommand::List => variant_arg::list(),
         },
-        Command::Variants => {
-            for name in spielleiter_engine::variant::builtin_names() {
-                println!("{name}");
-            }
-            Ok(ExitCode::SUCCESS)
-        }
+        Command::Variants => variant_arg::list(),
         Command::CheckVariant { file } => variant_arg::check_file(&file),
     };
     match result {
@@ -128,7 +118,7 @@ fn main() -> ExitCode {
 }
 
 fn start(name: &str) -> anyhow::Result<ExitCode> {
-    let variant = variant_arg::load(name)?;
+    let variant = variant_arg::load_playable(name)?;
     let position = spielleiter_engine::Position::initial(&variant);
     let mut state = serde_json::to_value(spielleiter_engine::interchange::state_from_position(
         &variant, &position,

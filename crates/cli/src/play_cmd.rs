@@ -26,7 +26,7 @@ pub struct PlayArgs {
 
 /// Runs the game until a power wins, the phase limit is reached, or input ends.
 pub fn run(args: &PlayArgs) -> Result<ExitCode> {
-    let variant = crate::variant_arg::load(&args.variant)?;
+    let variant = crate::variant_arg::load_playable(&args.variant)?;
     let map = &variant.map;
     let mut position = Position::initial(&variant);
     let stdin = std::io::stdin();

@@ -25,6 +25,34 @@ pub fn load(name_or_path: &str) -> Result<Variant> {
     )
 }
 
+/// Loads a variant to start a game on: refused where its data lacks the starting position.
+pub fn load_playable(name_or_path: &str) -> Result<Variant> {
+    let variant = load(name_or_path)?;
+    if let Some(missing) = variant.incomplete() {
+        bail!(
+            "no game can be started on `{}` yet: {missing}; its map and rules adjudicate any position given as JSON (`spielleiter adjudicate`)",
+            variant.name
+        );
+    }
+    Ok(variant)
+}
+
+/// Prints the built-in variants: those that can be played, then the incomplete ones with what
+/// they lack.
+pub fn list() -> Result<ExitCode> {
+    for name in builtin_names() {
+        println!("{name}");
+    }
+    for name in spielleiter_engine::variant::incomplete_builtin_names() {
+        let variant = load(name)?;
+        println!(
+            "{name}  (incomplete: {})",
+            variant.incomplete().unwrap_or("see its file")
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 /// `spielleiter check-variant FILE`.
 pub fn check_file(path: &Path) -> Result<ExitCode> {
     let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;

@@ -454,3 +454,35 @@ fn colonial_plays_with_its_railroad_canal_and_two_year_turns() {
     let play = run(&["play", "--variant", "colonial", "--phases", "1"], "");
     assert!(String::from_utf8_lossy(&play.stdout).contains("Movement results for Spring of 1870."));
 }
+
+#[test]
+fn an_incomplete_hegemony_scenario_is_listed_as_such_cannot_be_started_but_adjudicates_a_given_position() {
+    let out = run(&["variants"], "");
+    let list = String::from_utf8_lossy(&out.stdout);
+    assert!(list.lines().any(|l| l == "hegemony-1701"), "{list}");
+    assert!(
+        list.lines()
+            .any(|l| l.starts_with("hegemony-1741  (incomplete: the rules give only its neutral countries")),
+        "{list}"
+    );
+    let out = run(&["start", "--variant", "hegemony-1741"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let error = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        error.contains("no game can be started on `hegemony-1741` yet"),
+        "{error}"
+    );
+    let play = run(&["play", "--variant", "hegemony-1805", "--phases", "1"], "");
+    assert!(!play.status.success());
+    // The Russian defence is on in 1741: the two Russian armies support each other.
+    let state = json!({"variant": "hegemony-1741", "phase": "S1741M",
+        "units": {"RUSSIA": ["A STP", "A MOS"], "PRUSSIA": ["A UKR", "A WAR"]},
+        "centers": {"RUSSIA": ["STP", "MOS"]}, "options": {"special_rules": ["5.1.6"]},
+        "orders": {"PRUSSIA": ["A UKR - MOS", "A WAR S A UKR - MOS"]}});
+    let next = adjudicate(&state, state["orders"].clone());
+    assert_eq!(next["results"]["A UKR"], json!(["bounce"]), "{next}");
+    assert_eq!(
+        next["reasons"]["A STP"], "support given (order given by rule 5.1.6)",
+        "{next}"
+    );
+}

@@ -161,4 +161,6 @@ pub struct Scenario {
     pub countries: Vec<CountryStart>,
     /// The rules' part of the starting position: leaders, garrisons, special rules.
     pub start: crate::rule_state::RuleState,
+    /// What the scenario's data lacks for a game to be played on it, if anything.
+    pub incomplete: Option<String>,
 }

@@ -34,6 +34,14 @@ pub struct Variant {
     pub special_places: crate::scenario::SpecialPlaces,
 }
 
+impl Variant {
+    /// What its data lacks for a game to be played on it, if anything (a Hegemony scenario the
+    /// rules give only as a table of its neutral countries).
+    pub fn incomplete(&self) -> Option<&str> {
+        self.scenario.as_ref().and_then(|s| s.incomplete.as_deref())
+    }
+}
+
 /// When a variant's turns happen: the movement seasons of a year, the years between two cycles,
 /// and the years after whose last movement turn centres change owner and adjustments are made.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -118,11 +126,27 @@ const BUILTIN: &[(&str, &str, &str, Option<&str>)] = &[
     ),
     ("hegemony-1689", "hegemony", HEGEMONY, Some("1689")),
     ("hegemony-1701", "hegemony", HEGEMONY, Some("1701")),
+    ("hegemony-1741", "hegemony", HEGEMONY, Some("1741")),
+    ("hegemony-1757", "hegemony", HEGEMONY, Some("1757")),
+    ("hegemony-1792", "hegemony", HEGEMONY, Some("1792")),
+    ("hegemony-1805", "hegemony", HEGEMONY, Some("1805")),
 ];
 
-/// The names of the built-in variants.
+/// The built-in variants whose data is incomplete (their file says what is missing): they load,
+/// but no game can be played on them.
+const INCOMPLETE: &[&str] = &["hegemony-1741", "hegemony-1757", "hegemony-1792", "hegemony-1805"];
+
+/// The names of the built-in variants that can be played.
 pub fn builtin_names() -> impl Iterator<Item = &'static str> {
-    BUILTIN.iter().map(|(name, ..)| *name)
+    BUILTIN
+        .iter()
+        .map(|(name, ..)| *name)
+        .filter(|name| !INCOMPLETE.contains(name))
+}
+
+/// The names of the built-in variants whose data is incomplete (see [`Variant::incomplete`]).
+pub fn incomplete_builtin_names() -> impl Iterator<Item = &'static str> {
+    INCOMPLETE.iter().copied()
 }
 
 /// Loads a built-in variant by name; `None` if there is no such variant.
@@ -136,6 +160,35 @@ pub fn builtin(name: &str) -> Option<Result<Variant, MapErrors>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_table_only_hegemony_scenarios_load_with_their_neutrals_and_say_what_they_lack() {
+        for name in builtin_names().chain(incomplete_builtin_names()) {
+            let v = builtin(name).expect("built in").expect("loads");
+            assert_eq!(v.incomplete().is_some(), INCOMPLETE.contains(&name), "{name}");
+        }
+        let v = builtin("hegemony-1741").expect("built in").expect("loads");
+        let map = &v.map;
+        let turkey = map.country_by_key("turkey").expect("Turkey");
+        let units = crate::Position::initial(&v).units;
+        assert_eq!(units.iter().filter(|u| u.power == turkey).count(), 4, "Turkey 4/10");
+        let scenario = v.scenario.as_ref().expect("a scenario");
+        assert_eq!(scenario.countries[turkey.index()].threshold, Some(10));
+        let on = scenario.start.special_rules();
+        assert!(on.contains(&crate::scenario::SpecialRule::MutualDefence), "{on:?}");
+        let v = builtin("hegemony-1757").expect("built in").expect("loads");
+        let belgium = v.map.country_by_key("belgium").expect("Belgium");
+        let bel = v.map.province_by_abbreviation("bel").expect("bel");
+        assert_eq!(
+            v.map.province(bel).home_of,
+            Some(belgium),
+            "a `0` country owns its centre"
+        );
+        assert!(
+            !crate::Position::initial(&v).units.iter().any(|u| u.power == belgium),
+            "and no unit"
+        );
+    }
 
     #[test]
     fn the_standard_calendar_adjusts_after_every_fall() {

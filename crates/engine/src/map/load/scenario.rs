@@ -19,6 +19,8 @@ use crate::variant::Variant;
 #[serde(deny_unknown_fields)]
 pub(super) struct RawScenario {
     name: Spanned<String>,
+    /// What the scenario lacks for a game to be played (a scenario given only as a table).
+    incomplete: Option<String>,
     title: String,
     title_de: Option<String>,
     start: Spanned<String>,
@@ -400,6 +402,7 @@ pub(super) fn finish(variant: &mut Variant, chosen: Chosen, problems: &mut Probl
         name: sc.name.get_ref().clone(),
         countries,
         start: RuleState::default(),
+        incomplete: sc.incomplete.clone(),
     });
     match RuleState::new(variant, &units, leaders, garrisons, special_rules) {
         Ok(start) => {
