@@ -18,7 +18,9 @@ pub fn load(name_or_path: &str) -> Result<Variant> {
         let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
         return Ok(load_variant(&path.display().to_string(), &text)?);
     }
-    let known: Vec<_> = builtin_names().collect();
+    let known: Vec<_> = builtin_names()
+        .chain(spielleiter_engine::variant::incomplete_builtin_names())
+        .collect();
     bail!(
         "unknown variant `{name_or_path}`: built in are {}, or give the path of a variant file",
         known.join(", ")

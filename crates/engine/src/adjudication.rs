@@ -188,6 +188,16 @@ fn read_pending(variant: &Variant, position: &mut Position, input: &Adjudication
     }
 }
 
+/// The order a rule gave the unit of a movement order in its place, and the rule's number, if a
+/// rule replaced it.
+fn replaced_by_rule(map: &crate::map::Map, report: &PhaseReport, order: &Order) -> Option<(Order, &'static str)> {
+    let m = report.movement.as_ref()?;
+    let province = map.province_of(order.unit()?.location);
+    let i = m.units.iter().position(|u| map.province_of(u.location) == province)?;
+    let rule = m.by_rule.get(i).copied().flatten()?;
+    (m.orders[i] != *order).then_some((m.orders[i], rule))
+}
+
 /// Whether an order is a leader's retreat that the retreats did not use (he was not displaced).
 fn unused_leader_retreat(map: &crate::map::Map, report: &PhaseReport, order: &Order) -> bool {
     let Order::Leader(l) = *order else { return false };
@@ -261,6 +271,19 @@ fn output(variant: &Variant, report: &PhaseReport) -> AdjudicationOutput {
                     suggestion: None,
                 })
             }
+            // An order a rule replaced (a neutral's support that became a hold): what was carried
+            // out is published; the sender alone learns what became of his order.
+            Ok(order) if replaced_by_rule(map, report, order).is_some() => {
+                let (done, rule) = replaced_by_rule(map, report, order).unwrap_or((*order, ""));
+                let done = done.display(map).to_string();
+                notices.entry(owner_key(line.power)).or_default().push(RejectedOrder {
+                    order: line.text.clone(),
+                    error: format!("rule {rule} gave the unit another order: {done}"),
+                    position: 0,
+                    suggestion: None,
+                });
+                accepted.entry(owner_key(line.power)).or_default().push(done);
+            }
             Ok(order) => accepted
                 .entry(owner_key(line.power))
                 .or_default()
@@ -321,6 +344,7 @@ fn output(variant: &Variant, report: &PhaseReport) -> AdjudicationOutput {
         for (o, outcome) in a.orders.iter().zip(&a.outcomes) {
             let name = match o.order {
                 Order::Waive => "WAIVE".to_string(),
+                Order::Choose(_) => o.order.display(&variant.map).to_string(),
                 _ => o
                     .order
                     .unit()
@@ -328,7 +352,10 @@ fn output(variant: &Variant, report: &PhaseReport) -> AdjudicationOutput {
                     .unwrap_or_default(),
             };
             let codes = match outcome {
-                AdjustmentOutcome::Built | AdjustmentOutcome::Disbanded | AdjustmentOutcome::Waived => Vec::new(),
+                AdjustmentOutcome::Built
+                | AdjustmentOutcome::Disbanded
+                | AdjustmentOutcome::Waived
+                | AdjustmentOutcome::Chosen => Vec::new(),
                 _ => vec!["void".to_string()],
             };
             results.insert(name.clone(), codes);

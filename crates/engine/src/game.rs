@@ -178,12 +178,26 @@ impl PhaseOrders {
     }
 
     /// Whether each line's order is carried out: a legal order is replaced by a later legal
-    /// order for the same unit in movement and retreat phases (the last one counts), and such
-    /// replaced orders are never published. Rejected lines are `false`.
+    /// order for the same unit in movement and retreat phases, and a choice (Hegemony 5.1.7) by
+    /// a later choice of the same power (the last one counts); such replaced orders are never
+    /// published. Rejected lines are `false`.
     pub fn carried_out(&self, variant: &Variant, kind: PhaseKind) -> Vec<bool> {
         let map = &variant.map;
         let mut carried: Vec<bool> = self.lines.iter().map(|l| l.result.is_ok()).collect();
         if kind == PhaseKind::Adjustment {
+            // Which of the scenario's choices a line chooses in (5.1.7).
+            let choices = variant.scenario.as_ref().map_or(&[][..], |s| &s.choices);
+            let choice = |l: &ReadLine| match l.result {
+                Ok(Order::Choose(piece)) => choices
+                    .iter()
+                    .position(|c| Some(c.power) == l.power && crate::choice::option_of(variant, c, piece).is_some()),
+                _ => None,
+            };
+            for (i, line) in self.lines.iter().enumerate() {
+                if let Some(c) = choice(line) {
+                    carried[i] = !self.lines[i + 1..].iter().any(|m| choice(m) == Some(c));
+                }
+            }
             return carried;
         }
         // What an order moves: its unit, and (Hegemony) the leader standing there. A later order
@@ -286,6 +300,8 @@ pub struct AdjustmentReport {
     pub outcomes: Vec<AdjustmentOutcome>,
     /// Units removed because too few disbands were ordered.
     pub civil_disorder: Vec<Unit>,
+    /// What became of the choices of the scenario's first phase (Hegemony 5.1.7).
+    pub choices: Vec<crate::choice::ChoiceMade>,
 }
 
 /// Everything one adjudication produced.
@@ -664,7 +680,8 @@ pub fn powers_to_order(variant: &Variant, position: &Position) -> Vec<PowerId> {
             PhaseKind::Retreat => retreats_to_order(map, position, p),
             PhaseKind::Adjustment => {
                 let count = adjustment_count(map, position, p);
-                count < 0 || (count > 0 && !free_home_centres(variant, position, p).is_empty())
+                let choosing = position.rules.open_choices().iter().any(|c| c.power == p);
+                choosing || count < 0 || (count > 0 && !free_home_centres(variant, position, p).is_empty())
             }
         })
         .collect()
@@ -697,6 +714,9 @@ fn retreats_to_order(map: &Map, position: &Position, power: PowerId) -> bool {
 /// Whether any power has something to do in an adjustment phase.
 pub fn adjustments_needed(variant: &Variant, position: &Position) -> bool {
     let map = &variant.map;
+    if !position.rules.open_choices().is_empty() {
+        return true;
+    }
     map.countries().iter().any(|p| {
         let count = adjustment_count(map, position, p.id);
         let builds = count > 0 && !free_home_centres(variant, position, p.id).is_empty();
@@ -706,10 +726,14 @@ pub fn adjustments_needed(variant: &Variant, position: &Position) -> bool {
 
 fn adjustment(variant: &Variant, position: &Position, report: &mut PhaseReport) {
     let map = &variant.map;
+    let carried = report.orders.carried_out(variant, PhaseKind::Adjustment);
     let legal: Vec<PowerOrder> = report
         .orders
         .lines
         .iter()
+        .zip(&carried)
+        .filter(|&(_, &c)| c)
+        .map(|(l, _)| l)
         .filter_map(|l| {
             l.result.as_ref().ok().map(|&order| PowerOrder {
                 permission: None,
@@ -723,8 +747,11 @@ fn adjustment(variant: &Variant, position: &Position, report: &mut PhaseReport) 
             })
         })
         .collect();
-    let result = adjudicate_adjustments(map, position, &legal);
-    let mut next = position.clone();
+    let mut start = position.clone();
+    let choices = crate::choice::apply(variant, &mut start, &legal);
+    let mut result = adjudicate_adjustments(map, &start, &legal);
+    choice_outcomes(variant, &legal, &choices, &mut result.outcomes);
+    let mut next = start;
     next.units = result.units;
     let (season, year) = variant.calendar.next_turn(
         variant.calendar.seasons.last().copied().unwrap_or(Season::Fall),
@@ -739,8 +766,36 @@ fn adjustment(variant: &Variant, position: &Position, report: &mut PhaseReport) 
         orders: legal,
         outcomes: result.outcomes,
         civil_disorder: result.civil_disorder,
+        choices,
     });
     report.next = next;
+}
+
+/// The outcomes of the choices among the adjustment orders carried out (5.1.7; the order reader
+/// let only a power with an open choice give one, and a later choice replaces an earlier): made,
+/// or blocked where the chosen set could not be placed.
+fn choice_outcomes(
+    variant: &Variant,
+    orders: &[PowerOrder],
+    made: &[crate::choice::ChoiceMade],
+    outcomes: &mut [AdjustmentOutcome],
+) {
+    let choices = variant.scenario.as_ref().map_or(&[][..], |s| &s.choices);
+    for (o, outcome) in orders.iter().zip(outcomes) {
+        let Order::Choose(piece) = o.order else { continue };
+        let blocked = made.iter().any(|m| {
+            m.blocked
+                && Some(m.power) == o.power
+                && choices
+                    .get(m.choice)
+                    .is_some_and(|c| crate::choice::option_of(variant, c, piece).is_some())
+        });
+        *outcome = if blocked {
+            AdjustmentOutcome::ChoiceBlocked
+        } else {
+            AdjustmentOutcome::Chosen
+        };
+    }
 }
 
 /// The orders sent for later phases that are still to be played after this report: those for

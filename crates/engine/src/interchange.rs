@@ -261,7 +261,7 @@ pub fn position_from_state(variant: &Variant, state: &GameState) -> Result<Posit
                 reason,
             };
             let province = map.province_by_abbreviation(c).ok_or_else(|| bad("unknown province"))?;
-            if !map.province(province).centre {
+            if !map.province(province).centre && !crate::choice::is_overseas_centre(variant, power, province) {
                 return Err(bad("not a supply centre"));
             }
             if position.owners[province.index()].is_some() {
@@ -277,6 +277,12 @@ pub fn position_from_state(variant: &Variant, state: &GameState) -> Result<Posit
         .chain(position.dislodged.iter().map(|d| d.unit))
         .collect();
     position.rules = rule_fields::read(variant, state, &on_board, &garrisons_at_home)?;
+    crate::choice::open_in_first_phase(variant, &mut position);
+    // Retreat options into a province shut in this position are no options.
+    let shut: Vec<bool> = map.provinces().iter().map(|p| position.is_shut(map, p.id)).collect();
+    for d in &mut position.dislodged {
+        d.retreats.retain(|&l| !shut[map.province_of(l).index()]);
+    }
     Ok(position)
 }
 

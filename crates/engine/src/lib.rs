@@ -3,6 +3,7 @@
 
 pub mod adjudicate;
 pub mod adjudication;
+pub mod choice;
 pub mod game;
 pub mod ids;
 pub mod interchange;

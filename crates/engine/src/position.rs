@@ -66,6 +66,14 @@ impl Position {
                 });
             }
         }
+        // The overseas centres of the choices' first sets (5.1.7).
+        for choice in variant.scenario.iter().flat_map(|s| &s.choices) {
+            for piece in choice.options.first().into_iter().flatten() {
+                if let crate::scenario::Piece::Overseas(p) = *piece {
+                    owners[p.index()] = Some(choice.power);
+                }
+            }
+        }
         Position {
             phase: variant.start,
             units,

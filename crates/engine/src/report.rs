@@ -15,6 +15,7 @@ use crate::phase::{Phase, PhaseKind, Season};
 use crate::position::Position;
 use crate::variant::Variant;
 
+mod choices;
 mod leaders;
 use leaders::{displaced_leader_lines, leader_lines, leader_retreat_lines};
 pub use leaders::{leader_move_reason_en, leader_retreat_reason_en};
@@ -113,6 +114,10 @@ pub fn adjustment_reason_en(outcome: &AdjustmentOutcome) -> String {
         AdjustmentOutcome::Duplicate => "void: the same place or unit twice",
         AdjustmentOutcome::NotAllowed => "void: this power has no such adjustment to make",
         AdjustmentOutcome::NoFreeHomeCentre => "void: a fleet built here needs an own home centre left empty",
+        AdjustmentOutcome::SecondSiteBuild => "void: only one fleet a winter may be built outside the home centres",
+        AdjustmentOutcome::Occupied => "void: a unit stands there",
+        AdjustmentOutcome::Chosen => "chosen",
+        AdjustmentOutcome::ChoiceBlocked => "void: the chosen pieces cannot be placed; the first set stays",
     }
     .to_string()
 }
@@ -276,6 +281,7 @@ fn long_order(w: &Words, variant: &Variant, units: &[crate::position::Unit], pow
         },
         Order::Build { unit: u } => unit(u),
         Order::Waive => String::new(),
+        Order::Choose(piece) => choices::piece_text(w, variant, piece),
         Order::Leader(LeaderOrder { at, act }) => match act {
             LeaderAct::Hold => format!("{leader} {} {hold}", w.place(variant, at)),
             LeaderAct::Move { to, .. } | LeaderAct::Retreat { to } => {
@@ -379,7 +385,9 @@ pub fn error_de(kind: &OrderErrorKind) -> String {
         }
         K::LeaderAtSea(p) => format!("ein Anführer betritt {p} nur auf eine Flotte seines Landes, die dort bleibt"),
         K::GarrisonHoldsOnly(p) => format!("die Garnison in {p} kann nur halten"),
-        K::Shut(p) => format!("{p} ist unpassierbar: kein Durchzugsrecht (Regel 5.1.5)"),
+        K::Shut(p) => format!("{p} ist unpassierbar: kein Durchzugsrecht"),
+        K::NoChoiceOpen => "dieses Land hat nichts zu wählen (gewählt wird im ersten Zug des Szenarios)".into(),
+        K::NotAnOption(p) => format!("{p} gehört zu keiner Wahlmöglichkeit dieses Landes"),
     }
 }
 
@@ -410,8 +418,11 @@ fn ownership(w: &Words, variant: &Variant, next: &Position, out: &mut String) {
         }
     );
     for p in map.countries() {
+        // The map's centres and the overseas centres the country owns (Hegemony 2.2).
         let mut names: Vec<String> = map
-            .centres()
+            .provinces()
+            .iter()
+            .map(|c| c.id)
             .filter(|&c| next.owners[c.index()] == Some(p.id))
             .map(|c| w.province(variant, c))
             .collect();
@@ -658,15 +669,23 @@ pub fn render(variant: &Variant, report: &PhaseReport, lang: Lang) -> String {
                 }
                 (Order::Waive, false) => "Build waived.".to_string(),
                 (Order::Waive, true) => "verzichtet auf einen Aufbau.".to_string(),
+                (Order::Choose(piece), _) => choices::chosen_text(&w, variant, &a.choices, o.power, piece),
                 _ => String::new(),
             };
             let note = match (outcome, de) {
-                (AdjustmentOutcome::Built | AdjustmentOutcome::Disbanded | AdjustmentOutcome::Waived, _) => "",
+                (
+                    AdjustmentOutcome::Built
+                    | AdjustmentOutcome::Disbanded
+                    | AdjustmentOutcome::Waived
+                    | AdjustmentOutcome::Chosen,
+                    _,
+                ) => "",
                 (_, false) => "  (*void*)",
                 (_, true) => "  (*ungenutzt*)",
             };
             let _ = writeln!(out, "{power}: {what}{note}");
         }
+        choices::unchosen_lines(&w, variant, &a.choices, &mut out);
         for u in &a.civil_disorder {
             let power = w.power(variant, u.power);
             let line = if de {

@@ -58,6 +58,7 @@ pub struct RuleState {
     displaced: Vec<DisplacedLeader>,
     garrisons: Vec<Garrison>,
     special_rules: Vec<SpecialRule>,
+    choices: Vec<crate::scenario::Choice>,
 }
 
 /// Why a rule state does not fit the variant or the units.
@@ -173,6 +174,7 @@ impl RuleState {
             displaced: Vec::new(),
             garrisons,
             special_rules,
+            choices: Vec::new(),
         })
     }
 
@@ -268,12 +270,23 @@ impl RuleState {
         &self.special_rules
     }
 
+    /// The choices still open (5.1.7): the scenario's, in its first phase only.
+    pub fn open_choices(&self) -> &[crate::scenario::Choice] {
+        &self.choices
+    }
+
+    /// Opens the scenario's choices (its first phase; the loader and the JSON reader do).
+    pub(crate) fn open(&mut self, choices: Vec<crate::scenario::Choice>) {
+        self.choices = choices;
+    }
+
     /// Whether nothing is recorded (the standard game).
     pub fn is_empty(&self) -> bool {
         self.leaders.is_empty()
             && self.displaced.is_empty()
             && self.garrisons.is_empty()
             && self.special_rules.is_empty()
+            && self.choices.is_empty()
     }
 
     /// Moves the garrisons with their armies (`moves`: power, from → to).
@@ -290,13 +303,15 @@ impl RuleState {
         }
     }
 
-    /// After a phase: drops the garrisons whose army is gone (disbanded, or not retreated), and
-    /// the leaders who can no longer stand where they are — with a unit of another country
+    /// After a phase: closes the choices of the first phase (5.1.7.3), drops the garrisons whose
+    /// army is gone (disbanded, or not retreated), and the leaders who can no longer stand where
+    /// they are — with a unit of another country
     /// (3.1.2.2) or alone at sea (3.1.2.4: "the leader is dissolved"). `units` are those on the
     /// board, `dislodged` those waiting to retreat. The leaders rule has already taken displaced
     /// leaders off the board into [`RuleState::displaced_leaders`]; this is the last guard.
     pub(crate) fn settle(&mut self, variant: &Variant, units: &[Unit], dislodged: &[Unit]) {
         let map = &variant.map;
+        self.choices.clear();
         self.garrisons
             .retain(|g| has_army(map, units, g) || has_army(map, dislodged, g));
         self.leaders.retain(|l| misplaced(map, units, l).is_none());

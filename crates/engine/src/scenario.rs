@@ -22,6 +22,29 @@ pub struct Leader {
     pub country: Option<crate::ids::PowerId>,
 }
 
+/// One piece of a scenario choice (5.1.7): a unit, a leader, or an overseas centre.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Piece {
+    /// A unit of the choosing country.
+    Unit(crate::ids::UnitType, crate::ids::LocationId),
+    /// A leader of the choosing country, where he stands (a province's main location).
+    Leader(LeaderId, crate::ids::LocationId),
+    /// An overseas centre (a sea the country owns as a centre: it cannot be captured or built
+    /// in; England's MID in 1701).
+    Overseas(ProvinceId),
+}
+
+/// A choice a country makes in the scenario's first phase (5.1.7): one of several sets of
+/// pieces. The first is on the board from the start and stays where the country chooses
+/// nothing (5.1.7.4: an army rather than a fleet, a unit rather than a leader; research D-7).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The choosing country.
+    pub power: PowerId,
+    /// The sets of pieces to choose from; the first is the default.
+    pub options: Vec<Vec<Piece>>,
+}
+
 /// A leader's index in the variant's table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct LeaderId(pub u8);
@@ -46,7 +69,8 @@ pub enum Leads {
 
 /// A rule a scenario switches on, by its number in the Hegemony rules (the JSON interchange
 /// names them by that number under `options.special_rules`). What each acts on (which country,
-/// which province) is scenario data, never code.
+/// which province) is scenario data, never code. The choices of 5.1.7 are no switch: they are
+/// the scenario's `[[scenario.choice]]` data, open in its first phase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SpecialRule {
     /// 5.1.1: an army that belongs to no country, needs no supply and is never controlled.
@@ -61,8 +85,6 @@ pub enum SpecialRule {
     Passage,
     /// 5.1.6: adjacent units of an uncontrolled country support each other's holds.
     MutualDefence,
-    /// 5.1.7: units (or a leader) chosen in the first turn.
-    Choice,
     /// 5.2.2: the first attack on an empty neutral centre by anyone but one country needs
     /// support (research D-9).
     EmptyCentreDefence,
@@ -70,14 +92,13 @@ pub enum SpecialRule {
 
 impl SpecialRule {
     /// Every special rule.
-    pub const ALL: [SpecialRule; 8] = [
+    pub const ALL: [SpecialRule; 7] = [
         SpecialRule::AnarchyArmy,
         SpecialRule::NeighbourDefence,
         SpecialRule::CapitalDefence,
         SpecialRule::Garrisons,
         SpecialRule::Passage,
         SpecialRule::MutualDefence,
-        SpecialRule::Choice,
         SpecialRule::EmptyCentreDefence,
     ];
 
@@ -90,7 +111,6 @@ impl SpecialRule {
             SpecialRule::Garrisons => "5.1.4",
             SpecialRule::Passage => "5.1.5",
             SpecialRule::MutualDefence => "5.1.6",
-            SpecialRule::Choice => "5.1.7",
             SpecialRule::EmptyCentreDefence => "5.2.2",
         }
     }
@@ -163,4 +183,6 @@ pub struct Scenario {
     pub start: crate::rule_state::RuleState,
     /// What the scenario's data lacks for a game to be played on it, if anything.
     pub incomplete: Option<String>,
+    /// The choices of its first phase (5.1.7).
+    pub choices: Vec<Choice>,
 }

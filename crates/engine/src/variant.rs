@@ -132,21 +132,29 @@ const BUILTIN: &[(&str, &str, &str, Option<&str>)] = &[
     ("hegemony-1805", "hegemony", HEGEMONY, Some("1805")),
 ];
 
-/// The built-in variants whose data is incomplete (their file says what is missing): they load,
-/// but no game can be played on them.
-const INCOMPLETE: &[&str] = &["hegemony-1741", "hegemony-1757", "hegemony-1792", "hegemony-1805"];
+/// Per built-in variant, in table order: whether its data says it is incomplete (its file says
+/// what is missing: it loads, but no game can be played on it). Read once per process.
+fn incompleteness() -> &'static [(&'static str, bool)] {
+    static READ: std::sync::OnceLock<Vec<(&'static str, bool)>> = std::sync::OnceLock::new();
+    READ.get_or_init(|| {
+        BUILTIN
+            .iter()
+            .map(|&(name, dir, text, scenario)| {
+                let loaded = load_scenario(&format!("variants/{dir}/variant.toml"), text, scenario);
+                (name, loaded.is_ok_and(|v| v.incomplete().is_some()))
+            })
+            .collect()
+    })
+}
 
 /// The names of the built-in variants that can be played.
 pub fn builtin_names() -> impl Iterator<Item = &'static str> {
-    BUILTIN
-        .iter()
-        .map(|(name, ..)| *name)
-        .filter(|name| !INCOMPLETE.contains(name))
+    incompleteness().iter().filter(|(_, inc)| !inc).map(|(name, _)| *name)
 }
 
 /// The names of the built-in variants whose data is incomplete (see [`Variant::incomplete`]).
 pub fn incomplete_builtin_names() -> impl Iterator<Item = &'static str> {
-    INCOMPLETE.iter().copied()
+    incompleteness().iter().filter(|(_, inc)| *inc).map(|(name, _)| *name)
 }
 
 /// Loads a built-in variant by name; `None` if there is no such variant.
@@ -163,9 +171,11 @@ mod tests {
 
     #[test]
     fn the_table_only_hegemony_scenarios_load_with_their_neutrals_and_say_what_they_lack() {
+        let incomplete: Vec<_> = incomplete_builtin_names().collect();
+        assert_eq!(incomplete, ["hegemony-1741", "hegemony-1757", "hegemony-1792", "hegemony-1805"]);
         for name in builtin_names().chain(incomplete_builtin_names()) {
             let v = builtin(name).expect("built in").expect("loads");
-            assert_eq!(v.incomplete().is_some(), INCOMPLETE.contains(&name), "{name}");
+            assert_eq!(v.incomplete().is_some(), incomplete.contains(&name), "{name}");
         }
         let v = builtin("hegemony-1741").expect("built in").expect("loads");
         let map = &v.map;

@@ -41,6 +41,7 @@ struct Step {
     expect_units: Option<Vec<(String, usize)>>,
     expect_dislodged: Option<Vec<(String, usize)>>,
     expect_leader_retreats: Option<Vec<(String, usize)>>,
+    expect_centres: Option<Vec<(String, usize)>>,
 }
 
 #[derive(Debug, Default)]
@@ -127,7 +128,13 @@ fn parse_file(path: &Path) -> CaseFile {
                         step.expect_leader_retreats = Some(Vec::new());
                         section = "expect leader retreats";
                     }
-                    _ => fail("expected `expect units`, `expect dislodged` or `expect leader retreats`"),
+                    "centres" | "centers" => {
+                        step.expect_centres = Some(Vec::new());
+                        section = "expect centres";
+                    }
+                    _ => fail(
+                        "expected `expect units`, `expect dislodged`, `expect leader retreats` or `expect centres`",
+                    ),
                 }
             }
             (_, Some(c)) => {
@@ -172,6 +179,10 @@ fn parse_file(path: &Path) -> CaseFile {
                     "expect leader retreats" => {
                         let step = c.steps.last_mut().unwrap_or_else(|| fail("no step"));
                         step.expect_leader_retreats.get_or_insert_with(Vec::new).push(entry);
+                    }
+                    "expect centres" => {
+                        let step = c.steps.last_mut().unwrap_or_else(|| fail("no step"));
+                        step.expect_centres.get_or_insert_with(Vec::new).push(entry);
                     }
                     _ => fail("line outside of a section"),
                 }
@@ -462,9 +473,13 @@ fn run_case(variant: &Variant, case: &Case) -> Result<(), String> {
         }
     }
     let mut errors = String::new();
-    for step in &case.steps {
+    for (i, step) in case.steps.iter().enumerate() {
         if let Some(phase) = &step.phase {
             position.phase = phase.parse::<Phase>().map_err(|e| e.to_string())?;
+        }
+        if i == 0 {
+            // As a state read from JSON: the scenario's choices are open in its first phase.
+            spielleiter_engine::choice::open_in_first_phase(variant, &mut position);
         }
         run_step(variant, &mut position, step, &mut errors)?;
     }
@@ -560,7 +575,35 @@ fn run_step(variant: &Variant, position: &mut Position, step: &Step, errors: &mu
         PhaseKind::Adjustment => check_adjustments(step, &report, &read, &carried, errors),
     }
     expect_units(variant, step, &report.next, errors)?;
+    expect_centres(variant, step, &report.next, errors)?;
     *position = report.next;
+    Ok(())
+}
+
+/// Compares the centres each power owns after the step (`Power: prov prov`, one line per power
+/// that owns any) with the step's `expect centres`.
+fn expect_centres(variant: &Variant, step: &Step, next: &Position, errors: &mut String) -> Result<(), String> {
+    let Some(lines) = &step.expect_centres else {
+        return Ok(());
+    };
+    let map = &variant.map;
+    let mut expected = BTreeSet::new();
+    for (text, line) in lines {
+        let (power, rest) = split_power(map, text).map_err(|e| format!("line {line}: {e}"))?;
+        for c in rest.split([' ', ',']).filter(|c| !c.is_empty()) {
+            let p = map
+                .province_by_name(c)
+                .ok_or_else(|| format!("line {line}: unknown centre `{c}`"))?;
+            expected.insert(format!("{}: {}", map.power(power).name, map.province(p).abbreviation));
+        }
+    }
+    let actual = next
+        .owners
+        .iter()
+        .enumerate()
+        .filter_map(|(i, o)| o.map(|p| format!("{}: {}", map.power(p).name, map.provinces()[i].abbreviation)))
+        .collect();
+    compare("centres", expected, actual, errors);
     Ok(())
 }
 
@@ -697,15 +740,16 @@ fn check_adjustments(step: &Step, report: &PhaseReport, read: &[Option<usize>], 
         let _ = writeln!(errors, "  no adjustments were adjudicated");
         return;
     };
-    // The outcomes follow the legal lines in order.
-    let legal: Vec<usize> = (0..report.orders.lines.len())
-        .filter(|&k| report.orders.lines[k].result.is_ok())
-        .collect();
+    // The outcomes follow the lines carried out, in order.
+    let legal: Vec<usize> = (0..report.orders.lines.len()).filter(|&k| carried[k]).collect();
     let outcome_of = |k: usize| {
         let outcome = adjustments.outcomes[legal.iter().position(|&l| l == k)?];
         let ok = matches!(
             outcome,
-            AdjustmentOutcome::Built | AdjustmentOutcome::Disbanded | AdjustmentOutcome::Waived
+            AdjustmentOutcome::Built
+                | AdjustmentOutcome::Disbanded
+                | AdjustmentOutcome::Waived
+                | AdjustmentOutcome::Chosen
         );
         Some((ok, format!("{outcome:?}")))
     };

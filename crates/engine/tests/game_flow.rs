@@ -632,3 +632,142 @@ fn russia_builds_a_fleet_in_azov_only_once_it_owns_azov() {
     assert!(error.to_string().contains("does not own it"), "{error}");
     assert_eq!(units_of(&v, &report.next), ["RUSSIA A STP"]);
 }
+
+#[test]
+fn england_chooses_marlborough_in_the_first_winter_and_the_report_says_so_in_both_languages() {
+    let v = hegemony_1701();
+    let start = Position::initial(&v);
+    let state = serde_json::to_value(state_from_position(&v, &start)).expect("JSON");
+    assert_eq!(
+        state["units"]["ENGLAND"],
+        serde_json::json!(["F LON", "F EDI", "A NET", "F IRE"])
+    );
+    assert_eq!(
+        state["centers"]["ENGLAND"],
+        serde_json::json!(["EDI", "LON", "MAO", "NET"])
+    );
+    assert!(
+        state.get("leaders").is_none_or(|l| l.get("ENGLAND").is_none()),
+        "{state}"
+    );
+    // The state read back keeps the overseas centre and the open choice.
+    let read = position(&v, &state.to_string());
+    assert_eq!(read.rules.open_choices().len(), 1);
+    let england = v.map.power_by_name("England").expect("England");
+    assert!(
+        powers_to_order(&v, &read).contains(&england),
+        "England has a choice to make"
+    );
+    let report = play(&v, &read, &[("England", &["Choose L Net"])]);
+    let en = render(&v, &report, Lang::En);
+    assert!(en.contains("England: Chooses Marlborough (Netherlands)."), "{en}");
+    let de = render(&v, &report, Lang::De);
+    assert!(de.contains("England: wählt Marlborough (Niederlande)."), "{de}");
+    let next = serde_json::to_value(state_from_position(&v, &report.next)).expect("JSON");
+    assert_eq!(next["leaders"]["ENGLAND"]["MARLBOROUGH"], "NET", "{next}");
+    assert_eq!(next["centers"]["ENGLAND"], serde_json::json!(["EDI", "LON", "NET"]));
+    assert!(
+        report.next.rules.open_choices().is_empty(),
+        "the choice is closed after the first phase"
+    );
+    let unchosen = play(&v, &read, &[]);
+    let de = render(&v, &unchosen, Lang::De);
+    assert!(
+        de.contains("England: keine Wahl getroffen; es bleiben: Flotte Irland und Überseezentrum Mittelatlantik."),
+        "{de}"
+    );
+}
+
+#[test]
+fn a_choice_unit_is_an_army_unless_its_country_chooses_a_fleet_in_the_first_phase() {
+    let text = include_str!("../../../variants/hegemony/variant.toml");
+    let french = r#"units = ["A bel", "F bre", "A mar", "A par"]"#;
+    assert!(text.contains(french), "France's 1689 units");
+    let text = text.replacen(french, r#"units = ["A bel", "C bre", "A mar", "A par"]"#, 1);
+    let v = spielleiter_engine::map::load::load_scenario("variant.toml", &text, Some("1689")).expect("loads");
+    let start = Position::initial(&v);
+    assert!(
+        units_of(&v, &start).contains(&"FRANCE A BRE".to_string()),
+        "an army by default (5.1.7.4)"
+    );
+    let chosen = play(&v, &start, &[("France", &["Choose F Bre"])]);
+    assert!(units_of(&v, &chosen.next).contains(&"FRANCE F BRE".to_string()));
+    let unchosen = play(&v, &start, &[]);
+    assert!(units_of(&v, &unchosen.next).contains(&"FRANCE A BRE".to_string()));
+    let ambiguous = play(&v, &start, &[("France", &["Choose Bre"])]);
+    assert!(ambiguous.orders.lines[0].result.is_err(), "army or fleet must be said");
+}
+
+#[test]
+fn an_order_for_the_dutch_army_itself_is_no_attack_that_starts_its_defence() {
+    let v = hegemony_1701();
+    let p = position(
+        &v,
+        r#"{"phase": "S1701M", "options": {"special_rules": ["5.1.2"]},
+            "units": {"NETHERLANDS": ["A NET"], "ENGLAND": ["A PIC"]}}"#,
+    );
+    let report = play(
+        &v,
+        &p,
+        &[("Netherlands", &["A Net - Bel"]), ("England", &["A Pic S A Net - Bel"])],
+    );
+    let m = report.movement.as_ref().expect("a movement phase");
+    assert!(m.by_rule.iter().all(Option::is_none), "{:?}", m.by_rule);
+    assert_eq!(units_of(&v, &report.next), ["ENGLAND A PIC", "NETHERLANDS A BEL"]);
+}
+
+#[test]
+fn an_order_a_rule_replaced_is_published_as_carried_out_and_its_sender_alone_is_told() {
+    let input: spielleiter_engine::interchange::AdjudicationInput = serde_json::from_str(
+        r#"{"variant": "hegemony-1701", "phase": "S1701M", "options": {"special_rules": ["5.1.2"]},
+            "units": {"NETHERLANDS": ["A NET"], "ENGLAND": ["A PIC"], "FRANCE": ["A BUR"]},
+            "orders": {"ENGLAND": ["A Pic S A Net - Bel"], "FRANCE": ["A Bur - Bel"]}}"#,
+    )
+    .expect("input");
+    let output = spielleiter_engine::adjudication::adjudicate_json(&input).expect("adjudicates");
+    assert_eq!(output.accepted_orders["ENGLAND"], ["A PIC H"]);
+    let told = &output.notices["ENGLAND"];
+    assert_eq!(told[0].order, "A Pic S A Net - Bel");
+    assert!(told[0].error.contains("rule 5.1.2"), "{}", told[0].error);
+    assert!(!output.notices.contains_key("FRANCE"));
+}
+
+#[test]
+fn a_choice_whose_first_set_is_gone_cannot_be_carried_out_and_the_report_says_so() {
+    let v = hegemony_1701();
+    let p = position(
+        &v,
+        r#"{"phase": "W1700A", "units": {"ENGLAND": ["F LON", "F EDI", "A NET"]},
+            "centers": {"ENGLAND": ["EDI", "LON", "NET", "MAO"]}}"#,
+    );
+    let report = play(&v, &p, &[("England", &["Choose L Net"])]);
+    let a = report.adjustments.as_ref().expect("adjustments");
+    assert_eq!(
+        a.outcomes,
+        [spielleiter_engine::adjudicate::adjustment::AdjustmentOutcome::ChoiceBlocked]
+    );
+    assert!(report.next.rules.leaders().is_empty(), "Marlborough does not come");
+    let en = render(&v, &report, Lang::En);
+    assert!(
+        en.contains("England: The chosen pieces cannot be placed; Fleet Ireland and the overseas centre Mid-Atlantic Ocean stay."),
+        "{en}"
+    );
+}
+
+#[test]
+fn one_fleet_a_winter_may_be_built_outside_the_home_centres() {
+    let text = include_str!("../../../variants/hegemony/variant.toml");
+    let albania = "id = \"alb\"\nname = \"Albania\"";
+    assert!(text.contains(albania), "Albania's table");
+    let text = text.replacen(albania, &format!("{albania}\nfleet_build_for = [\"austria\"]"), 1);
+    let v = spielleiter_engine::map::load::load_scenario("variant.toml", &text, Some("1701")).expect("loads");
+    let p = position(
+        &v,
+        r#"{"phase": "W1701A", "units": {"AUSTRIA": ["A BUD", "A SIL", "A TRA"]},
+            "centers": {"AUSTRIA": ["BUD", "SIL", "TRA", "VIE", "VEN"]}}"#,
+    );
+    let report = play(&v, &p, &[("Austria", &["Build F Dal", "Build F Alb"])]);
+    use spielleiter_engine::adjudicate::adjustment::AdjustmentOutcome as O;
+    let a = report.adjustments.as_ref().expect("adjustments");
+    assert_eq!(a.outcomes, [O::Built, O::SecondSiteBuild]);
+}

@@ -28,6 +28,16 @@ pub enum AdjustmentOutcome {
     /// A fleet build outside the home centres (Hegemony 3.2) that would leave no own home
     /// centre empty once the power's other builds are made.
     NoFreeHomeCentre,
+    /// A second fleet build outside the home centres in one winter (Hegemony 3.2.1.2: one of
+    /// the builds may be such a fleet).
+    SecondSiteBuild,
+    /// A build where a unit stands by now (a choice of the same phase put it there).
+    Occupied,
+    /// The choice was made (Hegemony 5.1.7).
+    Chosen,
+    /// The chosen set could not be placed: the default's pieces were no longer where the
+    /// scenario put them, or the new places were taken; the default stands.
+    ChoiceBlocked,
 }
 
 /// The outcome of an adjustment phase.
@@ -67,13 +77,13 @@ pub fn adjudicate_adjustments(map: &Map, position: &Position, orders: &[PowerOrd
         let mine = orders.iter().enumerate().filter(|(_, o)| o.power == Some(power.id));
         if count > 0 {
             let mine: Vec<usize> = mine.map(|(i, _)| i).collect();
-            let mut made = builds(map, power.id, count, orders, &mine, false);
+            let mut made = builds(map, position, power.id, count, orders, &mine, false);
             let site_built = mine
                 .iter()
                 .zip(&made.0)
                 .any(|(&i, o)| *o == AdjustmentOutcome::Built && is_site_build(map, &orders[i]));
             if site_built && !home_centre_left_empty(map, position, &made.1, power.id) {
-                made = builds(map, power.id, count, orders, &mine, true);
+                made = builds(map, position, power.id, count, orders, &mine, true);
             }
             for (&i, outcome) in mine.iter().zip(made.0) {
                 outcomes[i] = outcome;
@@ -128,10 +138,11 @@ fn is_site_build(map: &Map, order: &PowerOrder) -> bool {
 }
 
 /// Carries out one power's builds and waives (`mine`, indices into `orders`) in order, up to
-/// `count`; with `no_sites`, builds outside the home centres are void for want of an empty home
-/// centre. The outcome of each and the units built.
+/// `count`, one fleet outside the home centres at most; with `no_sites`, builds outside the home
+/// centres are void for want of an empty home centre. The outcome of each and the units built.
 fn builds(
     map: &Map,
+    position: &Position,
     power: PowerId,
     count: i32,
     orders: &[PowerOrder],
@@ -140,18 +151,27 @@ fn builds(
 ) -> (Vec<AdjustmentOutcome>, Vec<Unit>) {
     let mut used = 0;
     let mut built: Vec<Unit> = Vec::new();
+    let mut site_used = false;
     let outcomes = mine
         .iter()
         .map(|&i| match orders[i].order {
             Order::Build { unit } => {
                 let p = map.province_of(unit.location);
+                let site = is_site_build(map, &orders[i]);
                 if built.iter().any(|u| map.province_of(u.location) == p) {
                     AdjustmentOutcome::Duplicate
+                } else if position.unit_in(map, p).is_some() {
+                    AdjustmentOutcome::Occupied
                 } else if used >= count {
                     AdjustmentOutcome::TooMany
-                } else if no_sites && is_site_build(map, &orders[i]) {
-                    AdjustmentOutcome::NoFreeHomeCentre
+                } else if site && (no_sites || site_used) {
+                    if site_used {
+                        AdjustmentOutcome::SecondSiteBuild
+                    } else {
+                        AdjustmentOutcome::NoFreeHomeCentre
+                    }
                 } else {
+                    site_used |= site;
                     used += 1;
                     built.push(Unit {
                         power,

@@ -13,6 +13,7 @@ use crate::phase::Phase;
 use crate::rules::RuleName;
 use crate::variant::Variant;
 
+mod choices;
 mod scenario;
 
 /// One problem found in a variant file, with the file and line it is on.

@@ -242,9 +242,15 @@ pub enum OrderErrorKind {
     /// A garrison at home given an order other than hold (Hegemony 5.1.4.2).
     #[error("the garrison in {0} may only hold")]
     GarrisonHoldsOnly(String),
+    /// A choice where the power has none open (Hegemony 5.1.7: the scenario's first phase only).
+    #[error("this power has no choice to make (choices are made in the scenario's first phase)")]
+    NoChoiceOpen,
+    /// A choice naming a piece none of the power's options holds.
+    #[error("{0} is none of the pieces this power may choose")]
+    NotAnOption(String),
     /// A move, retreat or support into a province that is shut in this position (Hegemony
     /// 5.1.5: Switzerland without the passage).
-    #[error("{0} is impassable: no passage is open there (rule 5.1.5)")]
+    #[error("{0} is impassable: no passage is open there")]
     Shut(String),
     /// A leader's move into a sea without a fleet of his country there (3.1.2.4).
     #[error("a leader can enter {0} only onto a fleet of his country that stays there")]

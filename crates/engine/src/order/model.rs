@@ -163,6 +163,9 @@ pub enum Order {
     Waive,
     /// An order for a leader alone (Hegemony 3.1).
     Leader(LeaderOrder),
+    /// A country's choice in the scenario's first phase (Hegemony 5.1.7): the set of pieces
+    /// holding this one.
+    Choose(crate::scenario::Piece),
 }
 
 impl Order {
@@ -185,7 +188,7 @@ impl Order {
             | Order::Retreat { unit, .. }
             | Order::Disband { unit }
             | Order::Build { unit } => Some(unit),
-            Order::Waive | Order::Leader(_) => None,
+            Order::Waive | Order::Leader(_) | Order::Choose(_) => None,
         }
     }
 
@@ -285,6 +288,14 @@ impl fmt::Display for InterchangeOrder<'_> {
             Order::Disband { unit } => write!(f, "{} D", self.unit(unit)),
             Order::Build { unit } => write!(f, "{} B", self.unit(unit)),
             Order::Waive => write!(f, "WAIVE"),
+            Order::Choose(piece) => match piece {
+                crate::scenario::Piece::Unit(kind, at) => write!(f, "CHOOSE {} {}", kind.letter(), self.loc(at)),
+                crate::scenario::Piece::Leader(_, at) => write!(f, "CHOOSE L {}", self.loc(at)),
+                crate::scenario::Piece::Overseas(p) => {
+                    let main = self.map.province(p).main;
+                    write!(f, "CHOOSE {}", self.loc(main))
+                }
+            },
             Order::Leader(LeaderOrder { at, act }) => match act {
                 LeaderAct::Hold => write!(f, "L {} H", self.loc(at)),
                 LeaderAct::Move { to, via_convoy } => {

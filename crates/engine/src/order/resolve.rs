@@ -690,6 +690,12 @@ impl OrderContext<'_> {
                 raw_unit.place.position,
             )
         };
+        if matches!(raw.action, RawAction::Choose) {
+            if self.phase != PhaseKind::Adjustment {
+                return Err(wrong_phase("choice"));
+            }
+            return self.choose(raw_unit, power);
+        }
         if raw_unit.leader {
             match (self.phase, &raw.action) {
                 (PhaseKind::Movement, _) if raw_unit.kind.is_none() => {
@@ -841,12 +847,51 @@ impl OrderContext<'_> {
             RawAction::Retreat { .. } => return Err(wrong_phase("retreat")),
             RawAction::Disband => return Err(wrong_phase("disband")),
             RawAction::Build => return Err(wrong_phase("build")),
+            RawAction::Choose => return Err(wrong_phase("choice")),
         };
         Ok(PowerOrder {
             power,
             order,
             permission: None,
         })
+    }
+
+    /// `Choose F Ire`: the set of pieces of the power's open choice that holds the piece written
+    /// (Hegemony 5.1.7; choices are open in the scenario's first phase only).
+    fn choose(&self, raw: &RawUnit, power: Option<PowerId>) -> Result<PowerOrder, OrderError> {
+        use crate::scenario::Piece;
+        let Some(power) = power else {
+            return Err(OrderError::new(K::PowerNeeded, raw.place.position));
+        };
+        let open = self.position.map(|p| p.rules.open_choices()).unwrap_or_default();
+        let mine: Vec<_> = open.iter().filter(|c| c.power == power).collect();
+        if mine.is_empty() {
+            return Err(OrderError::new(K::NoChoiceOpen, raw.place.position));
+        }
+        let here = raw.place.province;
+        let pieces = mine.iter().flat_map(|c| c.options.iter().flatten().copied());
+        let mut found = pieces.filter(|&p| match p {
+            Piece::Unit(kind, at) => {
+                !raw.leader && raw.kind.is_none_or(|k| k == kind) && self.map.province_of(at) == here
+            }
+            Piece::Leader(_, at) => raw.leader && self.map.province_of(at) == here,
+            Piece::Overseas(p) => !raw.leader && raw.kind.is_none() && p == here,
+        });
+        match (found.next(), found.next()) {
+            (Some(piece), None) => Ok(PowerOrder {
+                power: Some(power),
+                order: Order::Choose(piece),
+                permission: None,
+            }),
+            (Some(_), Some(_)) => Err(OrderError::new(
+                K::MissingUnitType(self.place_name(&raw.place)),
+                raw.place.position,
+            )),
+            (None, _) => Err(OrderError::new(
+                K::NotAnOption(self.place_name(&raw.place)),
+                raw.place.position,
+            )),
+        }
     }
 
     fn movement(&self, unit: UnitRef, path: &[RawPlace], via_convoy: bool) -> Result<Order, OrderError> {

@@ -68,6 +68,8 @@ pub enum RawAction {
     Disband,
     /// `B`, `Build`, `Bauen`.
     Build,
+    /// `Choose A Bre`, `Wähle L Net`: a choice of the scenario's first phase (Hegemony 5.1.7).
+    Choose,
 }
 
 /// An order line read into its parts.
@@ -96,6 +98,7 @@ enum Keyword {
     Disband,
     Build,
     Waive,
+    Choose,
     To,
     Via,
 }
@@ -115,6 +118,7 @@ fn keyword(key: &str) -> Option<Keyword> {
         }
         "b" | "build" | "builds" | "bauen" | "baut" | "aufbau" | "aufbauen" => Build,
         "waive" | "waives" | "verzicht" | "verzichten" | "verzichtet" => Waive,
+        "choose" | "chooses" | "choice" | "wahl" | "waehle" | "waehlt" | "waehlen" => Choose,
         "to" | "nach" | "move" | "moves" | "m" => To,
         "via" | "by" | "per" | "mit" => Via,
         _ => return None,
@@ -514,13 +518,13 @@ impl<'t> Reader<'t, '_> {
                 self.at += 1;
                 return Ok((None, RawAction::Hold, true));
             }
-            Some(kw @ (Keyword::Build | Keyword::Disband)) => {
+            Some(kw @ (Keyword::Build | Keyword::Disband | Keyword::Choose)) => {
                 self.at += 1;
                 let unit = self.unit(false)?;
-                let action = if kw == Keyword::Build {
-                    RawAction::Build
-                } else {
-                    RawAction::Disband
+                let action = match kw {
+                    Keyword::Build => RawAction::Build,
+                    Keyword::Disband => RawAction::Disband,
+                    _ => RawAction::Choose,
                 };
                 return Ok((Some(unit), action, false));
             }

@@ -196,11 +196,13 @@ fn neighbour_defence(variant: &Variant, defence: &NeighbourDefence, units: &[Uni
         return;
     };
     let to = map.province(defence.to).main;
+    // Moves of other units only: an order for the defending army itself starts nothing.
     let attacked = |p: ProvinceId| {
         orders
             .orders
             .iter()
-            .any(|o| matches!(o, Order::Move { to, .. } if map.province_of(*to) == p))
+            .enumerate()
+            .any(|(i, o)| i != d && matches!(o, Order::Move { to, .. } if map.province_of(*to) == p))
     };
     if !attacked(defence.to) || attacked(defence.from) || !map.is_adjacent(UnitType::Army, units[d].location, to) {
         return;

@@ -31,6 +31,9 @@ pub(super) struct RawScenario {
     pub(super) special_rules: Vec<Spanned<String>>,
     #[serde(default)]
     double_centres: Vec<Spanned<String>>,
+    /// The choices of the first phase (5.1.7).
+    #[serde(default)]
+    choice: Vec<super::choices::RawChoice>,
     #[serde(default)]
     country: Vec<RawCountry>,
 }
@@ -196,7 +199,7 @@ pub(super) fn select(raw: &mut RawFile, wanted: Option<&str>, problems: &mut Pro
             .iter()
             .find(|s| s.name.get_ref().eq_ignore_ascii_case(name)),
     };
-    let Some(sc) = found.cloned() else {
+    let Some(mut sc) = found.cloned() else {
         let name = wanted.unwrap_or_default().to_string();
         problems.at(0, MapProblem::UnknownScenario(name, names(raw).join(", ")));
         return None;
@@ -230,6 +233,18 @@ pub(super) fn select(raw: &mut RawFile, wanted: Option<&str>, problems: &mut Pro
         power.home = start.map(|c| c.home.clone()).unwrap_or_default();
         power.units = start.map(|c| c.units.clone()).unwrap_or_default();
         power.no_supply = start.and_then(|c| c.needs_supply) == Some(false);
+        // `C bre`: an army or a fleet, chosen in the first phase (5.1.7.2), an army by default.
+        power.units.retain(|unit| match unit.get_ref().strip_prefix("C ") {
+            Some(at) => {
+                sc.choice.push(super::choices::RawChoice::army_or_fleet(
+                    &power.id,
+                    unit.span(),
+                    at.trim(),
+                ));
+                false
+            }
+            None => true,
+        });
         for unit in &mut power.units {
             if let Some(at) = unit.get_ref().strip_prefix("G ") {
                 garrisons.push((unit.span().start, power.id.get_ref().clone(), at.trim().to_string()));
@@ -246,6 +261,7 @@ pub(super) fn select(raw: &mut RawFile, wanted: Option<&str>, problems: &mut Pro
             problems.at(c.id.span().start, MapProblem::DuplicatePower(id.clone()));
         }
     }
+    super::choices::default_units(raw, &sc.choice);
     order_players(raw, &sc, problems);
     Some(Chosen { raw: sc, garrisons })
 }
@@ -398,14 +414,17 @@ pub(super) fn finish(variant: &mut Variant, chosen: Chosen, problems: &mut Probl
             })
         })
         .collect();
+    let choices = super::choices::read(variant, &sc.choice, &mut leaders, problems);
     variant.scenario = Some(Scenario {
         name: sc.name.get_ref().clone(),
         countries,
         start: RuleState::default(),
         incomplete: sc.incomplete.clone(),
+        choices: choices.clone(),
     });
     match RuleState::new(variant, &units, leaders, garrisons, special_rules) {
-        Ok(start) => {
+        Ok(mut start) => {
+            start.open(choices);
             if let Some(scenario) = variant.scenario.as_mut() {
                 scenario.start = start;
             }
@@ -415,7 +434,7 @@ pub(super) fn finish(variant: &mut Variant, chosen: Chosen, problems: &mut Probl
 }
 
 /// A leader's start written `marlborough net`.
-fn leader_start(variant: &Variant, power: PowerId, text: &str) -> Result<LeaderPlace, String> {
+pub(super) fn leader_start(variant: &Variant, power: PowerId, text: &str) -> Result<LeaderPlace, String> {
     let (key, at) = text
         .split_once(' ')
         .ok_or_else(|| format!("leader `{text}`: write the leader and where he stands (`marlborough net`)"))?;
