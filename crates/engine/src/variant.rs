@@ -172,7 +172,10 @@ mod tests {
     #[test]
     fn the_table_only_hegemony_scenarios_load_with_their_neutrals_and_say_what_they_lack() {
         let incomplete: Vec<_> = incomplete_builtin_names().collect();
-        assert_eq!(incomplete, ["hegemony-1741", "hegemony-1757", "hegemony-1792", "hegemony-1805"]);
+        assert_eq!(
+            incomplete,
+            ["hegemony-1741", "hegemony-1757", "hegemony-1792", "hegemony-1805"]
+        );
         for name in builtin_names().chain(incomplete_builtin_names()) {
             let v = builtin(name).expect("built in").expect("loads");
             assert_eq!(v.incomplete().is_some(), incomplete.contains(&name), "{name}");
