@@ -188,6 +188,21 @@ fn read_pending(variant: &Variant, position: &mut Position, input: &Adjudication
     }
 }
 
+/// What became of an allocation of political factors, in a few English words.
+fn allocation_outcome(report: &PhaseReport, power: Option<PowerId>, order: &Order) -> String {
+    let outcome = report.adjustments.as_ref().and_then(|a| {
+        a.orders
+            .iter()
+            .zip(&a.outcomes)
+            .find(|(o, _)| o.power == power && o.order == *order)
+            .map(|(_, outcome)| *outcome)
+    });
+    outcome.map_or_else(
+        || "not carried out".to_string(),
+        |o| crate::report::adjustment_reason_en(&o),
+    )
+}
+
 /// The order a rule gave the unit of a movement order in its place, and the rule's number, if a
 /// rule replaced it.
 fn replaced_by_rule(map: &crate::map::Map, report: &PhaseReport, order: &Order) -> Option<(Order, &'static str)> {
@@ -271,6 +286,16 @@ fn output(variant: &Variant, report: &PhaseReport) -> AdjudicationOutput {
                     suggestion: None,
                 })
             }
+            // Political factors are never published (Hegemony, research D-22): their sender
+            // alone learns what became of them.
+            Ok(order @ Order::Allocate { .. }) => {
+                notices.entry(owner_key(line.power)).or_default().push(RejectedOrder {
+                    order: line.text.clone(),
+                    error: allocation_outcome(report, line.power, order),
+                    position: 0,
+                    suggestion: None,
+                })
+            }
             // An order a rule replaced (a neutral's support that became a hold): what was carried
             // out is published; the sender alone learns what became of his order.
             Ok(order) if replaced_by_rule(map, report, order).is_some() => {
@@ -341,7 +366,7 @@ fn output(variant: &Variant, report: &PhaseReport) -> AdjudicationOutput {
         }
     }
     if let Some(a) = &report.adjustments {
-        for (o, outcome) in a.orders.iter().zip(&a.outcomes) {
+        for (o, outcome) in a.public_orders() {
             let name = match o.order {
                 Order::Waive => "WAIVE".to_string(),
                 Order::Choose(_) => o.order.display(&variant.map).to_string(),

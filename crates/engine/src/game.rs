@@ -304,6 +304,17 @@ pub struct AdjustmentReport {
     pub choices: Vec<crate::choice::ChoiceMade>,
 }
 
+impl AdjustmentReport {
+    /// The orders and their outcomes that may be published: all but allocations of political
+    /// factors, which only their sender learns (Hegemony, research D-22).
+    pub fn public_orders(&self) -> impl Iterator<Item = (&PowerOrder, &AdjustmentOutcome)> {
+        self.orders
+            .iter()
+            .zip(&self.outcomes)
+            .filter(|(o, _)| !matches!(o.order, Order::Allocate { .. }))
+    }
+}
+
 /// Everything one adjudication produced.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PhaseReport {
@@ -681,7 +692,8 @@ pub fn powers_to_order(variant: &Variant, position: &Position) -> Vec<PowerId> {
             PhaseKind::Adjustment => {
                 let count = adjustment_count(map, position, p);
                 let choosing = position.rules.open_choices().iter().any(|c| c.power == p);
-                choosing || count < 0 || (count > 0 && !free_home_centres(variant, position, p).is_empty())
+                let by_rule = crate::rules::has_orders(variant, position, p);
+                choosing || by_rule || count < 0 || (count > 0 && !free_home_centres(variant, position, p).is_empty())
             }
         })
         .collect()
@@ -715,6 +727,20 @@ fn retreats_to_order(map: &Map, position: &Position, power: PowerId) -> bool {
 pub fn adjustments_needed(variant: &Variant, position: &Position) -> bool {
     let map = &variant.map;
     if !position.rules.open_choices().is_empty() {
+        return true;
+    }
+    let probe = Position {
+        phase: Phase {
+            kind: PhaseKind::Adjustment,
+            ..position.phase
+        },
+        ..position.clone()
+    };
+    if map
+        .powers()
+        .iter()
+        .any(|p| crate::rules::has_orders(variant, &probe, p.id))
+    {
         return true;
     }
     map.countries().iter().any(|p| {
@@ -753,6 +779,12 @@ fn adjustment(variant: &Variant, position: &Position, report: &mut PhaseReport) 
     choice_outcomes(variant, &legal, &choices, &mut result.outcomes);
     let mut next = start;
     next.units = result.units;
+    let phase = crate::rules::AdjustmentPhase {
+        variant,
+        position,
+        orders: &legal,
+    };
+    crate::rules::adjustment_orders(&phase, &mut result.outcomes, &mut next);
     let (season, year) = variant.calendar.next_turn(
         variant.calendar.seasons.last().copied().unwrap_or(Season::Fall),
         position.phase.year,

@@ -43,6 +43,29 @@ pub struct GameState {
     /// What the position switches on.
     #[serde(default, skip_serializing_if = "StateOptions::is_empty")]
     pub options: StateOptions,
+    /// Political factors in stock per player (Hegemony 1.1.1): `{"FRANCE": 7}`. Secret: never
+    /// published to other players (see [`GameState::without_secrets`]).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub political_factors: BTreeMap<String, u32>,
+    /// Influence per neutral country and player (Hegemony 1.1.1.5): `{"BAVARIA": {"FRANCE":
+    /// 3}}`. Secret.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub influence: BTreeMap<String, BTreeMap<String, u32>>,
+    /// Who controls each neutral country until the next winter (Hegemony 1.1.3–1.1.4): one player
+    /// alone, several jointly (`{"BAVARIA": ["FRANCE"]}`). Secret.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub control: BTreeMap<String, Vec<String>>,
+}
+
+impl GameState {
+    /// The state as every player may see it: without political factors, influence and control
+    /// (Hegemony: no page, mail, picture or API may reveal them, research D-22).
+    pub fn without_secrets(mut self) -> GameState {
+        self.political_factors.clear();
+        self.influence.clear();
+        self.control.clear();
+        self
+    }
 }
 
 /// The options of a state.
@@ -111,6 +134,9 @@ pub enum StateError {
     /// Leaders or garrisons that do not fit the units.
     #[error(transparent)]
     Rules(#[from] crate::rule_state::RuleStateError),
+    /// Politics that do not fit the variant (Hegemony 1.1).
+    #[error(transparent)]
+    Politics(#[from] crate::politics::PoliticsError),
     /// A centre that is not a supply centre, or owned twice.
     #[error("bad centre `{centre}` of {power}: {reason}")]
     BadCentre {

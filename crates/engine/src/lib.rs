@@ -10,6 +10,7 @@ pub mod interchange;
 pub mod map;
 pub mod order;
 pub mod phase;
+pub mod politics;
 pub mod position;
 pub mod report;
 pub mod rule_state;

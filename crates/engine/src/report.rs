@@ -117,6 +117,13 @@ pub fn adjustment_reason_en(outcome: &AdjustmentOutcome) -> String {
         AdjustmentOutcome::SecondSiteBuild => "void: only one fleet a winter may be built outside the home centres",
         AdjustmentOutcome::Occupied => "void: a unit stands there",
         AdjustmentOutcome::Chosen => "chosen",
+        AdjustmentOutcome::Allocated => "political factors allocated",
+        AdjustmentOutcome::OverAllocated => {
+            "void: the allocations together ask for more political factors than are in stock; none was made"
+        }
+        AdjustmentOutcome::HomeCentreHeld => {
+            "void: you hold a home centre of that country; the political factors stay in stock"
+        }
         AdjustmentOutcome::ChoiceBlocked => "void: the chosen pieces cannot be placed; the first set stays",
     }
     .to_string()
@@ -282,6 +289,7 @@ fn long_order(w: &Words, variant: &Variant, units: &[crate::position::Unit], pow
         Order::Build { unit: u } => unit(u),
         Order::Waive => String::new(),
         Order::Choose(piece) => choices::piece_text(w, variant, piece),
+        Order::Allocate { country, pf } => format!("PF {pf} {}", w.power(variant, country)),
         Order::Leader(LeaderOrder { at, act }) => match act {
             LeaderAct::Hold => format!("{leader} {} {hold}", w.place(variant, at)),
             LeaderAct::Move { to, .. } | LeaderAct::Retreat { to } => {
@@ -387,6 +395,8 @@ pub fn error_de(kind: &OrderErrorKind) -> String {
         K::GarrisonHoldsOnly(p) => format!("die Garnison in {p} kann nur halten"),
         K::Shut(p) => format!("{p} ist unpassierbar: kein Durchzugsrecht"),
         K::NoChoiceOpen => "dieses Land hat nichts zu wählen (gewählt wird im ersten Zug des Szenarios)".into(),
+        K::NoPoliticalFactors(p) => format!("{p} hat keine politischen Faktoren zu vergeben"),
+        K::CannotActivate(p) => format!("{p} kann nicht aktiviert werden: keine politischen Faktoren möglich"),
         K::NotAnOption(p) => format!("{p} gehört zu keiner Wahlmöglichkeit dieses Landes"),
     }
 }
@@ -641,7 +651,7 @@ pub fn render(variant: &Variant, report: &PhaseReport, lang: Lang) -> String {
                 format!("Adjustment orders for {}.", w.when(report.phase))
             }
         );
-        for (o, outcome) in a.orders.iter().zip(&a.outcomes) {
+        for (o, outcome) in a.public_orders() {
             let power = o.power.map(|p| w.power(variant, p)).unwrap_or_default();
             let what = match (o.order, de) {
                 (Order::Build { unit }, false) => format!(

@@ -59,6 +59,7 @@ pub struct RuleState {
     garrisons: Vec<Garrison>,
     special_rules: Vec<SpecialRule>,
     choices: Vec<crate::scenario::Choice>,
+    politics: crate::politics::Politics,
 }
 
 /// Why a rule state does not fit the variant or the units.
@@ -175,6 +176,7 @@ impl RuleState {
             garrisons,
             special_rules,
             choices: Vec::new(),
+            politics: crate::politics::Politics::default(),
         })
     }
 
@@ -270,6 +272,28 @@ impl RuleState {
         &self.special_rules
     }
 
+    /// The politics: political factors, influence, control (Hegemony 1.1).
+    pub fn politics(&self) -> &crate::politics::Politics {
+        &self.politics
+    }
+
+    /// This state with its politics (checked by [`crate::politics::Politics::new`]).
+    pub fn with_politics(mut self, politics: crate::politics::Politics) -> RuleState {
+        self.politics = politics;
+        self
+    }
+
+    /// The politics, for the rule that changes them in winter.
+    pub(crate) fn politics_mut(&mut self) -> &mut crate::politics::Politics {
+        &mut self.politics
+    }
+
+    /// Whether a player controls the country: one plays it, or (Hegemony 1.1) a player
+    /// controls the neutral alone or jointly.
+    pub fn controlled(&self, map: &Map, country: PowerId) -> bool {
+        map.is_player(country) || !self.politics.controllers(country).is_empty()
+    }
+
     /// The choices still open (5.1.7): the scenario's, in its first phase only.
     pub fn open_choices(&self) -> &[crate::scenario::Choice] {
         &self.choices
@@ -287,6 +311,7 @@ impl RuleState {
             && self.garrisons.is_empty()
             && self.special_rules.is_empty()
             && self.choices.is_empty()
+            && self.politics.is_empty()
     }
 
     /// Moves the garrisons with their armies (`moves`: power, from → to).

@@ -1,6 +1,9 @@
 //! The data-driven rule suite: every case file under `tests/cases/` (the DATC and our own cases)
 //! is read and played; see docs/CASE_FORMAT.md for the format.
 
+#[path = "harness/politics.rs"]
+mod politics;
+
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -42,6 +45,7 @@ struct Step {
     expect_dislodged: Option<Vec<(String, usize)>>,
     expect_leader_retreats: Option<Vec<(String, usize)>>,
     expect_centres: Option<Vec<(String, usize)>>,
+    expect_politics: Option<Vec<(String, usize)>>,
 }
 
 #[derive(Debug, Default)]
@@ -54,6 +58,8 @@ struct Case {
     dislodged: Vec<(String, usize)>,
     /// The special rules switched on (`rules 5.1.3 5.1.6`), instead of the scenario's.
     special_rules: Option<Vec<String>>,
+    /// The politics (Hegemony 1.1), instead of the scenario's start.
+    politics: Vec<(String, usize)>,
     steps: Vec<Step>,
 }
 
@@ -110,6 +116,7 @@ fn parse_file(path: &Path) -> CaseFile {
                 section = "";
             }
             ("centres" | "centers", Some(_)) if rest.is_empty() => section = "centres",
+            ("politics", Some(_)) if rest.is_empty() => section = "politics",
             ("units", Some(_)) if rest.is_empty() => section = "units",
             ("dislodged", Some(_)) if rest.is_empty() => section = "dislodged",
             ("orders", Some(_)) if rest.is_empty() => section = "orders",
@@ -132,6 +139,10 @@ fn parse_file(path: &Path) -> CaseFile {
                         step.expect_centres = Some(Vec::new());
                         section = "expect centres";
                     }
+                    "politics" => {
+                        step.expect_politics = Some(Vec::new());
+                        section = "expect politics";
+                    }
                     _ => fail(
                         "expected `expect units`, `expect dislodged`, `expect leader retreats` or `expect centres`",
                     ),
@@ -141,6 +152,7 @@ fn parse_file(path: &Path) -> CaseFile {
                 let entry = (line.to_string(), line_no);
                 match section {
                     "centres" => c.centres.push(entry),
+                    "politics" => c.politics.push(entry),
                     "units" => c.units.push(entry),
                     "dislodged" => c.dislodged.push(entry),
                     "orders" => {
@@ -183,6 +195,10 @@ fn parse_file(path: &Path) -> CaseFile {
                     "expect centres" => {
                         let step = c.steps.last_mut().unwrap_or_else(|| fail("no step"));
                         step.expect_centres.get_or_insert_with(Vec::new).push(entry);
+                    }
+                    "expect politics" => {
+                        let step = c.steps.last_mut().unwrap_or_else(|| fail("no step"));
+                        step.expect_politics.get_or_insert_with(Vec::new).push(entry);
                     }
                     _ => fail("line outside of a section"),
                 }
@@ -455,10 +471,16 @@ fn run_case(variant: &Variant, case: &Case) -> Result<(), String> {
                 .map(|n| SpecialRule::from_number(n).ok_or_else(|| format!("line {}: no special rule {n}", case.line)))
                 .collect::<Result<_, _>>()?,
         };
+        let politics = start.politics().clone();
         position.rules = RuleState::new(variant, &position.units, leaders, garrisons, special_rules)
             .map_err(|e| format!("line {}: {e}", case.line))?
             .with_displaced(variant, &position.units, read_displaced(variant, &case.dislodged)?)
-            .map_err(|e| format!("line {}: {e}", case.line))?;
+            .map_err(|e| format!("line {}: {e}", case.line))?
+            .with_politics(politics);
+    }
+    if !case.politics.is_empty() {
+        let politics = politics::read(variant, &case.politics)?;
+        position.rules = position.rules.clone().with_politics(politics);
     }
     if !case.centres.is_empty() {
         position.owners.iter_mut().for_each(|o| *o = None);
@@ -576,6 +598,10 @@ fn run_step(variant: &Variant, position: &mut Position, step: &Step, errors: &mu
     }
     expect_units(variant, step, &report.next, errors)?;
     expect_centres(variant, step, &report.next, errors)?;
+    if let Some(lines) = &step.expect_politics {
+        let actual = politics::lines(variant, report.next.rules.politics());
+        compare("politics", politics::expected(lines), actual, errors);
+    }
     *position = report.next;
     Ok(())
 }
@@ -750,6 +776,7 @@ fn check_adjustments(step: &Step, report: &PhaseReport, read: &[Option<usize>], 
                 | AdjustmentOutcome::Disbanded
                 | AdjustmentOutcome::Waived
                 | AdjustmentOutcome::Chosen
+                | AdjustmentOutcome::Allocated
         );
         Some((ok, format!("{outcome:?}")))
     };

@@ -771,3 +771,47 @@ fn one_fleet_a_winter_may_be_built_outside_the_home_centres() {
     let a = report.adjustments.as_ref().expect("adjustments");
     assert_eq!(a.outcomes, [O::Built, O::SecondSiteBuild]);
 }
+
+#[test]
+fn political_factors_stay_secret_their_sender_learns_the_outcome_and_the_state_carries_them() {
+    let input: spielleiter_engine::interchange::AdjudicationInput = serde_json::from_str(
+        r#"{"variant": "hegemony-1689", "phase": "W1688A",
+            "units": {"FRANCE": ["A PAR"], "BAVARIA": ["A BAV"]},
+            "political_factors": {"FRANCE": 7, "SPAIN": 2},
+            "orders": {"FRANCE": ["PF 3 Bavaria"], "SPAIN": ["PF 3 Bayern"]}}"#,
+    )
+    .expect("input");
+    let output = spielleiter_engine::adjudication::adjudicate_json(&input).expect("adjudicates");
+    assert!(output.accepted_orders.is_empty(), "{:?}", output.accepted_orders);
+    assert!(
+        output.results.keys().all(|k| !k.is_empty() && !k.contains("PF")),
+        "{:?}",
+        output.results
+    );
+    assert_eq!(output.notices["FRANCE"][0].error, "political factors allocated");
+    assert!(
+        output.notices["SPAIN"][0]
+            .error
+            .contains("more political factors than are in stock")
+    );
+    let next = serde_json::to_value(&output.next).expect("JSON");
+    assert_eq!(next["political_factors"], serde_json::json!({"FRANCE": 4, "SPAIN": 2}));
+    assert_eq!(next["influence"], serde_json::json!({"BAVARIA": {"FRANCE": 3}}));
+    assert_eq!(next["control"], serde_json::json!({"BAVARIA": ["FRANCE"]}));
+    let public = serde_json::to_value(output.next.clone().without_secrets()).expect("JSON");
+    for secret in ["political_factors", "influence", "control"] {
+        assert!(public.get(secret).is_none(), "{secret}: {public}");
+    }
+    // The state reads back, and a bad one is refused with its reason.
+    let v = spielleiter_engine::variant::builtin("hegemony-1689")
+        .expect("built in")
+        .expect("loads");
+    let back = spielleiter_engine::interchange::position_from_state(&v, &output.next).expect("reads back");
+    let bavaria = v.map.country_by_key("bavaria").expect("Bavaria");
+    assert_eq!(back.rules.politics().controllers(bavaria).len(), 1);
+    let mut bad = output.next.clone();
+    bad.influence
+        .insert("POLAND".into(), [("FRANCE".to_string(), 1)].into());
+    let e = spielleiter_engine::interchange::position_from_state(&v, &bad).expect_err("Poland has no threshold");
+    assert!(e.to_string().contains("no influence of France in Poland"), "{e}");
+}

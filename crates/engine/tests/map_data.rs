@@ -331,7 +331,11 @@ fn a_variant_names_its_rules_and_map_data_needs_its_rule() {
     assert_eq!(needed, vec![RuleName::Canal, RuleName::Railroad], "{found:?}");
     // Hegemony's leaders and scenario special rules likewise need their rules.
     let hegemony = include_str!("../../../variants/hegemony/variant.toml");
-    let unnamed = hegemony.replacen("rules = [\"leaders\", \"scenario_rules\", \"neutrals\"]", "", 1);
+    let unnamed = hegemony.replacen(
+        "rules = [\"leaders\", \"scenario_rules\", \"neutrals\", \"politics\"]",
+        "",
+        1,
+    );
     let found = problems(&unnamed);
     for needed in [RuleName::Leaders, RuleName::ScenarioRules] {
         assert!(

@@ -280,7 +280,14 @@ fn text_from_data_is_escaped() {
 fn leaders_and_units_of_countries_no_player_plays_are_drawn_apart() {
     let v = variant("hegemony-1701");
     let g = spielleiter_render::builtin_geometry(&v).unwrap().unwrap();
-    let position = Position::initial(&v);
+    // Spring 1701 after England chose Marlborough in the first winter (5.1.7).
+    let input = AdjudicationInput {
+        state: state_from_position(&v, &Position::initial(&v)),
+        orders: [("ENGLAND".to_string(), vec!["Choose L Net".to_string()])].into(),
+        ..AdjudicationInput::default()
+    };
+    let (output, _) = adjudicate_with(&v, &input).expect("adjudicates");
+    let position = position_from_state(&v, &output.next).expect("position");
     let picture = svg(&g, &Scene::position(&v, &position, Lang::En));
     let neutral_units = position.units.iter().filter(|u| !v.map.is_player(u.power)).count();
     assert_eq!(

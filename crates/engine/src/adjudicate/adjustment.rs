@@ -35,6 +35,13 @@ pub enum AdjustmentOutcome {
     Occupied,
     /// The choice was made (Hegemony 5.1.7).
     Chosen,
+    /// Political factors allocated (Hegemony 1.1.1).
+    Allocated,
+    /// The player's allocations together asked for more than his stock: none was made.
+    OverAllocated,
+    /// The player's country (or a neutral he controls alone) owns a home centre of the country:
+    /// the political factors stay in stock (Hegemony 1.1.8).
+    HomeCentreHeld,
     /// The chosen set could not be placed: the default's pieces were no longer where the
     /// scenario put them, or the new places were taken; the default stands.
     ChoiceBlocked,

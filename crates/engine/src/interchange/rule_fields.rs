@@ -79,7 +79,32 @@ pub(super) fn read(
         special_rules.push(rule);
     }
     let displaced = take_displaced(variant, state, &mut leaders)?;
-    Ok(RuleState::new(variant, units, leaders, garrisons, special_rules)?.with_displaced(variant, units, displaced)?)
+    let politics = read_politics(variant, state)?;
+    Ok(RuleState::new(variant, units, leaders, garrisons, special_rules)?
+        .with_displaced(variant, units, displaced)?
+        .with_politics(politics))
+}
+
+/// The politics of a state: `political_factors`, `influence`, `control`.
+fn read_politics(variant: &Variant, state: &GameState) -> Result<crate::politics::Politics, StateError> {
+    let map = &variant.map;
+    let mut stock = std::collections::BTreeMap::new();
+    for (player, &pf) in &state.political_factors {
+        stock.insert(power_by_key(map, player)?, pf);
+    }
+    let mut influence = std::collections::BTreeMap::new();
+    for (country, by) in &state.influence {
+        let c = power_by_key(map, country)?;
+        for (player, &pf) in by {
+            influence.insert((c, power_by_key(map, player)?), pf);
+        }
+    }
+    let mut control = std::collections::BTreeMap::new();
+    for (country, by) in &state.control {
+        let players = by.iter().map(|p| power_by_key(map, p)).collect::<Result<Vec<_>, _>>()?;
+        control.insert(power_by_key(map, country)?, players);
+    }
+    Ok(crate::politics::Politics::new(variant, stock, influence, control)?)
 }
 
 /// Takes the leaders named in `leader_retreats` out of `leaders`, as displaced leaders.
@@ -154,6 +179,16 @@ pub(super) fn write(variant: &Variant, position: &Position, state: &mut GameStat
         }
     }
     state.options.special_rules = rules.special_rules().iter().map(|r| r.number().to_string()).collect();
+    let politics = rules.politics();
+    for (&p, &pf) in politics.stocks() {
+        state.political_factors.insert(key(p), pf);
+    }
+    for (&(c, p), &pf) in politics.influences() {
+        state.influence.entry(key(c)).or_default().insert(key(p), pf);
+    }
+    for (&c, by) in politics.controls() {
+        state.control.insert(key(c), by.iter().map(|&p| key(p)).collect());
+    }
 }
 
 #[cfg(test)]

@@ -949,6 +949,7 @@ fn build_powers(
             colour: rp.colour.clone().unwrap_or_else(|| "#808080".to_string()),
             home,
             start_units,
+            threshold: None,
         });
     }
     powers

@@ -113,6 +113,9 @@ pub struct Power {
     pub home: Vec<ProvinceId>,
     /// Its units at the start of the game.
     pub start_units: Vec<(UnitType, LocationId)>,
+    /// The political factors a player needs in it to activate it (Hegemony 1.1.2: a neutral
+    /// country of the scenario with units); `None` elsewhere.
+    pub threshold: Option<u32>,
 }
 
 /// A square bit matrix over locations: row `a` has bit `b` set when `a` touches `b`.

@@ -242,6 +242,12 @@ pub enum OrderErrorKind {
     /// A garrison at home given an order other than hold (Hegemony 5.1.4.2).
     #[error("the garrison in {0} may only hold")]
     GarrisonHoldsOnly(String),
+    /// Political factors from a country that has none (a neutral), or none at all.
+    #[error("{0} has no political factors to give")]
+    NoPoliticalFactors(String),
+    /// Political factors for a country no one can activate (research D-21: a `0` country).
+    #[error("{0} cannot be activated: political factors cannot be given to it")]
+    CannotActivate(String),
     /// A choice where the power has none open (Hegemony 5.1.7: the scenario's first phase only).
     #[error("this power has no choice to make (choices are made in the scenario's first phase)")]
     NoChoiceOpen,

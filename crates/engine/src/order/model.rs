@@ -166,6 +166,13 @@ pub enum Order {
     /// A country's choice in the scenario's first phase (Hegemony 5.1.7): the set of pieces
     /// holding this one.
     Choose(crate::scenario::Piece),
+    /// Political factors a player gives a neutral country in winter (Hegemony 1.1.1).
+    Allocate {
+        /// The neutral country.
+        country: PowerId,
+        /// How many.
+        pf: u32,
+    },
 }
 
 impl Order {
@@ -188,7 +195,7 @@ impl Order {
             | Order::Retreat { unit, .. }
             | Order::Disband { unit }
             | Order::Build { unit } => Some(unit),
-            Order::Waive | Order::Leader(_) | Order::Choose(_) => None,
+            Order::Waive | Order::Leader(_) | Order::Choose(_) | Order::Allocate { .. } => None,
         }
     }
 
@@ -288,6 +295,9 @@ impl fmt::Display for InterchangeOrder<'_> {
             Order::Disband { unit } => write!(f, "{} D", self.unit(unit)),
             Order::Build { unit } => write!(f, "{} B", self.unit(unit)),
             Order::Waive => write!(f, "WAIVE"),
+            Order::Allocate { country, pf } => {
+                write!(f, "PF {pf} {}", self.map.power(country).key.to_ascii_uppercase())
+            }
             Order::Choose(piece) => match piece {
                 crate::scenario::Piece::Unit(kind, at) => write!(f, "CHOOSE {} {}", kind.letter(), self.loc(at)),
                 crate::scenario::Piece::Leader(_, at) => write!(f, "CHOOSE L {}", self.loc(at)),

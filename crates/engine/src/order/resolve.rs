@@ -659,6 +659,9 @@ impl OrderContext<'_> {
 
     fn resolve_order(&self, raw: &RawOrder) -> Result<PowerOrder, OrderError> {
         let power = raw.power.or(self.default_power);
+        if let Some(a) = raw.allocation {
+            return self.allocation(a, power);
+        }
         if raw.waive {
             if self.phase != PhaseKind::Adjustment {
                 return Err(OrderError::new(
@@ -852,6 +855,48 @@ impl OrderContext<'_> {
         Ok(PowerOrder {
             power,
             order,
+            permission: None,
+        })
+    }
+
+    /// `PF 3 Bavaria` (Hegemony 1.1.1): in winter, by a player, to a neutral country that can be
+    /// activated (research D-21). Whether the stock suffices is known once the winter's income is
+    /// in (step 5 before step 7): the allocation is checked then.
+    fn allocation(
+        &self,
+        a: crate::order::syntax::RawAllocation,
+        power: Option<PowerId>,
+    ) -> Result<PowerOrder, OrderError> {
+        if self.phase != PhaseKind::Adjustment {
+            let phase = phase_name(self.phase);
+            return Err(OrderError::new(
+                K::WrongPhase {
+                    order: "political factors",
+                    phase,
+                },
+                0,
+            ));
+        }
+        let Some(power) = power else {
+            return Err(OrderError::new(K::PowerNeeded, 0));
+        };
+        let name = |p: PowerId| self.map.power(p).name.clone();
+        if !self.map.is_player(power) {
+            return Err(OrderError::new(K::NoPoliticalFactors(name(power)), 0));
+        }
+        let activatable = !self.map.is_player(a.country) && self.map.power(a.country).threshold.is_some();
+        if !activatable {
+            return Err(OrderError::new(K::CannotActivate(name(a.country)), a.position));
+        }
+        if a.pf == 0 {
+            return Err(OrderError::new(K::NoPoliticalFactors(name(power)), 0));
+        }
+        Ok(PowerOrder {
+            power: Some(power),
+            order: Order::Allocate {
+                country: a.country,
+                pf: a.pf,
+            },
             permission: None,
         })
     }

@@ -31,6 +31,17 @@ pub struct RawUnit {
     pub power: Option<PowerId>,
 }
 
+/// `PF 3 Bavaria`, `3 PF Bayern`, `PF 3 to Bavaria`: political factors allocated to a country.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RawAllocation {
+    /// How many.
+    pub pf: u32,
+    /// To which country.
+    pub country: PowerId,
+    /// Where the country's name starts in the line.
+    pub position: usize,
+}
+
 /// What the order asks for, as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RawAction {
@@ -83,6 +94,8 @@ pub struct RawOrder {
     pub action: RawAction,
     /// `WAIVE` was written.
     pub waive: bool,
+    /// `PF 3 Bavaria`: political factors allocated to a country (Hegemony 1.1.1).
+    pub allocation: Option<RawAllocation>,
     /// `SC F Red - Med` after the order: leave for a fleet to pass the canal this unit holds.
     pub permission: Option<(RawUnit, RawPlace)>,
 }
@@ -99,6 +112,7 @@ enum Keyword {
     Build,
     Waive,
     Choose,
+    Pf,
     To,
     Via,
 }
@@ -119,6 +133,7 @@ fn keyword(key: &str) -> Option<Keyword> {
         "b" | "build" | "builds" | "bauen" | "baut" | "aufbau" | "aufbauen" => Build,
         "waive" | "waives" | "verzicht" | "verzichten" | "verzichtet" => Waive,
         "choose" | "chooses" | "choice" | "wahl" | "waehle" | "waehlt" | "waehlen" => Choose,
+        "pf" => Pf,
         "to" | "nach" | "move" | "moves" | "m" => To,
         "via" | "by" | "per" | "mit" => Via,
         _ => return None,
@@ -508,6 +523,62 @@ impl<'t> Reader<'t, '_> {
         }
     }
 
+    /// `PF 3 Bavaria` or `3 PF Bavaria` (a `to`/`an` before the country is allowed), if the
+    /// order is an allocation of political factors.
+    fn allocation(&mut self) -> Result<Option<RawAllocation>, OrderError> {
+        let number = |t: Option<&Token<'_>>| t.and_then(|t| t.text.parse::<u32>().ok());
+        let pf_first = self.peek_keyword() == Some(Keyword::Pf);
+        let pf_second = self
+            .tokens
+            .get(self.at + 1)
+            .is_some_and(|t| t.kind == TokenKind::Word && keyword(&t.key) == Some(Keyword::Pf));
+        let count = match (pf_first, pf_second) {
+            (true, _) => number(self.tokens.get(self.at + 1)),
+            (false, true) => number(self.peek()),
+            _ => return Ok(None),
+        };
+        if pf_first && count.is_none() {
+            self.at += 1;
+            return Err(self.expected("the number of political factors after `PF`"));
+        }
+        let Some(pf) = count else { return Ok(None) };
+        self.at += 2;
+        let _ = self.eat_keyword(Keyword::To) || self.eat_word(&["an", "fuer", "for"]);
+        let Some(first) = self.peek().cloned() else {
+            return Err(self.expected("the country that gets the political factors"));
+        };
+        let key: String = self.tokens[self.at..].iter().map(|t| t.key.as_str()).collect();
+        match self.map.names().power(&key) {
+            Some(country) => {
+                self.at = self.tokens.len();
+                Ok(Some(RawAllocation {
+                    pf,
+                    country,
+                    position: first.start,
+                }))
+            }
+            None => {
+                let text = self.tokens[self.at..]
+                    .iter()
+                    .map(|t| t.text)
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                let suggestion = self.map.names().suggest_power(&key).map(|(n, _)| n.to_string());
+                Err(OrderError::new(OrderErrorKind::UnknownPower(text), first.start).with_suggestion(suggestion))
+            }
+        }
+    }
+
+    /// Skips one of these words (folded keys), if it comes next.
+    fn eat_word(&mut self, words: &[&str]) -> bool {
+        if self.peek().is_some_and(|t| words.contains(&t.key.as_str())) {
+            self.at += 1;
+            true
+        } else {
+            false
+        }
+    }
+
     fn is_arrow(&self) -> bool {
         self.peek().is_some_and(|t| t.kind == TokenKind::Dash) || self.peek_keyword() == Some(Keyword::To)
     }
@@ -664,6 +735,16 @@ pub fn read_order(map: &Map, line: &str) -> Result<RawOrder, OrderError> {
     if reader.peek().is_none() {
         return Err(reader.expected("an order after the power"));
     }
+    if let Some(allocation) = reader.allocation()? {
+        return Ok(RawOrder {
+            power,
+            unit: None,
+            action: RawAction::Hold,
+            waive: false,
+            allocation: Some(allocation),
+            permission: None,
+        });
+    }
     let (unit, action, waive) = reader.body()?;
     let permission = reader.permission()?;
     reader.end()?;
@@ -672,6 +753,7 @@ pub fn read_order(map: &Map, line: &str) -> Result<RawOrder, OrderError> {
         unit,
         action,
         waive,
+        allocation: None,
         permission,
     })
 }

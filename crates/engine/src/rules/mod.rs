@@ -22,6 +22,7 @@ mod canal;
 mod leader_retreats;
 mod leaders;
 mod neutrals;
+mod politics;
 mod railroad;
 mod scenario_rules;
 
@@ -56,16 +57,20 @@ pub enum RuleName {
     /// Countries no player plays (Hegemony 1.1.6): a neutral country's unit never supports a
     /// foreign attack on a centre its country owns; such a support becomes a hold.
     Neutrals,
+    /// Political factors (Hegemony 1.1): income and allocation in winter, and who controls each
+    /// neutral country until the next winter.
+    Politics,
 }
 
 impl RuleName {
     /// Every rule, in the order the pipeline calls them.
-    pub const ALL: [RuleName; 5] = [
+    pub const ALL: [RuleName; 6] = [
         RuleName::Canal,
         RuleName::Railroad,
         RuleName::Leaders,
         RuleName::ScenarioRules,
         RuleName::Neutrals,
+        RuleName::Politics,
     ];
 
     /// The rule's name in variant files.
@@ -76,6 +81,7 @@ impl RuleName {
             RuleName::Leaders => "leaders",
             RuleName::ScenarioRules => "scenario_rules",
             RuleName::Neutrals => "neutrals",
+            RuleName::Politics => "politics",
         }
     }
 
@@ -92,6 +98,7 @@ impl RuleName {
             RuleName::Leaders => &leaders::Leaders,
             RuleName::ScenarioRules => &scenario_rules::ScenarioRules,
             RuleName::Neutrals => &neutrals::Neutrals,
+            RuleName::Politics => &politics::PoliticalFactors,
         }
     }
 }
@@ -170,6 +177,17 @@ impl UnitOrders {
     }
 }
 
+/// One adjustment phase (a winter) as the rules see it once builds and choices are carried out.
+#[derive(Clone, Copy, Debug)]
+pub struct AdjustmentPhase<'a> {
+    /// The variant played.
+    pub variant: &'a Variant,
+    /// The position before the phase.
+    pub position: &'a Position,
+    /// The orders carried out, each with its power (outcomes are by the same index).
+    pub orders: &'a [crate::order::PowerOrder],
+}
+
 /// What the rules add to the movement resolver for one phase; empty when no rule adds anything.
 #[derive(Default)]
 pub struct MovementSetup {
@@ -208,6 +226,42 @@ pub trait RuleModule: Sync {
     fn after_retreats(&self, _phase: &RetreatPhase<'_>, _next: &mut Position) -> Vec<LeaderRetreat> {
         Vec::new()
     }
+
+    /// In an adjustment phase, once builds and removals are made in `next`: carries out the
+    /// rule's own orders of the phase (their outcomes by order index) and its winter steps.
+    fn adjustment_orders(
+        &self,
+        _phase: &AdjustmentPhase<'_>,
+        _outcomes: &mut [crate::adjudicate::adjustment::AdjustmentOutcome],
+        _next: &mut Position,
+    ) {
+    }
+
+    /// Whether `power` has something to order for the rule in this position's phase (a winter's
+    /// political factors), so the phase is played and waits for it.
+    fn has_orders(&self, _variant: &Variant, _position: &Position, _power: crate::ids::PowerId) -> bool {
+        false
+    }
+}
+
+/// What the variant's rules do in an adjustment phase (see [`RuleModule::adjustment_orders`]).
+pub fn adjustment_orders(
+    phase: &AdjustmentPhase<'_>,
+    outcomes: &mut [crate::adjudicate::adjustment::AdjustmentOutcome],
+    next: &mut Position,
+) {
+    for rule in &phase.variant.rules {
+        rule.module().adjustment_orders(phase, outcomes, next);
+    }
+}
+
+/// Whether any of the variant's rules gives `power` something to order (see
+/// [`RuleModule::has_orders`]).
+pub fn has_orders(variant: &Variant, position: &Position, power: crate::ids::PowerId) -> bool {
+    variant
+        .rules
+        .iter()
+        .any(|rule| rule.module().has_orders(variant, position, power))
 }
 
 /// What the variant's rules do after the units' retreats (see [`RuleModule::after_retreats`]).

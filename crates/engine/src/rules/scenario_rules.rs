@@ -19,8 +19,8 @@
 //!   owner still owns it, a move into it by anyone but the exempt country needs an attack
 //!   strength of 2.
 //!
-//! A country is controlled in this part of the rules when a player plays it; control of neutral
-//! countries by political factors comes with the politics (Hegemony part 2).
+//! A country is controlled when a player plays it or, by political factors, a player controls it
+//! alone or jointly (rule module `politics`).
 
 use super::{MovementPhase, MovementSetup, ResolverRule, RuleModule, RuleName, UnitOrders};
 use crate::adjudicate::movement::Adjudicator;
@@ -47,12 +47,12 @@ impl RuleModule for ScenarioRules {
         }
         if on.contains(&SpecialRule::NeighbourDefence) {
             for defence in &places.neighbour_defence {
-                neighbour_defence(variant, defence, units, orders);
+                neighbour_defence(variant, position, defence, units, orders);
             }
         }
         if on.contains(&SpecialRule::MutualDefence) {
             for &country in &places.mutual_defence {
-                if !variant.map.is_player(country) {
+                if !position.rules.controlled(&variant.map, country) {
                     mutual_supports(variant, country, units, orders);
                 }
             }
@@ -94,7 +94,7 @@ fn capital_defence(phase: &MovementPhase<'_>, setup: &mut MovementSetup) {
                 unit.power == country
                     && unit.kind == UnitType::Army
                     && map.province_of(unit.location) == capital
-                    && !map.is_player(country)
+                    && !phase.position.rules.controlled(map, country)
             });
         if defends {
             if setup.strengths.is_empty() {
@@ -185,9 +185,16 @@ fn garrisons_go_home(variant: &Variant, position: &Position, units: &[Unit], ord
 
 /// Sends the defending army into the province it defends when something attacks that
 /// province and nothing attacks the army's own (5.1.2); supports of that move become holds.
-fn neighbour_defence(variant: &Variant, defence: &NeighbourDefence, units: &[Unit], orders: &mut UnitOrders) {
+fn neighbour_defence(
+    variant: &Variant,
+    position: &Position,
+    defence: &NeighbourDefence,
+    units: &[Unit],
+    orders: &mut UnitOrders,
+) {
     let map = &variant.map;
-    if map.is_player(defence.country) || units.iter().any(|u| map.province_of(u.location) == defence.to) {
+    let controlled = position.rules.controlled(map, defence.country);
+    if controlled || units.iter().any(|u| map.province_of(u.location) == defence.to) {
         return;
     }
     let Some(d) = units.iter().position(|u| {

@@ -117,6 +117,8 @@ pub async fn adjudicate_game(state: &AppState, id: &str, trigger: Trigger<'_>) -
     let mut published = output.clone();
     published.pending_orders.clear();
     published.pending_retreats.clear();
+    // Political factors, influence and control are never published (Hegemony, research D-22).
+    published.next = published.next.without_secrets();
     let notices = std::mem::take(&mut published.notices);
     let result_json = serde_json::to_string(&published).unwrap_or_default();
     let finished = output.winner.is_some() || output.next.phase == "COMPLETED";

@@ -409,11 +409,7 @@ pub(crate) async fn view_of(state: &AppState, me: &str, g: &GameRow) -> ApiResul
         .filter(|r| r.get::<String, _>(1) == "player")
         .and_then(|r| r.get::<Option<String>, _>(2));
     let my_draw_vote = mine.is_some_and(|r| r.get::<i64, _>(6) != 0);
-    let state_value: Value = g
-        .state_json
-        .as_deref()
-        .and_then(|s| serde_json::from_str(s).ok())
-        .unwrap_or(Value::Null);
+    let state_value = published_state(g.state_json.as_deref());
     Ok(json!({
         "id": g.id, "name": g.name, "variant": g.variant, "status": g.status, "press": g.press,
         "lot_seed": g.lot_seed, "lot": "SplitMix64 shuffle of the players in join order, then first free wish",

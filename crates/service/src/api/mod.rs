@@ -358,6 +358,15 @@ pub(crate) async fn power_of(state: &AppState, game_id: &str, account: &str) -> 
     Ok(row.and_then(|r| r.get::<Option<String>, _>(0)))
 }
 
+/// A stored state as everyone may see it: without the secret politics (Hegemony's political
+/// factors, influence and control, research D-22); `Null` where nothing readable is stored.
+pub(crate) fn published_state(stored: Option<&str>) -> Value {
+    stored
+        .and_then(|s| serde_json::from_str::<GameState>(s).ok())
+        .and_then(|s| serde_json::to_value(s.without_secrets()).ok())
+        .unwrap_or(Value::Null)
+}
+
 pub(crate) fn current_position(v: &Variant, g: &GameRow) -> ApiResult<(GameState, Position)> {
     let text = g
         .state_json
@@ -545,6 +554,19 @@ pub(crate) async fn result_of(state: &AppState, id: &str) -> ApiResult<Value> {
 mod tests {
     use super::*;
     use tower::ServiceExt as _;
+
+    #[test]
+    fn a_published_state_keeps_the_board_and_drops_the_secret_politics() {
+        let stored = r#"{"phase": "S1689M", "units": {"FRANCE": ["A PAR"]},
+            "political_factors": {"FRANCE": 4}, "influence": {"BAVARIA": {"FRANCE": 3}},
+            "control": {"BAVARIA": ["FRANCE"]}}"#;
+        let public = published_state(Some(stored));
+        assert_eq!(public["units"]["FRANCE"][0], "A PAR");
+        for secret in ["political_factors", "influence", "control"] {
+            assert!(public.get(secret).is_none(), "{secret}: {public}");
+        }
+        assert_eq!(published_state(None), Value::Null);
+    }
 
     async fn answer(router: Router, body: Vec<u8>) -> (StatusCode, Value) {
         let request = axum::extract::Request::post("/echo")

@@ -93,7 +93,7 @@ pub(crate) async fn all_phases(state: &AppState, me: &str, id: &str) -> ApiResul
         .map(|r| {
             json!({
                 "phase": r.get::<String, _>(0),
-                "before": serde_json::from_str::<Value>(&r.get::<String, _>(1)).unwrap_or(Value::Null),
+                "before": published_state(Some(&r.get::<String, _>(1))),
                 "result": serde_json::from_str::<Value>(&r.get::<String, _>(2)).unwrap_or(Value::Null),
             })
         })

@@ -364,6 +364,7 @@ pub(super) fn finish(variant: &mut Variant, chosen: Chosen, problems: &mut Probl
             political_factors: c.political_factors,
             threshold: c.threshold,
         };
+
         for text in &c.leaders {
             match leader_start(variant, power, text.get_ref()) {
                 Ok(start) => leaders.push(start),
@@ -371,6 +372,10 @@ pub(super) fn finish(variant: &mut Variant, chosen: Chosen, problems: &mut Probl
             }
         }
     }
+    for (i, c) in countries.iter().enumerate() {
+        variant.map.powers[i].threshold = c.threshold.filter(|&t| t > 0);
+    }
+    let map = &variant.map;
     let garrisons: Vec<Garrison> = chosen
         .garrisons
         .iter()
@@ -425,6 +430,7 @@ pub(super) fn finish(variant: &mut Variant, chosen: Chosen, problems: &mut Probl
     match RuleState::new(variant, &units, leaders, garrisons, special_rules) {
         Ok(mut start) => {
             start.open(choices);
+            let start = start.with_politics(crate::politics::Politics::start(variant));
             if let Some(scenario) = variant.scenario.as_mut() {
                 scenario.start = start;
             }

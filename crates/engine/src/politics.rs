@@ -1,0 +1,176 @@
+//! The politics of a position (Hegemony 1.1): each player's political factors (PF) in stock,
+//! each player's influence in each neutral country (the PF allocated to it, kept to the end),
+//! and who controls each neutral country until the next winter. Its fields are private: a state
+//! read from outside becomes a [`Politics`] only through [`Politics::new`], which checks it
+//! against the variant. The rule module `politics` changes it in winter (income, allocation,
+//! control); none of it is ever published to other players (research D-22).
+
+use std::collections::BTreeMap;
+
+use crate::ids::PowerId;
+use crate::variant::Variant;
+
+/// The politics of a position; empty where the variant has none.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Politics {
+    stock: BTreeMap<PowerId, u32>,
+    influence: BTreeMap<(PowerId, PowerId), u32>,
+    control: BTreeMap<PowerId, Vec<PowerId>>,
+}
+
+/// Why politics read from outside do not fit the variant.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PoliticsError {
+    /// Political factors for a country no player plays.
+    #[error("{0} is played by no one and has no political factors")]
+    StockOfNeutral(String),
+    /// Influence in a country that is no neutral that can be activated, or of a non-player.
+    #[error(
+        "no influence of {player} in {country}: only players have influence, only in neutral countries with a threshold"
+    )]
+    BadInfluence {
+        /// The country.
+        country: String,
+        /// The player.
+        player: String,
+    },
+    /// Control of a country that is no neutral, or by a non-player.
+    #[error("{0} cannot be controlled as given: only neutral countries, only by players")]
+    BadControl(String),
+}
+
+impl Politics {
+    /// Politics, checked: stocks only for players; influence only of players in neutral countries
+    /// with an activation threshold (1.1.2); control only of such countries, by players.
+    pub fn new(
+        variant: &Variant,
+        stock: BTreeMap<PowerId, u32>,
+        influence: BTreeMap<(PowerId, PowerId), u32>,
+        control: BTreeMap<PowerId, Vec<PowerId>>,
+    ) -> Result<Politics, PoliticsError> {
+        let map = &variant.map;
+        let name = |p: PowerId| map.power(p).name.clone();
+        if let Some(&p) = stock.keys().find(|&&p| !map.is_player(p)) {
+            return Err(PoliticsError::StockOfNeutral(name(p)));
+        }
+        let activatable = |c: PowerId| !map.is_player(c) && threshold(variant, c).is_some();
+        if let Some(&(c, p)) = influence.keys().find(|&&(c, p)| !activatable(c) || !map.is_player(p)) {
+            return Err(PoliticsError::BadInfluence {
+                country: name(c),
+                player: name(p),
+            });
+        }
+        let bad_control =
+            |(&c, by): (&PowerId, &Vec<PowerId>)| !activatable(c) || by.iter().any(|&p| !map.is_player(p));
+        if let Some((&c, _)) = control.iter().find(|&e| bad_control(e)) {
+            return Err(PoliticsError::BadControl(name(c)));
+        }
+        let control = control.into_iter().filter(|(_, by)| !by.is_empty()).collect();
+        let influence = influence.into_iter().filter(|&(_, n)| n > 0).collect();
+        Ok(Politics {
+            stock,
+            influence,
+            control,
+        })
+    }
+
+    /// The politics at a scenario's start: each player's stock, no influence, no control.
+    pub fn start(variant: &Variant) -> Politics {
+        let stock = variant
+            .scenario
+            .iter()
+            .flat_map(|s| s.countries.iter().enumerate())
+            .filter_map(|(i, c)| Some((PowerId(u8::try_from(i).ok()?), c.political_factors?)))
+            .filter(|&(p, _)| variant.map.is_player(p))
+            .collect();
+        Politics {
+            stock,
+            ..Politics::default()
+        }
+    }
+
+    /// A player's political factors in stock.
+    pub fn stock(&self, player: PowerId) -> u32 {
+        self.stock.get(&player).copied().unwrap_or(0)
+    }
+
+    /// Every player's stock.
+    pub fn stocks(&self) -> &BTreeMap<PowerId, u32> {
+        &self.stock
+    }
+
+    /// A player's influence in a neutral country.
+    pub fn influence(&self, country: PowerId, player: PowerId) -> u32 {
+        self.influence.get(&(country, player)).copied().unwrap_or(0)
+    }
+
+    /// Every influence: (country, player) → PF.
+    pub fn influences(&self) -> &BTreeMap<(PowerId, PowerId), u32> {
+        &self.influence
+    }
+
+    /// Who controls a neutral country (one: sole control; several: joint control; none).
+    pub fn controllers(&self, country: PowerId) -> &[PowerId] {
+        self.control.get(&country).map_or(&[], Vec::as_slice)
+    }
+
+    /// Every control: country → controllers.
+    pub fn controls(&self) -> &BTreeMap<PowerId, Vec<PowerId>> {
+        &self.control
+    }
+
+    /// Whether nothing is recorded.
+    pub fn is_empty(&self) -> bool {
+        self.stock.is_empty() && self.influence.is_empty() && self.control.is_empty()
+    }
+
+    /// Adds income to a player's stock (1.1.9).
+    pub(crate) fn earn(&mut self, player: PowerId, pf: u32) {
+        *self.stock.entry(player).or_default() += pf;
+    }
+
+    /// Moves PF from a player's stock into his influence in a country (1.1.1.2–4); the caller
+    /// has checked the stock.
+    pub(crate) fn allocate(&mut self, player: PowerId, country: PowerId, pf: u32) {
+        let stock = self.stock.entry(player).or_default();
+        *stock = stock.saturating_sub(pf);
+        *self.influence.entry((country, player)).or_default() += pf;
+    }
+
+    /// Sets who controls each neutral country from now on.
+    pub(crate) fn set_control(&mut self, control: BTreeMap<PowerId, Vec<PowerId>>) {
+        self.control = control.into_iter().filter(|(_, by)| !by.is_empty()).collect();
+    }
+}
+
+/// A country's activation threshold in the scenario (1.1.2.2), if it can be activated.
+pub fn threshold(variant: &Variant, country: PowerId) -> Option<u32> {
+    variant.map.power(country).threshold
+}
+
+/// Who controls each neutral country after a winter under the standard rule (1.1.2–1.1.4): the
+/// players whose influence reached the threshold are activated; one of them with more than half
+/// of the activated players' influence controls it alone; otherwise, with two or more activated,
+/// they control it jointly; with none activated it is uncontrolled.
+pub fn standard_control(variant: &Variant, politics: &Politics) -> BTreeMap<PowerId, Vec<PowerId>> {
+    let map = &variant.map;
+    let mut control = BTreeMap::new();
+    for country in map.countries().iter().map(|c| c.id).filter(|&c| !map.is_player(c)) {
+        let Some(t) = threshold(variant, country).filter(|&t| t > 0) else {
+            continue;
+        };
+        let activated: Vec<(PowerId, u32)> = map
+            .powers()
+            .iter()
+            .map(|p| (p.id, politics.influence(country, p.id)))
+            .filter(|&(_, n)| n >= t)
+            .collect();
+        let total: u32 = activated.iter().map(|&(_, n)| n).sum();
+        let by = match activated.iter().find(|&&(_, n)| 2 * n > total) {
+            Some(&(p, _)) => vec![p],
+            None => activated.iter().map(|&(p, _)| p).collect(),
+        };
+        control.insert(country, by);
+    }
+    control
+}

@@ -1,0 +1,120 @@
+//! Political factors (Hegemony 1.1) in winter, in the order of the winter's steps (4.4):
+//!
+//! - step 5, income (1.1.9): each player gets one PF per centre value his country owns and per
+//!   centre of a neutral country he controls alone — not in the scenario's first winter
+//!   (research D-6);
+//! - step 7, allocation (1.1.1): `PF 3 Bavaria` moves PF from the player's stock into his
+//!   influence there for good; orders that together ask for more than the stock are all void
+//!   (research §5.2 case 12); PF for a neutral one of whose home centres the player's country (or
+//!   a neutral he controls alone) owns stay in stock (1.1.8);
+//! - step 8, control (1.1.2–1.1.4): who controls each neutral until the next winter.
+//!
+//! Nothing of this is published: the sender alone learns what became of his orders.
+
+use std::collections::BTreeMap;
+
+use super::{AdjustmentPhase, RuleModule, RuleName};
+use crate::adjudicate::adjustment::AdjustmentOutcome;
+use crate::ids::PowerId;
+use crate::order::Order;
+use crate::politics::Politics;
+use crate::position::Position;
+use crate::variant::Variant;
+
+/// See the module's description.
+pub(super) struct PoliticalFactors;
+
+impl RuleModule for PoliticalFactors {
+    fn name(&self) -> RuleName {
+        RuleName::Politics
+    }
+
+    fn adjustment_orders(&self, phase: &AdjustmentPhase<'_>, outcomes: &mut [AdjustmentOutcome], next: &mut Position) {
+        let variant = phase.variant;
+        let mut politics = next.rules.politics().clone();
+        if phase.position.phase != variant.start {
+            for (player, pf) in income(variant, phase.position) {
+                politics.earn(player, pf);
+            }
+        }
+        allocate(variant, phase, &mut politics, outcomes);
+        let control = crate::politics::standard_control(variant, &politics);
+        politics.set_control(control);
+        *next.rules.politics_mut() = politics;
+    }
+
+    fn has_orders(&self, variant: &Variant, position: &Position, power: PowerId) -> bool {
+        let map = &variant.map;
+        let owns_centres = position.owners.contains(&Some(power));
+        position.phase.kind == crate::phase::PhaseKind::Adjustment
+            && map.is_player(power)
+            && (position.rules.politics().stock(power) > 0 || owns_centres)
+    }
+}
+
+/// Each player's income of the winter (1.1.9): his country's centre values and the centres of
+/// the neutrals he controls alone (the control of the last winter, research D-19).
+fn income(variant: &Variant, position: &Position) -> BTreeMap<PowerId, u32> {
+    let map = &variant.map;
+    let politics = position.rules.politics();
+    let mut income = BTreeMap::new();
+    for player in map.powers().iter().map(|p| p.id) {
+        let own = position.centre_count(map, player) as u32;
+        let controlled: u32 = map
+            .countries()
+            .iter()
+            .filter(|c| politics.controllers(c.id) == [player])
+            .map(|c| position.centre_count(map, c.id) as u32)
+            .sum();
+        income.insert(player, own + controlled);
+    }
+    income
+}
+
+/// Carries out the allocations (see the module's description), setting their outcomes.
+fn allocate(
+    variant: &Variant,
+    phase: &AdjustmentPhase<'_>,
+    politics: &mut Politics,
+    outcomes: &mut [AdjustmentOutcome],
+) {
+    let mut asked: BTreeMap<PowerId, u32> = BTreeMap::new();
+    for o in phase.orders {
+        if let (Order::Allocate { pf, .. }, Some(p)) = (o.order, o.power) {
+            *asked.entry(p).or_default() += pf;
+        }
+    }
+    let over: Vec<PowerId> = asked
+        .iter()
+        .filter(|&(&p, &n)| n > politics.stock(p))
+        .map(|(&p, _)| p)
+        .collect();
+    for (o, outcome) in phase.orders.iter().zip(outcomes.iter_mut()) {
+        let (Order::Allocate { country, pf }, Some(player)) = (o.order, o.power) else {
+            continue;
+        };
+        *outcome = if over.contains(&player) {
+            AdjustmentOutcome::OverAllocated
+        } else if holds_home_centre(variant, phase.position, politics, player, country) {
+            AdjustmentOutcome::HomeCentreHeld
+        } else {
+            politics.allocate(player, country, pf);
+            AdjustmentOutcome::Allocated
+        };
+    }
+}
+
+/// Whether the player's country, or a neutral he controls alone, owns a home centre of
+/// `country` (1.1.8).
+fn holds_home_centre(
+    variant: &Variant,
+    position: &Position,
+    politics: &Politics,
+    player: PowerId,
+    country: PowerId,
+) -> bool {
+    let map = &variant.map;
+    map.power(country).home.iter().any(|h| {
+        position.owners[h.index()].is_some_and(|owner| owner == player || politics.controllers(owner) == [player])
+    })
+}
