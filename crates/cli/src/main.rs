@@ -110,11 +110,20 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
+        // The reader of our output went away (`spielleiter start | head`): nothing to say.
+        Err(e) if broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
             ExitCode::from(2)
         }
     }
+}
+
+/// Whether an error is a write to a pipe whose reader has gone.
+fn broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain()
+        .filter_map(|c| c.downcast_ref::<std::io::Error>())
+        .any(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
 }
 
 fn start(name: &str) -> anyhow::Result<ExitCode> {
@@ -126,6 +135,7 @@ fn start(name: &str) -> anyhow::Result<ExitCode> {
     if let Some(object) = state.as_object_mut() {
         object.insert("variant".to_string(), serde_json::Value::String(variant.name.clone()));
     }
-    println!("{}", serde_json::to_string_pretty(&state)?);
+    use std::io::Write as _;
+    writeln!(std::io::stdout().lock(), "{}", serde_json::to_string_pretty(&state)?)?;
     Ok(ExitCode::SUCCESS)
 }

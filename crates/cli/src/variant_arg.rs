@@ -42,15 +42,15 @@ pub fn load_playable(name_or_path: &str) -> Result<Variant> {
 /// Prints the built-in variants: those that can be played, then the incomplete ones with what
 /// they lack.
 pub fn list() -> Result<ExitCode> {
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
     for name in builtin_names() {
-        println!("{name}");
+        writeln!(out, "{name}")?;
     }
     for name in spielleiter_engine::variant::incomplete_builtin_names() {
         let variant = load(name)?;
-        println!(
-            "{name}  (incomplete: {})",
-            variant.incomplete().unwrap_or("see its file")
-        );
+        let missing = variant.incomplete().unwrap_or("see its file");
+        writeln!(out, "{name}  (incomplete: {missing})")?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -486,3 +486,35 @@ fn an_incomplete_hegemony_scenario_is_listed_as_such_cannot_be_started_but_adjud
         "{next}"
     );
 }
+
+#[test]
+fn output_piped_into_a_reader_that_stops_early_ends_quietly() {
+    use std::io::{Read as _, Write as _};
+    let state = run(&["start", "--variant", "hegemony-1701"], "");
+    // A picture is far larger than a pipe's buffer, so writing it meets the closed pipe.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_spielleiter"))
+        .args(["render"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(&state.stdout)
+        .expect("the state goes in");
+    let mut first = [0u8; 1];
+    child
+        .stdout
+        .take()
+        .expect("stdout")
+        .read_exact(&mut first)
+        .expect("a first byte");
+    // The pipe's reader is gone now, as with `spielleiter render | head -c 1`.
+    let out = child.wait_with_output().expect("it ends");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(out.status.success(), "{stderr}");
+}
