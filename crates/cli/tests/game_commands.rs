@@ -489,22 +489,10 @@ fn an_incomplete_hegemony_scenario_is_listed_as_such_cannot_be_started_but_adjud
 
 #[test]
 fn output_piped_into_a_reader_that_stops_early_ends_quietly() {
-    use std::io::{Read as _, Write as _};
+    use std::io::Read as _;
     let state = run(&["start", "--variant", "hegemony-1701"], "");
     // A picture is far larger than a pipe's buffer, so writing it meets the closed pipe.
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_spielleiter"))
-        .args(["render"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(&state.stdout)
-        .expect("the state goes in");
+    let mut child = support::spawn(&["render"], &state.stdout);
     let mut first = [0u8; 1];
     child
         .stdout

@@ -375,6 +375,14 @@ pub fn two_player_game(gm: &Client, other: &Client, name: &str, settings: Value)
 
 /// Runs the `spielleiter` binary with `args` and `stdin`, to its end.
 pub fn run(args: &[&str], stdin: &str) -> Output {
+    spawn(args, stdin.as_bytes())
+        .wait_with_output()
+        .expect("the binary ends")
+}
+
+/// Starts the `spielleiter` binary with `args`, writes `stdin` to it and closes it; its output
+/// waits in pipes.
+pub fn spawn(args: &[&str], stdin: &[u8]) -> std::process::Child {
     let mut child = Command::new(env!("CARGO_BIN_EXE_spielleiter"))
         .args(args)
         .stdin(Stdio::piped())
@@ -386,7 +394,7 @@ pub fn run(args: &[&str], stdin: &str) -> Output {
         .stdin
         .take()
         .expect("stdin")
-        .write_all(stdin.as_bytes())
+        .write_all(stdin)
         .expect("write stdin");
-    child.wait_with_output().expect("the binary ends")
+    child
 }
