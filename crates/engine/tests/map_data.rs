@@ -337,7 +337,7 @@ fn a_variant_names_its_rules_and_map_data_needs_its_rule() {
         1,
     );
     let found = problems(&unnamed);
-    for needed in [RuleName::Leaders, RuleName::ScenarioRules] {
+    for needed in [RuleName::Leaders, RuleName::ScenarioRules, RuleName::Politics] {
         assert!(
             found
                 .iter()
@@ -345,4 +345,14 @@ fn a_variant_names_its_rules_and_map_data_needs_its_rule() {
             "{needed}: {found:?}"
         );
     }
+    assert!(
+        found.iter().any(|(_, p)| matches!(
+            p,
+            MapProblem::RuleNotNamed {
+                what: "`[special_rule]`",
+                ..
+            }
+        )),
+        "{found:?}"
+    );
 }

@@ -668,14 +668,31 @@ fn build(raw: &RawFile, problems: &mut Problems<'_>) -> Option<Variant> {
         }
     }
     let special_places = scenario::special_places(raw, &map, problems);
-    if !rules.contains(&crate::rules::RuleName::ScenarioRules) {
-        let named = raw.scenario.iter().flat_map(|s| s.special_rules.first()).next();
-        if let Some(first) = named {
-            let problem = MapProblem::RuleNotNamed {
-                what: "`special_rules`",
-                rule: crate::rules::RuleName::ScenarioRules,
-            };
-            problems.at(first.span().start, problem);
+    // Data that only a rule acts on needs that rule named.
+    let needs = [
+        (
+            "`special_rules`",
+            crate::rules::RuleName::ScenarioRules,
+            raw.scenario
+                .iter()
+                .flat_map(|s| s.special_rules.first())
+                .map(|r| r.span().start)
+                .next(),
+        ),
+        (
+            "`[special_rule]`",
+            crate::rules::RuleName::ScenarioRules,
+            raw.special_rule.first_at(),
+        ),
+        (
+            "`political_factors`",
+            crate::rules::RuleName::Politics,
+            scenario::first_political_factors(raw),
+        ),
+    ];
+    for (what, rule, at) in needs {
+        if let (false, Some(at)) = (rules.contains(&rule), at) {
+            problems.at(at, MapProblem::RuleNotNamed { what, rule });
         }
     }
     Some(Variant {

@@ -56,6 +56,31 @@ pub(super) struct RawSpecialPlaces {
     empty_centre_defence: Vec<Spanned<String>>,
 }
 
+impl RawSpecialPlaces {
+    /// Where the table's first entry stands, if it has one.
+    pub(super) fn first_at(&self) -> Option<usize> {
+        [
+            &self.capital_defence,
+            &self.mutual_defence,
+            &self.neighbour_defence,
+            &self.empty_centre_defence,
+        ]
+        .into_iter()
+        .flat_map(|entries| entries.first())
+        .map(|e| e.span().start)
+        .min()
+    }
+}
+
+/// Where the first country of a scenario with political factors stands, if one has them.
+pub(super) fn first_political_factors(raw: &RawFile) -> Option<usize> {
+    raw.scenario
+        .iter()
+        .flat_map(|s| &s.country)
+        .find(|c| c.political_factors.is_some())
+        .map(|c| c.id.span().start)
+}
+
 /// What one word of a `[special_rule]` entry names.
 #[derive(Clone, Copy)]
 enum Word {
