@@ -670,13 +670,7 @@ fn end_of_turn(variant: &Variant, report: &mut PhaseReport) {
 
 /// The home centres where a power could build now: owned and empty.
 pub fn free_home_centres(variant: &Variant, position: &Position, power: PowerId) -> Vec<ProvinceId> {
-    let map = &variant.map;
-    map.power(power)
-        .home
-        .iter()
-        .copied()
-        .filter(|&h| position.owners[h.index()] == Some(power) && position.unit_in(map, h).is_none())
-        .collect()
+    position.free_home_centres(&variant.map, power).collect()
 }
 
 /// The powers that have something to order in the position's phase: units to move; dislodged
@@ -729,17 +723,10 @@ pub fn adjustments_needed(variant: &Variant, position: &Position) -> bool {
     if !position.rules.open_choices().is_empty() {
         return true;
     }
-    let probe = Position {
-        phase: Phase {
-            kind: PhaseKind::Adjustment,
-            ..position.phase
-        },
-        ..position.clone()
-    };
     if map
         .powers()
         .iter()
-        .any(|p| crate::rules::has_orders(variant, &probe, p.id))
+        .any(|p| crate::rules::has_orders(variant, position, p.id))
     {
         return true;
     }

@@ -94,6 +94,15 @@ impl Position {
                 .contains(&crate::scenario::SpecialRule::Passage)
     }
 
+    /// The power's home centres it owns with no unit in them (where it may build).
+    pub fn free_home_centres<'a>(&'a self, map: &'a Map, power: PowerId) -> impl Iterator<Item = ProvinceId> + 'a {
+        map.power(power)
+            .home
+            .iter()
+            .copied()
+            .filter(move |&h| self.owners[h.index()] == Some(power) && self.unit_in(map, h).is_none())
+    }
+
     /// The unit standing in a province, if any.
     pub fn unit_in(&self, map: &Map, province: ProvinceId) -> Option<&Unit> {
         self.units.iter().find(|u| map.province_of(u.location) == province)

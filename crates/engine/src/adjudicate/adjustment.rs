@@ -201,11 +201,9 @@ fn builds(
 
 /// Whether one of the power's own home centres stays empty after these builds (Hegemony 3.2.1.4).
 fn home_centre_left_empty(map: &Map, position: &Position, built: &[Unit], power: PowerId) -> bool {
-    map.power(power).home.iter().any(|&h| {
-        position.owners[h.index()] == Some(power)
-            && position.unit_in(map, h).is_none()
-            && !built.iter().any(|u| map.province_of(u.location) == h)
-    })
+    position
+        .free_home_centres(map, power)
+        .any(|h| !built.iter().any(|u| map.province_of(u.location) == h))
 }
 
 /// The index (in `units`) of the unit the civil-disorder rule removes next for `power`.

@@ -237,8 +237,9 @@ pub trait RuleModule: Sync {
     ) {
     }
 
-    /// Whether `power` has something to order for the rule in this position's phase (a winter's
-    /// political factors), so the phase is played and waits for it.
+    /// Whether `power` has something to order for the rule in the winter of this position (a
+    /// winter's political factors; asked in the winter itself and, at the end of a fall, for the
+    /// winter to come), so the winter is played and waits for it.
     fn has_orders(&self, _variant: &Variant, _position: &Position, _power: crate::ids::PowerId) -> bool {
         false
     }

@@ -45,10 +45,9 @@ impl RuleModule for PoliticalFactors {
 
     fn has_orders(&self, variant: &Variant, position: &Position, power: PowerId) -> bool {
         let map = &variant.map;
+        // Asked for the winter at hand or (at the end of a fall) the one to come.
         let owns_centres = position.owners.contains(&Some(power));
-        position.phase.kind == crate::phase::PhaseKind::Adjustment
-            && map.is_player(power)
-            && (position.rules.politics().stock(power) > 0 || owns_centres)
+        map.is_player(power) && (position.rules.politics().stock(power) > 0 || owns_centres)
     }
 }
 
