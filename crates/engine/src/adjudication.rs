@@ -109,7 +109,7 @@ fn read_pending_orders(
                 Some(phase) if replaced.contains(&phase) => continue,
                 Some(phase) if phase < position.phase => {
                     let e = OrderError::new(OrderErrorKind::PhaseOver(phase.to_string()), 0);
-                    orders.advance_errors.push((Some(power), line.trim().to_string(), e));
+                    orders.sender_only.push((Some(power), line.trim().to_string(), e));
                     continue;
                 }
                 _ => orders.read(variant, position, Some(power), [heading, order]),
@@ -321,7 +321,7 @@ fn output(variant: &Variant, report: &PhaseReport) -> AdjudicationOutput {
             }),
         }
     }
-    for (power, text, e) in &report.orders.advance_errors {
+    for (power, text, e) in &report.orders.sender_only {
         notices.entry(owner_key(*power)).or_default().push(RejectedOrder {
             order: text.clone(),
             error: e.kind.to_string(),

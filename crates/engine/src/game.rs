@@ -11,7 +11,7 @@ use crate::map::Map;
 use crate::order::advance::{AdvanceRetreat, choose_retreat, read_advance_retreat};
 use crate::order::model::{CanalPermission, Order, PowerOrder, UnitRef};
 use crate::order::resolve::{OrderContext, parse_order_list};
-use crate::order::syntax::read_power_header;
+use crate::order::syntax::{read_power_header, read_power_prefix};
 use crate::order::{OrderError, OrderErrorKind};
 use crate::phase::{Phase, PhaseKind, Season, read_phase_header};
 use crate::position::{DislodgedUnit, Position, Unit};
@@ -22,6 +22,9 @@ use crate::variant::Variant;
 pub struct ReadLine {
     /// The power the line is for (from a prefix, the sender, or the unit's owner).
     pub power: Option<PowerId>,
+    /// The power that sent it, if known: the power itself, or (Hegemony) a player who controls
+    /// the neutral country the line is for.
+    pub sender: Option<PowerId>,
     /// The text of the order.
     pub text: String,
     /// The order, or why it was rejected.
@@ -37,10 +40,11 @@ pub struct PhaseOrders {
     pub lines: Vec<ReadLine>,
     /// Retreat orders given in advance (movement phases), per power.
     pub advance: Vec<(PowerId, AdvanceRetreat)>,
-    /// Retreat orders given in advance that could not be read or used (the unit was not
-    /// dislodged, the retreat is not possible). They are told only to their sender, never
-    /// published: a retreat plan is no one else's business, and it was never carried out.
-    pub advance_errors: Vec<(Option<PowerId>, String, OrderError)>,
+    /// Lines told only to their sender, never published, with what became of them: retreat
+    /// orders given in advance that could not be read or used (a retreat plan is no one else's
+    /// business, and it was never carried out), orders for another power's units, and (Hegemony)
+    /// orders for a neutral country that were not carried out as its orders.
+    pub sender_only: Vec<(Option<PowerId>, String, OrderError)>,
     /// Lines sent for later phases (under a phase heading), kept until their phase comes.
     pub later: Vec<LaterOrder>,
 }
@@ -70,16 +74,20 @@ impl PhaseOrders {
         let sender = power;
         let mut current = power;
         let mut section: Option<Phase> = None;
+        // Whether the sender may order for power `q`: his own, or one a rule lets him order for.
         let not_yours = |q: PowerId| {
-            sender.filter(|&s| s != q).map(|s| {
-                OrderError::new(
+            let s = sender.filter(|&s| s != q)?;
+            match crate::rules::may_order_for(variant, position, s, q) {
+                Some(Ok(())) => None,
+                Some(Err(kind)) => Some(OrderError::new(kind, 0)),
+                None => Some(OrderError::new(
                     OrderErrorKind::NotYourOrder {
                         sender: map.power(s).name.clone(),
                         power: map.power(q).name.clone(),
                     },
                     0,
-                )
-            })
+                )),
+            }
         };
         for line in lines {
             let text = line.trim();
@@ -89,12 +97,7 @@ impl PhaseOrders {
             if let Some(p) = read_power_header(map, text) {
                 // A power's own orders may not speak for another power.
                 match not_yours(p) {
-                    Some(e) => self.lines.push(ReadLine {
-                        power: sender,
-                        text: text.to_string(),
-                        result: Err(e),
-                        permission: None,
-                    }),
+                    Some(e) => self.sender_only.push((sender, text.to_string(), e)),
                     None => current = Some(p),
                 }
                 continue;
@@ -112,6 +115,7 @@ impl PhaseOrders {
                     };
                     self.lines.push(ReadLine {
                         power: current,
+                        sender,
                         text: text.to_string(),
                         result: Err(OrderError::new(kind, 0)),
                         permission: None,
@@ -119,10 +123,16 @@ impl PhaseOrders {
                     continue;
                 }
                 Some(phase) if phase > position.phase => {
+                    // Kept as its sender's, with the country it is for written out, so that it
+                    // is read as the sender's order for that country when its phase comes.
+                    let text = match (sender, current) {
+                        (Some(s), Some(c)) if s != c => format!("{}: {text}", map.power(c).name),
+                        _ => text.to_string(),
+                    };
                     self.later.push(LaterOrder {
-                        power: current,
+                        power: sender.or(current),
                         phase,
-                        text: text.to_string(),
+                        text,
                     });
                     continue;
                 }
@@ -131,13 +141,19 @@ impl PhaseOrders {
             if position.phase.kind == PhaseKind::Movement {
                 match read_advance_retreat(map, text) {
                     Some(Ok((p, advance))) => {
-                        if let Some(e) = p.and_then(not_yours) {
-                            self.advance_errors.push((sender, text.to_string(), e));
+                        // Retreats in advance only for the sender's own units: another
+                        // country's (a neutral he controls) retreat in its retreat phase.
+                        let other = p.or(current).filter(|&q| sender.is_some_and(|s| s != q));
+                        if let Some(q) = other {
+                            let e = not_yours(q).unwrap_or_else(|| {
+                                OrderError::new(OrderErrorKind::AdvanceRetreatForOther(map.power(q).name.clone()), 0)
+                            });
+                            self.sender_only.push((sender, text.to_string(), e));
                             continue;
                         }
                         match p.or(current) {
                             Some(p) => self.advance.push((p, advance)),
-                            None => self.advance_errors.push((
+                            None => self.sender_only.push((
                                 None,
                                 text.to_string(),
                                 OrderError::new(crate::order::OrderErrorKind::PowerNeeded, 0),
@@ -146,7 +162,7 @@ impl PhaseOrders {
                         continue;
                     }
                     Some(Err(e)) => {
-                        self.advance_errors.push((current, text.to_string(), e));
+                        self.sender_only.push((current, text.to_string(), e));
                         continue;
                     }
                     None => {}
@@ -160,15 +176,24 @@ impl PhaseOrders {
                 leaders: &variant.leaders,
             };
             for (part, result) in parse_order_list(&ctx, text) {
-                let result = match result {
-                    Ok(o) => match o.power.and_then(not_yours) {
-                        Some(e) => Err(e),
-                        None => Ok(o),
-                    },
-                    Err(e) => Err(e),
+                let power = match &result {
+                    Ok(o) => o.power,
+                    Err(_) => read_power_prefix(map, &part),
+                }
+                .or(current);
+                // An order for another power's units that its sender may not give, or that
+                // cannot be read, is told to him alone.
+                let refused = match &result {
+                    Ok(o) => o.power.and_then(not_yours),
+                    Err(e) => power.filter(|&p| sender.is_some_and(|s| s != p)).map(|_| e.clone()),
                 };
+                if let Some(e) = refused {
+                    self.sender_only.push((sender, part, e));
+                    continue;
+                }
                 self.lines.push(ReadLine {
-                    power: result.as_ref().ok().and_then(|o| o.power).or(current),
+                    power,
+                    sender,
                     text: part,
                     permission: result.as_ref().ok().and_then(|o| o.permission),
                     result: result.map(|o| o.order),
@@ -353,7 +378,8 @@ impl PhaseReport {
 }
 
 /// Adjudicates the position's phase with the given orders.
-pub fn adjudicate_phase(variant: &Variant, position: &Position, orders: PhaseOrders) -> PhaseReport {
+pub fn adjudicate_phase(variant: &Variant, position: &Position, mut orders: PhaseOrders) -> PhaseReport {
+    crate::rules::settle_orders(variant, position, &mut orders);
     let mut report = PhaseReport::unchanged(position, orders);
     match position.phase.kind {
         PhaseKind::Movement => movement(variant, position, &mut report),
@@ -494,7 +520,7 @@ fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
                     Ok(o) => sent.push((o.power, o.order)),
                     Err(e) => report
                         .orders
-                        .advance_errors
+                        .sender_only
                         .push((later.power, format!("{retreat_phase}: {text}"), e)),
                 }
             }

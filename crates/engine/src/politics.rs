@@ -143,6 +143,21 @@ impl Politics {
     }
 }
 
+/// The influence in a country of the players who reached its threshold (1.1.2–1.1.4: the
+/// whole of which a controlling set of orders needs more than half).
+pub fn activated_influence(variant: &Variant, politics: &Politics, country: PowerId) -> u32 {
+    let Some(t) = threshold(variant, country).filter(|&t| t > 0) else {
+        return 0;
+    };
+    variant
+        .map
+        .powers()
+        .iter()
+        .map(|p| politics.influence(country, p.id))
+        .filter(|&n| n >= t)
+        .sum()
+}
+
 /// A country's activation threshold in the scenario (1.1.2.2), if it can be activated.
 pub fn threshold(variant: &Variant, country: PowerId) -> Option<u32> {
     variant.map.power(country).threshold
@@ -150,8 +165,10 @@ pub fn threshold(variant: &Variant, country: PowerId) -> Option<u32> {
 
 /// Who controls each neutral country after a winter under the standard rule (1.1.2–1.1.4): the
 /// players whose influence reached the threshold are activated; one of them with more than half
-/// of the activated players' influence controls it alone; otherwise, with two or more activated,
-/// they control it jointly; with none activated it is uncontrolled.
+/// of the activated players' influence controls it alone (unless he may never control it,
+/// 1.1.7: then no one does); otherwise, with two or more activated, they control it jointly —
+/// a player who may never control it stays among them, his influence counted, his orders for
+/// it not given (research D-20); with none activated it is uncontrolled.
 pub fn standard_control(variant: &Variant, politics: &Politics) -> BTreeMap<PowerId, Vec<PowerId>> {
     let map = &variant.map;
     let mut control = BTreeMap::new();
@@ -167,6 +184,8 @@ pub fn standard_control(variant: &Variant, politics: &Politics) -> BTreeMap<Powe
             .collect();
         let total: u32 = activated.iter().map(|&(_, n)| n).sum();
         let by = match activated.iter().find(|&&(_, n)| 2 * n > total) {
+            // A player who may never control the country leaves it uncontrolled (1.1.7, D-20).
+            Some(&(p, _)) if map.power(p).never_controls.contains(&country) => Vec::new(),
             Some(&(p, _)) => vec![p],
             None => activated.iter().map(|&(p, _)| p).collect(),
         };

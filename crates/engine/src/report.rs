@@ -371,6 +371,16 @@ pub fn error_de(kind: &OrderErrorKind) -> String {
         K::PhaseOver(p) => format!("die Phase {p} ist vorbei"),
         K::NoSuchPhase(p) => format!("die Phase {p} gibt es in dieser Variante nicht"),
         K::NotYourOrder { sender, power } => format!("{sender} kann nicht für {power} befehlen"),
+        K::NeverControls { sender, country } => {
+            format!("{sender} kann {country} nie kontrollieren: der Befehl gilt als nicht gegeben (Regel 1.1.7)")
+        }
+        K::AdvanceRetreatForOther(c) => {
+            format!("Rückzüge für {c} werden in seiner Rückzugsphase befohlen, nicht im Voraus")
+        }
+        K::JointOrdersNotCarried(c) => format!(
+            "nicht ausgeführt: kein Befehlssatz für {c} hatte mehr als die Hälfte des Einflusses dort (Regel 1.1.4)"
+        ),
+        K::JointOrdersCarried(c) => format!("als Befehl für {c} ausgeführt"),
         K::NotOnRailroad { unit, to } => format!("keine Eisenbahn verbindet {unit} und {to}"),
         K::RailroadNotYours(u) => format!("{u} darf diese Eisenbahn nicht benutzen"),
         K::NotACanal(p) => format!("nur die Einheit im Kanal kann die Durchfahrt erlauben (nicht in {p})"),
@@ -780,7 +790,7 @@ pub fn render(variant: &Variant, report: &PhaseReport, lang: Lang) -> String {
 pub fn private_notices(report: &PhaseReport, power: PowerId, lang: Lang) -> Vec<String> {
     report
         .orders
-        .advance_errors
+        .sender_only
         .iter()
         .filter(|(p, _, _)| *p == Some(power))
         .map(|(_, text, e)| {

@@ -12,7 +12,7 @@ use spielleiter_engine::adjudicate::Outcome;
 use spielleiter_engine::adjudicate::adjustment::AdjustmentOutcome;
 use spielleiter_engine::adjudicate::retreat::RetreatOutcome;
 use spielleiter_engine::game::{PhaseOrders, PhaseReport, adjudicate_phase};
-use spielleiter_engine::order::read_order;
+use spielleiter_engine::order::{OrderErrorKind, read_order};
 use spielleiter_engine::rule_state::{DisplacedLeader, Garrison, LeaderPlace, RuleState};
 use spielleiter_engine::rules::{LeaderOutcome, LeaderRetreatOutcome};
 use spielleiter_engine::scenario::SpecialRule;
@@ -27,10 +27,16 @@ enum Status {
     Illegal,
     /// A legal order replaced by a later one for the same unit (the last one counts).
     Replaced,
+    /// A legal order for a neutral country under joint control whose set was not carried out
+    /// (Hegemony 1.1.4), told to its sender alone.
+    Unused,
 }
 
 #[derive(Debug)]
 struct OrderLine {
+    /// The sender (`from France: Bavaria: A Bav - Boh`), when the line is sent by a power for
+    /// another country; none: the line is read as its power's own.
+    sender: Option<String>,
     text: String,
     status: Status,
     dislodged: bool,
@@ -165,7 +171,17 @@ fn parse_file(path: &Path) -> CaseFile {
                             Some("fails") => Status::Fails,
                             Some("illegal") => Status::Illegal,
                             Some("replaced") => Status::Replaced,
-                            _ => fail("outcome must be ok, fails, illegal or replaced"),
+                            Some("unused") => Status::Unused,
+                            _ => fail("outcome must be ok, fails, illegal, replaced or unused"),
+                        };
+                        let (sender, text) = match text.trim().strip_prefix("from ") {
+                            Some(rest) => {
+                                let (sender, text) = rest
+                                    .split_once(':')
+                                    .unwrap_or_else(|| fail("`from Power:` before the order"));
+                                (Some(sender.trim().to_string()), text)
+                            }
+                            None => (None, text),
                         };
                         let dislodged = match words.next() {
                             None => false,
@@ -174,6 +190,7 @@ fn parse_file(path: &Path) -> CaseFile {
                         };
                         let step = c.steps.last_mut().unwrap_or_else(|| fail("no step"));
                         step.orders.push(OrderLine {
+                            sender,
                             text: text.trim().to_string(),
                             status,
                             dislodged,
@@ -508,18 +525,115 @@ fn run_case(variant: &Variant, case: &Case) -> Result<(), String> {
     if errors.is_empty() { Ok(()) } else { Err(errors) }
 }
 
+/// Where reading a case line put it.
+#[derive(Clone, Copy)]
+enum Read {
+    /// An order line, by index.
+    Line(usize),
+    /// A line told to its sender alone, by index in `sender_only`.
+    Private(usize),
+    /// Nothing to check (an advance retreat kept for later).
+    Nothing,
+}
+
 /// The step's order lines read as the judge reads a submission (`PhaseOrders::read`), one case
-/// line at a time: the orders, and per case line the index of its read line (None when the line
-/// gave no order line, as an advance retreat does).
-fn read_step(variant: &Variant, position: &Position, step: &Step) -> (PhaseOrders, Vec<Option<usize>>) {
+/// line at a time (with its sender, for `from Power:` lines): the orders, and where each case
+/// line went.
+fn read_step(variant: &Variant, position: &Position, step: &Step) -> Result<(PhaseOrders, Vec<Read>), String> {
     let mut orders = PhaseOrders::default();
     let mut read = Vec::new();
     for o in &step.orders {
-        let before = orders.lines.len();
-        orders.read(variant, position, None, [o.text.as_str()]);
-        read.push((orders.lines.len() == before + 1).then_some(before));
+        let sender = match &o.sender {
+            Some(name) => Some(
+                variant
+                    .map
+                    .power_by_name(name)
+                    .ok_or_else(|| format!("line {}: unknown power `{name}`", o.line))?,
+            ),
+            None => None,
+        };
+        let (lines, private) = (orders.lines.len(), orders.sender_only.len());
+        orders.read(variant, position, sender, [o.text.as_str()]);
+        read.push(if orders.lines.len() == lines + 1 {
+            Read::Line(lines)
+        } else if orders.sender_only.len() == private + 1 {
+            Read::Private(private)
+        } else {
+            Read::Nothing
+        });
     }
-    (orders, read)
+    Ok((orders, read))
+}
+
+/// Where each case line stands once the phase's rules settled the orders (Hegemony: orders for
+/// neutral countries): the index of its line in the report, or of the line carried out in its
+/// place (an identical set for a jointly controlled country); else, for a line told to its sender
+/// alone, why.
+fn settled(
+    before: &[spielleiter_engine::game::ReadLine],
+    orders: &PhaseOrders,
+    read: &[Read],
+) -> (Vec<Option<usize>>, Vec<Option<OrderErrorKind>>) {
+    let after = &orders.lines;
+    let mut moved = vec![None; before.len()];
+    let mut j = 0;
+    for (i, line) in before.iter().enumerate() {
+        if after.get(j) == Some(line) {
+            moved[i] = Some(j);
+            j += 1;
+        }
+    }
+    let mut lines = Vec::new();
+    let mut private = Vec::new();
+    for r in read {
+        let (line, why) = match *r {
+            Read::Line(i) => match moved[i] {
+                Some(k) => (Some(k), None),
+                None => set_aside(&before[i], orders),
+            },
+            Read::Private(p) => (None, Some(orders.sender_only[p].2.kind.clone())),
+            Read::Nothing => (None, None),
+        };
+        lines.push(line);
+        private.push(why);
+    }
+    (lines, private)
+}
+
+/// A line the rules set aside: the line carried out in its place, or why it was not.
+fn set_aside(
+    line: &spielleiter_engine::game::ReadLine,
+    orders: &PhaseOrders,
+) -> (Option<usize>, Option<OrderErrorKind>) {
+    let why = orders
+        .sender_only
+        .iter()
+        .find(|(s, text, _)| *s == line.sender && *text == line.text)
+        .map(|(_, _, e)| e.kind.clone());
+    if matches!(why, Some(OrderErrorKind::JointOrdersCarried(_))) {
+        let same = orders
+            .lines
+            .iter()
+            .position(|l| l.power == line.power && l.result == line.result);
+        return (same, None);
+    }
+    (None, why)
+}
+
+/// Checks the case lines told to their sender alone: `unused` for a joint-control set not carried
+/// out, `illegal` for any other.
+fn check_private(step: &Step, private: &[Option<OrderErrorKind>], errors: &mut String) {
+    for (o, why) in step.orders.iter().zip(private) {
+        let complaint = match (o.status, why) {
+            (Status::Unused, Some(OrderErrorKind::JointOrdersNotCarried(_))) | (Status::Illegal, Some(_)) => None,
+            (Status::Unused, _) => Some("was expected to be left unused as a joint-control set".to_string()),
+            (_, Some(kind)) => Some(format!("told to its sender alone: {kind}")),
+            (_, None) => None,
+        };
+        if let Some(complaint) = complaint {
+            let _ = writeln!(errors, "  line {}: `{}` {complaint}", o.line, o.text);
+        }
+    }
 }
 
 /// The province a case line orders a unit in, read from its text even when the order is illegal.
@@ -542,6 +656,7 @@ fn check_statuses(
         let Some(k) = *index else { continue };
         let legal = orders.lines[k].result.is_ok();
         let complaint = match (o.status, legal, carried[k]) {
+            (Status::Unused, _, _) => Some("was expected to be left unused but is among the orders".to_string()),
             (Status::Illegal, true, _) => Some("was expected to be illegal but is legal".to_string()),
             (Status::Illegal, false, _) => None,
             (_, false, _) => Some(format!(
@@ -588,9 +703,12 @@ fn expect_units(variant: &Variant, step: &Step, next: &Position, errors: &mut St
 
 /// Plays one step through the judge's own path: order reading, then `adjudicate_phase`.
 fn run_step(variant: &Variant, position: &mut Position, step: &Step, errors: &mut String) -> Result<(), String> {
-    let (orders, read) = read_step(variant, position, step);
-    let carried = orders.carried_out(variant, position.phase.kind);
+    let (orders, read) = read_step(variant, position, step)?;
+    let before = orders.lines.clone();
     let report = adjudicate_phase(variant, position, orders);
+    let (read, private) = settled(&before, &report.orders, &read);
+    check_private(step, &private, errors);
+    let carried = report.orders.carried_out(variant, position.phase.kind);
     match position.phase.kind {
         PhaseKind::Movement => check_movement(variant, step, &report, &read, &carried, errors)?,
         PhaseKind::Retreat => check_retreats(variant, step, &report, &read, &carried, errors),

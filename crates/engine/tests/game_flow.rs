@@ -164,7 +164,7 @@ fn conditions_on_other_units_retreats_are_refused() {
     let v = standard();
     let p = position(&v, BREST);
     let report = play(&v, &p, &[("France", &["if Russia retreats to Warsaw: F Bre R Gas"])]);
-    let (_, _, e) = report.orders.advance_errors.first().expect("refused");
+    let (_, _, e) = report.orders.sender_only.first().expect("refused");
     assert!(matches!(e.kind, OrderErrorKind::ConditionNotAllowed(_)), "{e}");
 }
 
@@ -459,22 +459,37 @@ fn orders_for_other_powers_and_for_impossible_phases_are_refused() {
             ],
         )],
     );
+    // Orders for another power's units are told to their sender alone, never published.
+    let private: Vec<_> = report
+        .orders
+        .sender_only
+        .iter()
+        .map(|(_, text, e)| (text.as_str(), e.kind.clone()))
+        .collect();
+    assert!(
+        matches!(
+            private[0],
+            ("England: F Lon - Nth", OrderErrorKind::NotYourOrder { .. })
+        ),
+        "{private:?}"
+    );
+    assert!(
+        matches!(private[1], ("Germany:", OrderErrorKind::NotYourOrder { .. })),
+        "{private:?}"
+    );
+    let text = render(&v, &report, Lang::En);
+    assert!(
+        !text.contains("Lon - Nth") && !text.contains("cannot give orders"),
+        "{text}"
+    );
     let errors: Vec<_> = report
         .orders
         .lines
         .iter()
         .filter_map(|l| l.result.as_ref().err().map(|e| (l.text.as_str(), e.kind.clone())))
         .collect();
-    assert!(
-        matches!(errors[0], ("England: F Lon - Nth", OrderErrorKind::NotYourOrder { .. })),
-        "{errors:?}"
-    );
-    assert!(
-        matches!(errors[1], ("Germany:", OrderErrorKind::NotYourOrder { .. })),
-        "{errors:?}"
-    );
-    assert!(matches!(errors[2], (_, OrderErrorKind::PhaseOver(_))), "{errors:?}");
-    assert!(matches!(errors[3], (_, OrderErrorKind::NoSuchPhase(_))), "{errors:?}");
+    assert!(matches!(errors[0], (_, OrderErrorKind::PhaseOver(_))), "{errors:?}");
+    assert!(matches!(errors[1], (_, OrderErrorKind::NoSuchPhase(_))), "{errors:?}");
     assert!(report.orders.later.is_empty());
     // France's own order after the refused heading still counts.
     assert!(units_of(&v, &report.next).contains(&"FRANCE A BUR".to_string()));

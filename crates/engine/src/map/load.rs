@@ -224,6 +224,9 @@ struct RawPower {
     home: Vec<Spanned<String>>,
     #[serde(default)]
     units: Vec<Spanned<String>>,
+    /// The countries it may never control (Hegemony 1.1.7).
+    #[serde(default)]
+    never_controls: Vec<Spanned<String>>,
     /// Set by a scenario for a country whose units need no supply.
     #[serde(skip)]
     no_supply: bool,
@@ -689,6 +692,15 @@ fn build(raw: &RawFile, problems: &mut Problems<'_>) -> Option<Variant> {
             crate::rules::RuleName::Politics,
             scenario::first_political_factors(raw),
         ),
+        (
+            "`never_controls`",
+            crate::rules::RuleName::Politics,
+            raw.power
+                .iter()
+                .flat_map(|p| p.never_controls.first())
+                .map(|k| k.span().start)
+                .next(),
+        ),
     ];
     for (what, rule, at) in needs {
         if let (false, Some(at)) = (rules.contains(&rule), at) {
@@ -967,7 +979,19 @@ fn build_powers(
             home,
             start_units,
             threshold: None,
+            never_controls: Vec::new(),
         });
+    }
+    for (rp, i) in raw.power.iter().zip(0..powers.len()) {
+        for key in &rp.never_controls {
+            match powers.iter().find(|q| q.key.eq_ignore_ascii_case(key.get_ref())) {
+                Some(q) => {
+                    let q = q.id;
+                    powers[i].never_controls.push(q);
+                }
+                None => problems.at(key.span().start, MapProblem::UnknownPower(key.get_ref().clone())),
+            }
+        }
     }
     powers
 }

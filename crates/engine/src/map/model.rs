@@ -116,6 +116,9 @@ pub struct Power {
     /// The political factors a player needs in it to activate it (Hegemony 1.1.2: a neutral
     /// country of the scenario with units); `None` elsewhere.
     pub threshold: Option<u32>,
+    /// The countries it may never control, alone or jointly (Hegemony 1.1.7: Turkey never
+    /// Russia; Russia and Austria never Turkey); its influence there still counts.
+    pub never_controls: Vec<PowerId>,
 }
 
 /// A square bit matrix over locations: row `a` has bit `b` set when `a` touches `b`.

@@ -222,6 +222,25 @@ pub enum OrderErrorKind {
         /// The power the order is for.
         power: String,
     },
+    /// An order for a country the sender may never control (Hegemony 1.1.7): not given.
+    #[error("{sender} can never control {country}: the order is not given (rule 1.1.7)")]
+    NeverControls {
+        /// The player.
+        sender: String,
+        /// The country.
+        country: String,
+    },
+    /// A retreat in advance for a country other than the sender's own (a neutral he controls).
+    #[error("retreats of {0} are ordered in its retreat phase, not in advance")]
+    AdvanceRetreatForOther(String),
+    /// An order for a neutral country under joint control that was not carried out as its
+    /// order, told to its sender alone (Hegemony 1.1.4).
+    #[error("not carried out: no set of orders for {0} had more than half of the influence there (rule 1.1.4)")]
+    JointOrdersNotCarried(String),
+    /// An order for a neutral country under joint control that was carried out as its order,
+    /// published under the country's name only (Hegemony 1.1.4.7).
+    #[error("carried out as {0}'s order")]
+    JointOrdersCarried(String),
     /// A waive or build without a power to give it.
     #[error("say which power gives this order (e.g. `France: …`)")]
     PowerNeeded,

@@ -719,6 +719,12 @@ pub fn read_power_header(map: &Map, line: &str) -> Option<PowerId> {
     if next == tokens.len() { power } else { None }
 }
 
+/// The power a line's `Power:` prefix names, also when the order after it cannot be read.
+pub fn read_power_prefix(map: &Map, line: &str) -> Option<PowerId> {
+    let colon = line.find(':')?;
+    read_power_header(map, &line[..=colon])
+}
+
 /// Reads one order line into its parts, looking names up in the map.
 pub fn read_order(map: &Map, line: &str) -> Result<RawOrder, OrderError> {
     let tokens = tokenize(line).map_err(|bad| OrderError::new(OrderErrorKind::UnexpectedCharacter(bad.ch), bad.at))?;

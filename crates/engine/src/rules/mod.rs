@@ -21,6 +21,7 @@
 mod canal;
 mod leader_retreats;
 mod leaders;
+mod neutral_orders;
 mod neutrals;
 mod politics;
 mod railroad;
@@ -32,7 +33,7 @@ pub use leaders::{LeaderMove, LeaderOutcome};
 use crate::adjudicate::movement::MovementResult;
 pub use crate::adjudicate::movement::ResolverRule;
 use crate::adjudicate::retreat::RetreatOutcome;
-use crate::game::ReadLine;
+use crate::game::{PhaseOrders, ReadLine};
 use crate::order::Order;
 use crate::position::DislodgedUnit;
 use crate::position::{Position, Unit};
@@ -237,6 +238,24 @@ pub trait RuleModule: Sync {
     ) {
     }
 
+    /// Whether `sender` may give orders for another country's units in this position (a
+    /// neutral country he controls): `Some(Ok)` yes, `Some(Err)` no for the given reason, `None`
+    /// when the rule has nothing to say (then only a power's own orders count).
+    fn may_order_for(
+        &self,
+        _variant: &Variant,
+        _position: &Position,
+        _sender: crate::ids::PowerId,
+        _country: crate::ids::PowerId,
+    ) -> Option<Result<(), crate::order::OrderErrorKind>> {
+        None
+    }
+
+    /// Before a phase is adjudicated: decides which of the lines sent for countries that others
+    /// order (see [`RuleModule::may_order_for`]) are carried out; lines it sets aside go to
+    /// [`PhaseOrders::sender_only`] with what became of them.
+    fn settle_orders(&self, _variant: &Variant, _position: &Position, _orders: &mut PhaseOrders) {}
+
     /// Whether `power` has something to order for the rule in the winter of this position (a
     /// winter's political factors; asked in the winter itself and, at the end of a fall, for the
     /// winter to come), so the winter is played and waits for it.
@@ -253,6 +272,28 @@ pub fn adjustment_orders(
 ) {
     for rule in &phase.variant.rules {
         rule.module().adjustment_orders(phase, outcomes, next);
+    }
+}
+
+/// Whether a rule lets `sender` order for `country` (see [`RuleModule::may_order_for`]): the
+/// first rule with an answer decides.
+pub fn may_order_for(
+    variant: &Variant,
+    position: &Position,
+    sender: crate::ids::PowerId,
+    country: crate::ids::PowerId,
+) -> Option<Result<(), crate::order::OrderErrorKind>> {
+    variant
+        .rules
+        .iter()
+        .find_map(|rule| rule.module().may_order_for(variant, position, sender, country))
+}
+
+/// What the variant's rules decide about the lines sent for others' countries (see
+/// [`RuleModule::settle_orders`]).
+pub fn settle_orders(variant: &Variant, position: &Position, orders: &mut PhaseOrders) {
+    for rule in &variant.rules {
+        rule.module().settle_orders(variant, position, orders);
     }
 }
 

@@ -9,6 +9,8 @@
 //!   a neutral he controls alone) owns stay in stock (1.1.8);
 //! - step 8, control (1.1.2–1.1.4): who controls each neutral until the next winter.
 //!
+//! In every phase, the controllers' orders for the neutral countries (see `neutral_orders`).
+//!
 //! Nothing of this is published: the sender alone learns what became of his orders.
 
 use std::collections::BTreeMap;
@@ -41,6 +43,20 @@ impl RuleModule for PoliticalFactors {
         let control = crate::politics::standard_control(variant, &politics);
         politics.set_control(control);
         *next.rules.politics_mut() = politics;
+    }
+
+    fn may_order_for(
+        &self,
+        variant: &Variant,
+        position: &Position,
+        sender: PowerId,
+        country: PowerId,
+    ) -> Option<Result<(), crate::order::OrderErrorKind>> {
+        super::neutral_orders::may_order_for(variant, position, sender, country)
+    }
+
+    fn settle_orders(&self, variant: &Variant, position: &Position, orders: &mut crate::game::PhaseOrders) {
+        super::neutral_orders::settle(variant, position, orders);
     }
 
     fn has_orders(&self, variant: &Variant, position: &Position, power: PowerId) -> bool {

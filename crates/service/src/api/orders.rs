@@ -67,7 +67,7 @@ pub(crate) fn echo(
             Err(e) => refused(&l.text, e),
         })
         .collect();
-    out.extend(read.advance_errors.iter().map(|(_, text, e)| refused(text, e)));
+    out.extend(read.sender_only.iter().map(|(_, text, e)| refused(text, e)));
     (read, out)
 }
 

@@ -1,0 +1,141 @@
+//! Orders for neutral countries that players control (Hegemony 1.1.3, 1.1.4, 1.1.7) through the
+//! JSON interchange: sent by the controller under his own key with the country's prefix,
+//! published once under the country's name only, never showing who sent them (1.1.4.7, research
+//! D-22); every other line for the country is told to its sender alone.
+
+use std::collections::BTreeMap;
+
+use spielleiter_engine::adjudication::adjudicate_with;
+use spielleiter_engine::interchange::{AdjudicationInput, AdjudicationOutput};
+use spielleiter_engine::report::{Lang, render};
+use spielleiter_engine::{Variant, game::PhaseReport};
+
+fn hegemony() -> Variant {
+    spielleiter_engine::variant::builtin("hegemony-1701")
+        .expect("built in")
+        .expect("loads")
+}
+
+/// Adjudicates Bavaria's army alone on the board in `phase`, Bavaria controlled by `control`
+/// (France and Spain having 3 PF each there), with `orders` and `pending` keyed by sender.
+fn adjudicate(
+    phase: &str,
+    control: &[&str],
+    orders: &[(&str, &[&str])],
+    pending: &[(&str, &[&str])],
+) -> (AdjudicationOutput, PhaseReport, Variant) {
+    let v = hegemony();
+    let keyed = |xs: &[(&str, &[&str])]| -> BTreeMap<String, Vec<String>> {
+        xs.iter()
+            .map(|(p, l)| (p.to_string(), l.iter().map(|x| x.to_string()).collect()))
+            .collect()
+    };
+    let input: AdjudicationInput = serde_json::from_value(serde_json::json!({
+        "phase": phase,
+        "units": {"BAVARIA": ["A BAV"]},
+        "centers": {"BAVARIA": ["BAV"]},
+        "influence": {"BAVARIA": {"FRANCE": 3, "SPAIN": 3}},
+        "control": {"BAVARIA": control},
+        "orders": keyed(orders),
+        "pending_orders": keyed(pending),
+    }))
+    .expect("input");
+    let (output, report) = adjudicate_with(&v, &input).expect("adjudicates");
+    (output, report, v)
+}
+
+fn assert_anonymous(v: &Variant, report: &PhaseReport) {
+    for lang in [Lang::En, Lang::De] {
+        let text = render(v, report, lang);
+        for player in ["France", "Frankreich", "Spain", "Spanien"] {
+            assert!(!text.contains(player), "{player} in\n{text}");
+        }
+    }
+}
+
+#[test]
+fn identical_sets_of_joint_controllers_are_published_once_under_the_country_alone() {
+    let (output, report, v) = adjudicate(
+        "S1701M",
+        &["FRANCE", "SPAIN"],
+        &[
+            ("FRANCE", &["Bavaria: A Bav - Boh"]),
+            ("SPAIN", &["Bayern: A Bay - Böhmen"]),
+        ],
+        &[],
+    );
+    assert_eq!(output.next.units["BAVARIA"], vec!["A BOH"]);
+    assert_eq!(
+        output.accepted_orders,
+        BTreeMap::from([("BAVARIA".to_string(), vec!["A BAV - BOH".to_string()])])
+    );
+    assert!(output.rejected_orders.is_empty(), "{:?}", output.rejected_orders);
+    assert_eq!(output.notices["SPAIN"][0].error, "carried out as Bavaria's order");
+    let en = render(&v, &report, Lang::En);
+    assert_eq!(en.matches("Bavaria: Army Bavaria -> Bohemia.").count(), 1, "{en}");
+    assert_anonymous(&v, &report);
+}
+
+#[test]
+fn sets_that_differ_are_told_to_their_senders_alone_and_the_army_holds() {
+    let (output, report, v) = adjudicate(
+        "S1701M",
+        &["FRANCE", "SPAIN"],
+        &[
+            ("FRANCE", &["Bavaria: A Bav - Boh"]),
+            ("SPAIN", &["Bavaria: A Bav - Tyr"]),
+        ],
+        &[],
+    );
+    assert_eq!(output.next.units["BAVARIA"], vec!["A BAV"]);
+    assert!(output.accepted_orders.is_empty(), "{:?}", output.accepted_orders);
+    for sender in ["FRANCE", "SPAIN"] {
+        assert!(
+            output.notices[sender][0].error.starts_with("not carried out"),
+            "{output:?}"
+        );
+    }
+    assert_anonymous(&v, &report);
+}
+
+#[test]
+fn a_sole_controller_orders_under_a_heading_and_others_orders_for_the_country_stay_private() {
+    let (output, report, v) = adjudicate(
+        "S1701M",
+        &["FRANCE"],
+        &[
+            ("FRANCE", &["Bavaria:", "A Bav - Boh"]),
+            ("SPAIN", &["Bavaria: A Bav - Tyr", "Bavaria: A Bav - Xyz"]),
+        ],
+        &[],
+    );
+    assert_eq!(output.next.units["BAVARIA"], vec!["A BOH"]);
+    assert!(output.rejected_orders.is_empty(), "{:?}", output.rejected_orders);
+    let spain: Vec<&str> = output.notices["SPAIN"].iter().map(|n| n.error.as_str()).collect();
+    assert_eq!(spain.len(), 2, "{spain:?}");
+    assert!(spain[0].contains("Spain cannot give orders for Bavaria"), "{spain:?}");
+    assert_anonymous(&v, &report);
+}
+
+#[test]
+fn orders_for_a_later_phase_stay_the_senders_and_are_read_as_his_when_it_comes() {
+    let (output, _, _) = adjudicate(
+        "S1701M",
+        &["FRANCE"],
+        &[("FRANCE", &["F1701M:", "Bavaria: A Bav - Boh"])],
+        &[],
+    );
+    assert_eq!(output.pending_orders["FRANCE"], vec!["F1701M: Bavaria: A Bav - Boh"]);
+    assert!(!output.pending_orders.contains_key("BAVARIA"));
+    let pending = output.pending_orders["FRANCE"][0].as_str();
+    let (output, _, _) = adjudicate("F1701M", &["FRANCE"], &[], &[("FRANCE", &[pending])]);
+    assert_eq!(output.next.units["BAVARIA"], vec!["A BOH"]);
+    // Sent by a power that no longer controls Bavaria, it is refused.
+    let (output, _, _) = adjudicate("F1701M", &["SPAIN"], &[], &[("FRANCE", &[pending])]);
+    assert_eq!(output.next.units["BAVARIA"], vec!["A BAV"]);
+    assert!(
+        output.notices["FRANCE"][0]
+            .error
+            .contains("cannot give orders for Bavaria")
+    );
+}
