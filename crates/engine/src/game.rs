@@ -516,6 +516,15 @@ fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
                 ..ctx
             };
             for (text, result) in parse_order_list(&ctx, &later.text) {
+                // Only the sender's own units: another country's retreats are ordered in its
+                // retreat phase.
+                let result = result.and_then(|o| match (o.power, later.power) {
+                    (Some(p), Some(s)) if p != s => Err(OrderError::new(
+                        OrderErrorKind::AdvanceRetreatForOther(map.power(p).name.clone()),
+                        0,
+                    )),
+                    _ => Ok(o),
+                });
                 match result {
                     Ok(o) => sent.push((o.power, o.order)),
                     Err(e) => report

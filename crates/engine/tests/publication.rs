@@ -157,3 +157,23 @@ fn rejected_orders_of_the_final_submission_stay_in_the_report() {
     assert_eq!(output.rejected_orders["FRANCE"].len(), 1);
     assert!(render(&v, &report, Lang::En).contains("A PAR - MOS"));
 }
+
+#[test]
+fn a_retreat_sent_with_the_moves_for_another_powers_unit_is_refused_and_told_to_its_sender() {
+    // Italy dislodges A Mar; Germany names a retreat for the French army under the retreat
+    // phase's heading. It is not carried out: France's army gets its own retreat phase.
+    let (output, report, v) = adjudicate(
+        "S1901M",
+        &[
+            ("GERMANY", &["A MUN H", "S1901R:", "France: A MAR R GAS"]),
+            ("ITALY", &["A PIE - MAR", "F LYO S A PIE - MAR"]),
+        ],
+        &[],
+    );
+    assert_eq!(output.next.phase, "S1901R", "France retreats in its own phase");
+    assert!(
+        output.notices["GERMANY"][0].error.contains("retreats of France"),
+        "{output:?}"
+    );
+    assert!(!render(&v, &report, Lang::En).contains("R GAS"));
+}
