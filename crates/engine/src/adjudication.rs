@@ -263,6 +263,31 @@ fn leader_results(
     }
 }
 
+/// Provocations (Hegemony 1.1.10): told to the provoker alone, with the provoking order.
+fn provocation_notices(
+    variant: &Variant,
+    m: &crate::game::MovementReport,
+    notices: &mut BTreeMap<String, Vec<RejectedOrder>>,
+) {
+    for p in &m.provocations {
+        let order = m
+            .units
+            .iter()
+            .position(|u| *u == p.unit)
+            .map(|i| m.orders[i].display(&variant.map).to_string())
+            .unwrap_or_default();
+        notices
+            .entry(power_key(variant, p.player))
+            .or_default()
+            .push(RejectedOrder {
+                order,
+                error: crate::report::provocation_text(variant, p, crate::report::Lang::En),
+                position: 0,
+                suggestion: None,
+            });
+    }
+}
+
 fn output(variant: &Variant, report: &PhaseReport) -> AdjudicationOutput {
     let map = &variant.map;
     let mut accepted: BTreeMap<String, Vec<String>> = BTreeMap::new();
@@ -330,6 +355,7 @@ fn output(variant: &Variant, report: &PhaseReport) -> AdjudicationOutput {
         });
     }
     if let Some(m) = &report.movement {
+        provocation_notices(variant, m, &mut notices);
         for (i, unit) in m.units.iter().enumerate() {
             let name = unit_name(variant, unit.kind, unit.location);
             let r = m.results[i];

@@ -299,6 +299,8 @@ pub struct MovementReport {
     pub leaders: Vec<crate::rules::LeaderMove>,
     /// The leaders displaced and where each may retreat (Hegemony; empty elsewhere).
     pub displaced_leaders: Vec<crate::rule_state::DisplacedLeader>,
+    /// The provocations of neutral countries (Hegemony 1.1.10), told to each provoker alone.
+    pub provocations: Vec<crate::rules::Provocation>,
 }
 
 /// What a retreat phase (or retreats ordered in advance) did.
@@ -477,6 +479,7 @@ fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
     next.pending_retreats.clear();
     follow_moves(variant, &units, &orders, &result, &mut next);
     let leaders = crate::rules::after_movement(&phase, &result, &mut next);
+    let provocations = crate::rules::after_movement_politics(&phase, &mut next);
     report.movement = Some(MovementReport {
         units: units.clone(),
         orders,
@@ -484,6 +487,7 @@ fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
         by_rule,
         leaders,
         displaced_leaders: next.rules.displaced_leaders().to_vec(),
+        provocations,
         results: result.units.clone(),
         dislodged: dislodged.clone(),
         contested,

@@ -74,12 +74,19 @@ pub struct StateOptions {
     /// The variant's special rules in force, by number (Hegemony: `"5.1.4"`).
     #[serde(default)]
     pub special_rules: Vec<String>,
+    /// How control of neutral countries is determined (Hegemony): `"standard"` (1.1.2–1.1.4,
+    /// the default) or `"alternative"` (1.1.11).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub control_rule: Option<String>,
+    /// The victory condition of Hegemony 4.3.1, numbered 1–5 (default: the variant's centres).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub victory: Option<u8>,
 }
 
 impl StateOptions {
     /// Whether no option is set.
     pub fn is_empty(&self) -> bool {
-        self.special_rules.is_empty()
+        self.special_rules.is_empty() && self.control_rule.is_none() && self.victory.is_none()
     }
 }
 
@@ -131,6 +138,9 @@ pub enum StateError {
     /// A special rule number the variant does not know.
     #[error("unknown special rule `{0}`")]
     UnknownSpecialRule(String),
+    /// A game option the variant does not have, or an unknown value.
+    #[error("option {0}")]
+    BadOption(String),
     /// Leaders or garrisons that do not fit the units.
     #[error(transparent)]
     Rules(#[from] crate::rule_state::RuleStateError),

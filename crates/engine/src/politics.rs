@@ -16,6 +16,45 @@ pub struct Politics {
     stock: BTreeMap<PowerId, u32>,
     influence: BTreeMap<(PowerId, PowerId), u32>,
     control: BTreeMap<PowerId, Vec<PowerId>>,
+    options: GameOptions,
+}
+
+/// How control of a neutral country is determined: a game option.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ControlRule {
+    /// 1.1.2–1.1.4: activation by threshold, sole control with more than half of the activated
+    /// influence, joint control otherwise.
+    #[default]
+    Standard,
+    /// 1.1.11: a player controls a country when his influence is greater than the next largest
+    /// plus the threshold; there is no joint control.
+    Alternative,
+}
+
+impl ControlRule {
+    /// The rule's name in the JSON interchange.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ControlRule::Standard => "standard",
+            ControlRule::Alternative => "alternative",
+        }
+    }
+
+    /// The rule a name in the JSON interchange names.
+    pub fn from_name(name: &str) -> Option<ControlRule> {
+        [ControlRule::Standard, ControlRule::Alternative]
+            .into_iter()
+            .find(|r| r.as_str() == name)
+    }
+}
+
+/// The options of the politics a game is played with (Hegemony: chosen when it is created).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct GameOptions {
+    /// How control is determined.
+    pub control_rule: ControlRule,
+    /// The victory condition of 4.3.1 (1–5); none: the variant's centre count.
+    pub victory: Option<u8>,
 }
 
 /// Why politics read from outside do not fit the variant.
@@ -71,7 +110,19 @@ impl Politics {
             stock,
             influence,
             control,
+            options: GameOptions::default(),
         })
+    }
+
+    /// These politics played with the given options.
+    pub fn with_options(mut self, options: GameOptions) -> Politics {
+        self.options = options;
+        self
+    }
+
+    /// The options the game is played with.
+    pub fn options(&self) -> GameOptions {
+        self.options
     }
 
     /// The politics at a scenario's start: each player's stock, no influence, no control.
@@ -121,7 +172,10 @@ impl Politics {
 
     /// Whether nothing is recorded.
     pub fn is_empty(&self) -> bool {
-        self.stock.is_empty() && self.influence.is_empty() && self.control.is_empty()
+        self.stock.is_empty()
+            && self.influence.is_empty()
+            && self.control.is_empty()
+            && self.options == GameOptions::default()
     }
 
     /// Adds income to a player's stock (1.1.9).
@@ -137,10 +191,61 @@ impl Politics {
         *self.influence.entry((country, player)).or_default() += pf;
     }
 
+    /// Takes a player's whole influence in a country away (1.1.10.2).
+    pub(crate) fn forfeit(&mut self, country: PowerId, player: PowerId) {
+        self.influence.remove(&(country, player));
+    }
+
+    /// Sets who controls one country from now on.
+    pub(crate) fn set_control_of(&mut self, country: PowerId, by: Vec<PowerId>) {
+        if by.is_empty() {
+            self.control.remove(&country);
+        } else {
+            self.control.insert(country, by);
+        }
+    }
+
     /// Sets who controls each neutral country from now on.
     pub(crate) fn set_control(&mut self, control: BTreeMap<PowerId, Vec<PowerId>>) {
         self.control = control.into_iter().filter(|(_, by)| !by.is_empty()).collect();
     }
+}
+
+/// Who controls each neutral country after a winter, by the game's control rule.
+pub fn determine_control(variant: &Variant, politics: &Politics) -> BTreeMap<PowerId, Vec<PowerId>> {
+    match politics.options.control_rule {
+        ControlRule::Standard => standard_control(variant, politics),
+        ControlRule::Alternative => alternative_control(variant, politics),
+    }
+}
+
+/// Who controls each neutral country under the alternative rule (1.1.11): the player whose
+/// influence is greater than the next largest influence plus the threshold, alone (a player who
+/// may never control it, 1.1.7, leaves it uncontrolled); never jointly.
+pub fn alternative_control(variant: &Variant, politics: &Politics) -> BTreeMap<PowerId, Vec<PowerId>> {
+    let map = &variant.map;
+    let mut control = BTreeMap::new();
+    for country in map.countries().iter().map(|c| c.id).filter(|&c| !map.is_player(c)) {
+        let Some(t) = threshold(variant, country).filter(|&t| t > 0) else {
+            continue;
+        };
+        let mut by: Vec<(u32, PowerId)> = map
+            .powers()
+            .iter()
+            .map(|p| (politics.influence(country, p.id), p.id))
+            .collect();
+        by.sort_by(|a, b| b.cmp(a));
+        let (first, player) = by.first().copied().unwrap_or((0, country));
+        let second = by.get(1).map_or(0, |&(n, _)| n);
+        let allowed = !map.power(player).never_controls.contains(&country);
+        let controllers = if first > second + t && allowed {
+            vec![player]
+        } else {
+            Vec::new()
+        };
+        control.insert(country, controllers);
+    }
+    control
 }
 
 /// The influence in a country of the players who reached its threshold (1.1.2–1.1.4: the

@@ -17,8 +17,11 @@ use crate::variant::Variant;
 
 mod choices;
 mod leaders;
+mod politics;
+
 use leaders::{displaced_leader_lines, leader_lines, leader_retreat_lines};
 pub use leaders::{leader_move_reason_en, leader_retreat_reason_en};
+pub use politics::{provocation_text, provocations_of};
 
 /// The language of a report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -139,3 +139,68 @@ fn orders_for_a_later_phase_stay_the_senders_and_are_read_as_his_when_it_comes()
             .contains("cannot give orders for Bavaria")
     );
 }
+
+#[test]
+fn a_provocation_is_told_to_the_provoker_alone_and_takes_his_influence_and_control() {
+    let v = hegemony();
+    let input: AdjudicationInput = serde_json::from_value(serde_json::json!({
+        "phase": "S1701M",
+        "units": {"BAVARIA": ["A BAV"], "FRANCE": ["A BUR"]},
+        "centers": {"BAVARIA": ["BAV"]},
+        "influence": {"BAVARIA": {"FRANCE": 3, "SPAIN": 2}},
+        "control": {"BAVARIA": ["FRANCE"]},
+        "orders": {"FRANCE": ["A Bur - Bav"]},
+    }))
+    .expect("input");
+    let (output, report) = adjudicate_with(&v, &input).expect("adjudicates");
+    assert_eq!(
+        output.notices["FRANCE"][0].error,
+        "Army Burgundy provoked Bavaria: France's influence there (3 PF) is lost, and with it the control of Bavaria (rule 1.1.10)"
+    );
+    assert_eq!(output.notices["FRANCE"][0].order, "A BUR - BAV");
+    assert_eq!(output.next.control["BAVARIA"], vec!["SPAIN"]);
+    let france = v.map.power_by_name("France").expect("France");
+    let de = spielleiter_engine::report::provocations_of(&v, &report, france, Lang::De);
+    assert_eq!(
+        de,
+        [
+            "Armee Burgund hat Bayern provoziert: der Einfluss von Frankreich dort (3 PF) ist verloren und damit die Kontrolle über Bayern (Regel 1.1.10)"
+        ]
+    );
+    for lang in [Lang::En, Lang::De] {
+        let text = render(&v, &report, lang);
+        assert!(!text.contains("provo") && !text.contains("PF"), "{text}");
+    }
+}
+
+#[test]
+fn the_game_options_travel_with_the_state_and_bad_ones_are_refused() {
+    let v = hegemony();
+    let state = |options: serde_json::Value| -> spielleiter_engine::interchange::GameState {
+        serde_json::from_value(serde_json::json!({"phase": "W1700A", "options": options})).expect("state")
+    };
+    let good = state(serde_json::json!({"control_rule": "alternative", "victory": 2}));
+    let position = spielleiter_engine::interchange::position_from_state(&v, &good).expect("reads");
+    let back = spielleiter_engine::interchange::state_from_position(&v, &position);
+    assert_eq!(back.options.control_rule.as_deref(), Some("alternative"));
+    assert_eq!(back.options.victory, Some(2));
+    for (bad, why) in [
+        (
+            serde_json::json!({"control_rule": "majority"}),
+            "neither `standard` nor `alternative`",
+        ),
+        (serde_json::json!({"victory": 6}), "not one of the conditions 1 to 5"),
+    ] {
+        let e = spielleiter_engine::interchange::position_from_state(&v, &state(bad)).expect_err("refused");
+        assert!(e.to_string().contains(why), "{e}");
+    }
+    let standard = spielleiter_engine::variant::builtin("standard")
+        .expect("built in")
+        .expect("loads");
+    let e = spielleiter_engine::interchange::position_from_state(
+        &standard,
+        &serde_json::from_value(serde_json::json!({"phase": "S1901M", "options": {"victory": 1}})).expect("state"),
+    )
+    .expect_err("no politics in the standard game");
+    assert!(e.to_string().contains("variants with political factors"), "{e}");
+}

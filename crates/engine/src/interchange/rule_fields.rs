@@ -104,7 +104,40 @@ fn read_politics(variant: &Variant, state: &GameState) -> Result<crate::politics
         let players = by.iter().map(|p| power_by_key(map, p)).collect::<Result<Vec<_>, _>>()?;
         control.insert(power_by_key(map, country)?, players);
     }
-    Ok(crate::politics::Politics::new(variant, stock, influence, control)?)
+    let options = read_options(variant, &state.options)?;
+    Ok(crate::politics::Politics::new(variant, stock, influence, control)?.with_options(options))
+}
+
+/// The politics' game options of a state: `control_rule` and `victory`, only where the variant
+/// plays the politics rule.
+fn read_options(variant: &Variant, options: &super::StateOptions) -> Result<crate::politics::GameOptions, StateError> {
+    use crate::politics::{ControlRule, GameOptions};
+    if options.control_rule.is_none() && options.victory.is_none() {
+        return Ok(GameOptions::default());
+    }
+    if !variant.rules.contains(&crate::rules::RuleName::Politics) {
+        return Err(StateError::BadOption(format!(
+            "`control_rule` and `victory` are for variants with political factors, not {}",
+            variant.name
+        )));
+    }
+    let control_rule = match options.control_rule.as_deref() {
+        None => ControlRule::Standard,
+        Some(name) => ControlRule::from_name(name).ok_or_else(|| {
+            StateError::BadOption(format!(
+                "`control_rule`: `{name}` is neither `standard` nor `alternative`"
+            ))
+        })?,
+    };
+    if let Some(v) = options.victory.filter(|v| !(1..=5).contains(v)) {
+        return Err(StateError::BadOption(format!(
+            "`victory`: {v} is not one of the conditions 1 to 5"
+        )));
+    }
+    Ok(GameOptions {
+        control_rule,
+        victory: options.victory,
+    })
 }
 
 /// Takes the leaders named in `leader_retreats` out of `leaders`, as displaced leaders.
@@ -180,6 +213,10 @@ pub(super) fn write(variant: &Variant, position: &Position, state: &mut GameStat
     }
     state.options.special_rules = rules.special_rules().iter().map(|r| r.number().to_string()).collect();
     let politics = rules.politics();
+    let options = politics.options();
+    state.options.control_rule = (options.control_rule != crate::politics::ControlRule::Standard)
+        .then(|| options.control_rule.as_str().to_string());
+    state.options.victory = options.victory;
     for (&p, &pf) in politics.stocks() {
         state.political_factors.insert(key(p), pf);
     }

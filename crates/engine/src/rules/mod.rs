@@ -24,11 +24,13 @@ mod leaders;
 mod neutral_orders;
 mod neutrals;
 mod politics;
+mod provocation;
 mod railroad;
 mod scenario_rules;
 
 pub use leader_retreats::{LeaderRetreat, LeaderRetreatOutcome};
 pub use leaders::{LeaderMove, LeaderOutcome};
+pub use provocation::Provocation;
 
 use crate::adjudicate::movement::MovementResult;
 pub use crate::adjudicate::movement::ResolverRule;
@@ -222,6 +224,12 @@ pub trait RuleModule: Sync {
         Vec::new()
     }
 
+    /// After a movement phase, with the units moved in `next`: the rule's changes to the
+    /// politics (Hegemony 1.1.10: provocations, told to the provoker alone).
+    fn after_movement_politics(&self, _phase: &MovementPhase<'_>, _next: &mut Position) -> Vec<Provocation> {
+        Vec::new()
+    }
+
     /// After the units' retreats, with the retreated units in `next`: retreats what the rule
     /// keeps besides units (displaced leaders) and says what became of it.
     fn after_retreats(&self, _phase: &RetreatPhase<'_>, _next: &mut Position) -> Vec<LeaderRetreat> {
@@ -313,6 +321,16 @@ pub fn after_retreats(phase: &RetreatPhase<'_>, next: &mut Position) -> Vec<Lead
         retreats.extend(rule.module().after_retreats(phase, next));
     }
     retreats
+}
+
+/// The politics the variant's rules change after a movement phase (see
+/// [`RuleModule::after_movement_politics`]).
+pub fn after_movement_politics(phase: &MovementPhase<'_>, next: &mut Position) -> Vec<Provocation> {
+    let mut found = Vec::new();
+    for rule in &phase.variant.rules {
+        found.extend(rule.module().after_movement_politics(phase, next));
+    }
+    found
 }
 
 /// What the variant's rules do after a movement phase (see [`RuleModule::after_movement`]).

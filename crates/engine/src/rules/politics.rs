@@ -9,7 +9,8 @@
 //!   a neutral he controls alone) owns stay in stock (1.1.8);
 //! - step 8, control (1.1.2–1.1.4): who controls each neutral until the next winter.
 //!
-//! In every phase, the controllers' orders for the neutral countries (see `neutral_orders`).
+//! In every phase, the controllers' orders for the neutral countries (see `neutral_orders`);
+//! after each movement phase, provocations (see `provocation`).
 //!
 //! Nothing of this is published: the sender alone learns what became of his orders.
 
@@ -40,9 +41,17 @@ impl RuleModule for PoliticalFactors {
             }
         }
         allocate(variant, phase, &mut politics, outcomes);
-        let control = crate::politics::standard_control(variant, &politics);
+        let control = crate::politics::determine_control(variant, &politics);
         politics.set_control(control);
         *next.rules.politics_mut() = politics;
+    }
+
+    fn after_movement_politics(
+        &self,
+        phase: &super::MovementPhase<'_>,
+        next: &mut Position,
+    ) -> Vec<super::Provocation> {
+        super::provocation::provoke(phase, next)
     }
 
     fn may_order_for(

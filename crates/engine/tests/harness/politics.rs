@@ -3,11 +3,12 @@
 //!
 //! - `France: stock 7` — political factors in stock;
 //! - `Bavaria: France 3, Spain 2` — influence in a neutral country;
-//! - `Bavaria: control France` (or `control France, Spain`) — who controls it.
+//! - `Bavaria: control France` (or `control France, Spain`) — who controls it;
+//! - `control rule alternative` and `victory 2` — the game's options (1.1.11, 4.3.1).
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use spielleiter_engine::politics::Politics;
+use spielleiter_engine::politics::{ControlRule, GameOptions, Politics};
 use spielleiter_engine::{Map, PowerId, Variant};
 
 fn power(map: &Map, name: &str, line: usize) -> Result<PowerId, String> {
@@ -21,7 +22,21 @@ pub fn read(variant: &Variant, lines: &[(String, usize)]) -> Result<Politics, St
     let mut stock = BTreeMap::new();
     let mut influence = BTreeMap::new();
     let mut control = BTreeMap::new();
+    let mut options = GameOptions::default();
     for (text, line) in lines {
+        if let Some(rule) = text.strip_prefix("control rule ") {
+            options.control_rule =
+                ControlRule::from_name(rule.trim()).ok_or_else(|| format!("line {line}: unknown rule `{rule}`"))?;
+            continue;
+        }
+        if let Some(n) = text.strip_prefix("victory ") {
+            options.victory = Some(
+                n.trim()
+                    .parse()
+                    .map_err(|_| format!("line {line}: `{n}` is no number"))?,
+            );
+            continue;
+        }
         let (who, rest) = text
             .split_once(':')
             .ok_or_else(|| format!("line {line}: `{text}` has no `Country:`"))?;
@@ -50,7 +65,9 @@ pub fn read(variant: &Variant, lines: &[(String, usize)]) -> Result<Politics, St
             }
         }
     }
-    Politics::new(variant, stock, influence, control).map_err(|e| format!("politics: {e}"))
+    Politics::new(variant, stock, influence, control)
+        .map(|p| p.with_options(options))
+        .map_err(|e| format!("politics: {e}"))
 }
 
 /// The politics as lines of the kinds above, one per stock, influence and control (stocks of
@@ -68,6 +85,13 @@ pub fn lines(variant: &Variant, politics: &Politics) -> BTreeSet<String> {
     for (&c, by) in politics.controls() {
         let by: Vec<String> = by.iter().map(|&p| name(p)).collect();
         out.insert(format!("{}: control {}", name(c), by.join(", ")));
+    }
+    let options = politics.options();
+    if options.control_rule != ControlRule::Standard {
+        out.insert(format!("control rule {}", options.control_rule.as_str()));
+    }
+    if let Some(v) = options.victory {
+        out.insert(format!("victory {v}"));
     }
     out
 }
