@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::adjudicate::adjustment::{AdjustmentOutcome, adjustment_count};
+use crate::adjudicate::adjustment::AdjustmentOutcome;
 use crate::adjudicate::retreat::RetreatOutcome;
 use crate::game::{
     GameResult, PhaseOrders, PhaseReport, adjudicate_phase, concede, draw, free_home_centres, phases_ordered,
@@ -429,8 +429,9 @@ fn output(variant: &Variant, report: &PhaseReport) -> AdjudicationOutput {
     }
     let mut builds = BTreeMap::new();
     if next.phase.kind == PhaseKind::Adjustment && report.winner.is_none() {
+        let counts = crate::game::expected_counts(variant, next);
         for p in map.countries() {
-            let count = adjustment_count(map, next, p.id);
+            let count = counts[p.id.index()];
             if count != 0 {
                 let homes = if count > 0 {
                     free_home_centres(variant, next, p.id)

@@ -1,7 +1,7 @@
 //! Whole phases: reading every power's orders for the phase at hand, adjudicating it, and
 //! computing the next position and phase (retreats, centre ownership, adjustments, victory).
 
-use crate::adjudicate::adjustment::{AdjustmentOutcome, adjudicate_adjustments, adjustment_count};
+use crate::adjudicate::adjustment::{AdjustmentOutcome, adjudicate_adjustments_counted, adjustment_count};
 use crate::adjudicate::movement::{Adjudicator, MovementResult, PhaseExtras};
 use crate::adjudicate::outcome::UnitResult;
 use crate::adjudicate::retreat::{RetreatOutcome, adjudicate_retreats};
@@ -329,6 +329,12 @@ pub struct AdjustmentReport {
     pub civil_disorder: Vec<Unit>,
     /// What became of the choices of the scenario's first phase (Hegemony 5.1.7).
     pub choices: Vec<crate::choice::ChoiceMade>,
+    /// Each country's builds (positive) or further disbands (negative) this winter, zeros left
+    /// out.
+    pub counts: Vec<(PowerId, i32)>,
+    /// What the winter's first steps decided (Hegemony 4.4: friendship, blocked overseas
+    /// centres, removals for supply), where the variant has them.
+    pub winter: Option<crate::rules::WinterSteps>,
 }
 
 impl AdjustmentReport {
@@ -716,6 +722,10 @@ pub fn free_home_centres(variant: &Variant, position: &Position, power: PowerId)
 /// units without a retreat chosen in advance; builds they can make or disbands they must make.
 pub fn powers_to_order(variant: &Variant, position: &Position) -> Vec<PowerId> {
     let map = &variant.map;
+    let counts = match position.phase.kind {
+        PhaseKind::Adjustment => expected_counts(variant, position),
+        _ => Vec::new(),
+    };
     map.powers()
         .iter()
         .map(|p| p.id)
@@ -723,7 +733,7 @@ pub fn powers_to_order(variant: &Variant, position: &Position) -> Vec<PowerId> {
             PhaseKind::Movement => position.units.iter().any(|u| u.power == p),
             PhaseKind::Retreat => retreats_to_order(map, position, p),
             PhaseKind::Adjustment => {
-                let count = adjustment_count(map, position, p);
+                let count = counts[p.index()];
                 let choosing = position.rules.open_choices().iter().any(|c| c.power == p);
                 let by_rule = crate::rules::has_orders(variant, position, p);
                 choosing || by_rule || count < 0 || (count > 0 && !free_home_centres(variant, position, p).is_empty())
@@ -769,8 +779,9 @@ pub fn adjustments_needed(variant: &Variant, position: &Position) -> bool {
     {
         return true;
     }
+    let counts = expected_counts(variant, position);
     map.countries().iter().any(|p| {
-        let count = adjustment_count(map, position, p.id);
+        let count = counts[p.id.index()];
         let builds = count > 0 && !free_home_centres(variant, position, p.id).is_empty();
         count < 0 || builds
     })
@@ -801,7 +812,16 @@ fn adjustment(variant: &Variant, position: &Position, report: &mut PhaseReport) 
         .collect();
     let mut start = position.clone();
     let choices = crate::choice::apply(variant, &mut start, &legal);
-    let mut result = adjudicate_adjustments(map, &start, &legal);
+    let winter = crate::rules::winter_steps(variant, &start, &legal);
+    let counts: Vec<i32> = map
+        .countries()
+        .iter()
+        .map(|p| winter_count(map, &start, winter.as_ref(), p.id))
+        .collect();
+    if let Some(w) = &winter {
+        start.units.retain(|u| !w.unsupplied.iter().any(|x| x.unit == *u));
+    }
+    let mut result = adjudicate_adjustments_counted(map, &start, &legal, &|p| counts[p.index()]);
     choice_outcomes(variant, &legal, &choices, &mut result.outcomes);
     let mut next = start;
     next.units = result.units;
@@ -809,6 +829,7 @@ fn adjustment(variant: &Variant, position: &Position, report: &mut PhaseReport) 
         variant,
         position,
         orders: &legal,
+        winter: winter.as_ref(),
     };
     crate::rules::adjustment_orders(&phase, &mut result.outcomes, &mut next);
     let (season, year) = variant.calendar.next_turn(
@@ -825,6 +846,13 @@ fn adjustment(variant: &Variant, position: &Position, report: &mut PhaseReport) 
         outcomes: result.outcomes,
         civil_disorder: result.civil_disorder,
         choices,
+        counts: map
+            .countries()
+            .iter()
+            .map(|p| (p.id, counts[p.id.index()]))
+            .filter(|&(_, c)| c != 0)
+            .collect(),
+        winter,
     });
     report.next = next;
 }
@@ -853,6 +881,37 @@ fn choice_outcomes(
         } else {
             AdjustmentOutcome::Chosen
         };
+    }
+}
+
+/// Each country's builds (positive) or disbands to order (negative) in the winter of this
+/// position as known before the winter's orders (Hegemony: before any declaration of
+/// friendship), by `PowerId`.
+pub fn expected_counts(variant: &Variant, position: &Position) -> Vec<i32> {
+    let winter = crate::rules::winter_steps(variant, position, &[]);
+    variant
+        .map
+        .countries()
+        .iter()
+        .map(|p| winter_count(&variant.map, position, winter.as_ref(), p.id))
+        .collect()
+}
+
+/// A power's builds (positive) or disbands to order (negative) in a winter: its centres (less
+/// blocked overseas centres, Hegemony 2.2.3) minus its units, the units removed for want of
+/// supply counted (2.1.5.4: no build for them); those removals count towards the disbands it
+/// owes (2.1.5.5).
+pub fn winter_count(map: &Map, position: &Position, winter: Option<&crate::rules::WinterSteps>, power: PowerId) -> i32 {
+    let Some(w) = winter else {
+        return adjustment_count(map, position, power);
+    };
+    let blocked = w.blocked.iter().filter(|b| b.owner == power).count() as i32;
+    let removed = w.unsupplied.iter().filter(|u| u.unit.power == power).count() as i32;
+    let centres = position.centre_count(map, power) as i32 - blocked;
+    let units = position.units.iter().filter(|u| u.power == power).count() as i32;
+    match crate::adjudicate::adjustment::count_for(map, power, centres - units) {
+        c if c < 0 => (c + removed).min(0),
+        c => c,
     }
 }
 

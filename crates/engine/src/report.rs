@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 use std::str::FromStr;
 
-use crate::adjudicate::adjustment::{AdjustmentOutcome, adjustment_count};
+use crate::adjudicate::adjustment::AdjustmentOutcome;
 use crate::adjudicate::outcome::{Outcome, UnitResult};
 use crate::adjudicate::retreat::RetreatOutcome;
 use crate::game::PhaseReport;
@@ -128,6 +128,7 @@ pub fn adjustment_reason_en(outcome: &AdjustmentOutcome) -> String {
             "void: you hold a home centre of that country; the political factors stay in stock"
         }
         AdjustmentOutcome::ChoiceBlocked => "void: the chosen pieces cannot be placed; the first set stays",
+        AdjustmentOutcome::Declared => "declared",
     }
     .to_string()
 }
@@ -293,6 +294,10 @@ fn long_order(w: &Words, variant: &Variant, units: &[crate::position::Unit], pow
         Order::Waive => String::new(),
         Order::Choose(piece) => choices::piece_text(w, variant, piece),
         Order::Allocate { country, pf } => format!("PF {pf} {}", w.power(variant, country)),
+        Order::Declare { to } => match w.lang {
+            Lang::En => format!("Friendly to {}", w.power(variant, to)),
+            Lang::De => format!("Freundlich gegenüber {}", w.power(variant, to)),
+        },
         Order::Leader(LeaderOrder { at, act }) => match act {
             LeaderAct::Hold => format!("{leader} {} {hold}", w.place(variant, at)),
             LeaderAct::Move { to, .. } | LeaderAct::Retreat { to } => {
@@ -377,6 +382,7 @@ pub fn error_de(kind: &OrderErrorKind) -> String {
         K::NeverControls { sender, country } => {
             format!("{sender} kann {country} nie kontrollieren: der Befehl gilt als nicht gegeben (Regel 1.1.7)")
         }
+        K::FriendlyToItself(c) => format!("{c} kann sich nicht sich selbst gegenüber freundlich erklären"),
         K::AdvanceRetreatForOther(c) => {
             format!("Rückzüge für {c} werden in seiner Rückzugsphase befohlen, nicht im Voraus")
         }
@@ -471,13 +477,14 @@ fn ownership(w: &Words, variant: &Variant, next: &Position, out: &mut String) {
         let _ = writeln!(out, "{label:<11} {}.", unowned.join(", "));
     }
     let _ = writeln!(out);
+    let counts = crate::game::expected_counts(variant, next);
     for p in map.countries() {
         let centres = next.centre_count(map, p.id);
         let units = next.units.iter().filter(|u| u.power == p.id).count();
         if centres == 0 && units == 0 {
             continue;
         }
-        let count = adjustment_count(map, next, p.id);
+        let count = counts[p.id.index()];
         let change = match (w.lang, count.signum()) {
             (Lang::En, 1) => format!("  Builds {count:>3} unit{}.", if count == 1 { "" } else { "s" }),
             (Lang::En, -1) => format!("  Removes {:>2} unit{}.", -count, if count == -1 { "" } else { "s" }),
@@ -700,7 +707,8 @@ pub fn render(variant: &Variant, report: &PhaseReport, lang: Lang) -> String {
                     AdjustmentOutcome::Built
                     | AdjustmentOutcome::Disbanded
                     | AdjustmentOutcome::Waived
-                    | AdjustmentOutcome::Chosen,
+                    | AdjustmentOutcome::Chosen
+                    | AdjustmentOutcome::Declared,
                     _,
                 ) => "",
                 (_, false) => "  (*void*)",

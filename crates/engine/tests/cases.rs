@@ -895,6 +895,7 @@ fn check_adjustments(step: &Step, report: &PhaseReport, read: &[Option<usize>], 
                 | AdjustmentOutcome::Waived
                 | AdjustmentOutcome::Chosen
                 | AdjustmentOutcome::Allocated
+                | AdjustmentOutcome::Declared
         );
         Some((ok, format!("{outcome:?}")))
     };

@@ -332,7 +332,7 @@ fn a_variant_names_its_rules_and_map_data_needs_its_rule() {
     // Hegemony's leaders and scenario special rules likewise need their rules.
     let hegemony = include_str!("../../../variants/hegemony/variant.toml");
     let unnamed = hegemony.replacen(
-        "rules = [\"leaders\", \"scenario_rules\", \"neutrals\", \"politics\"]",
+        "rules = [\"leaders\", \"scenario_rules\", \"neutrals\", \"politics\", \"supply_lines\"]",
         "",
         1,
     );

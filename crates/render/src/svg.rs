@@ -475,7 +475,7 @@ fn draw_order(s: &mut String, g: &MapGeometry, scene: &Scene, o: &DrawnOrder) {
                 cross(s, c);
             }
         }
-        Order::Waive | Order::Choose(_) | Order::Allocate { .. } => {}
+        Order::Waive | Order::Choose(_) | Order::Allocate { .. } | Order::Declare { .. } => {}
         // A leader's own step: a thin dotted arrow (Hegemony).
         Order::Leader(LeaderOrder {
             at: from,

@@ -45,6 +45,8 @@ pub enum AdjustmentOutcome {
     /// The chosen set could not be placed: the default's pieces were no longer where the
     /// scenario put them, or the new places were taken; the default stands.
     ChoiceBlocked,
+    /// A declaration of friendship, in force this winter (Hegemony 1.2).
+    Declared,
 }
 
 /// The outcome of an adjustment phase.
@@ -63,7 +65,13 @@ pub struct AdjustmentResult {
 pub fn adjustment_count(map: &Map, position: &Position, power: PowerId) -> i32 {
     let centres = position.centre_count(map, power) as i32;
     let units = position.units.iter().filter(|u| u.power == power).count() as i32;
-    let count = centres - units;
+    count_for(map, power, centres - units)
+}
+
+/// The builds (positive) or disbands (negative) of a power whose centres exceed its units by
+/// `count`: none for a country whose units need no supply, no builds for a country no player
+/// plays.
+pub fn count_for(map: &Map, power: PowerId, count: i32) -> i32 {
     if !map.power(power).needs_supply {
         0
     } else if map.is_player(power) {
@@ -76,11 +84,22 @@ pub fn adjustment_count(map: &Map, position: &Position, power: PowerId) -> i32 {
 /// Adjudicates one adjustment phase. Orders must be legal (read against this position) and carry
 /// their power.
 pub fn adjudicate_adjustments(map: &Map, position: &Position, orders: &[PowerOrder]) -> AdjustmentResult {
+    adjudicate_adjustments_counted(map, position, orders, &|p| adjustment_count(map, position, p))
+}
+
+/// Adjudicates one adjustment phase with each power's builds or disbands given by `count`
+/// (Hegemony: after the winter's supply-line removals and blocked overseas centres).
+pub fn adjudicate_adjustments_counted(
+    map: &Map,
+    position: &Position,
+    orders: &[PowerOrder],
+    count_of: &dyn Fn(PowerId) -> i32,
+) -> AdjustmentResult {
     let mut outcomes = vec![AdjustmentOutcome::NotAllowed; orders.len()];
     let mut units = position.units.clone();
     let mut civil_disorder = Vec::new();
     for power in map.countries() {
-        let count = adjustment_count(map, position, power.id);
+        let count = count_of(power.id);
         let mine = orders.iter().enumerate().filter(|(_, o)| o.power == Some(power.id));
         if count > 0 {
             let mine: Vec<usize> = mine.map(|(i, _)| i).collect();

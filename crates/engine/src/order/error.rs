@@ -230,6 +230,9 @@ pub enum OrderErrorKind {
         /// The country.
         country: String,
     },
+    /// A declaration of friendship towards the declaring country itself.
+    #[error("{0} cannot declare itself friendly towards itself")]
+    FriendlyToItself(String),
     /// A retreat in advance for a country other than the sender's own (a neutral he controls).
     #[error("retreats of {0} are ordered in its retreat phase, not in advance")]
     AdvanceRetreatForOther(String),

@@ -173,6 +173,11 @@ pub enum Order {
         /// How many.
         pf: u32,
     },
+    /// A country declares itself friendly towards another for this winter (Hegemony 1.2).
+    Declare {
+        /// The country declared friendly towards.
+        to: PowerId,
+    },
 }
 
 impl Order {
@@ -195,7 +200,7 @@ impl Order {
             | Order::Retreat { unit, .. }
             | Order::Disband { unit }
             | Order::Build { unit } => Some(unit),
-            Order::Waive | Order::Leader(_) | Order::Choose(_) | Order::Allocate { .. } => None,
+            Order::Waive | Order::Leader(_) | Order::Choose(_) | Order::Allocate { .. } | Order::Declare { .. } => None,
         }
     }
 
@@ -298,6 +303,7 @@ impl fmt::Display for InterchangeOrder<'_> {
             Order::Allocate { country, pf } => {
                 write!(f, "PF {pf} {}", self.map.power(country).key.to_ascii_uppercase())
             }
+            Order::Declare { to } => write!(f, "FRIENDLY {}", self.map.power(to).key.to_ascii_uppercase()),
             Order::Choose(piece) => match piece {
                 crate::scenario::Piece::Unit(kind, at) => write!(f, "CHOOSE {} {}", kind.letter(), self.loc(at)),
                 crate::scenario::Piece::Leader(_, at) => write!(f, "CHOOSE L {}", self.loc(at)),

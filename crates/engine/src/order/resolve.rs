@@ -662,6 +662,9 @@ impl OrderContext<'_> {
         if let Some(a) = raw.allocation {
             return self.allocation(a, power);
         }
+        if let Some(d) = raw.declaration {
+            return self.declaration(d, power);
+        }
         if raw.waive {
             if self.phase != PhaseKind::Adjustment {
                 return Err(OrderError::new(
@@ -897,6 +900,38 @@ impl OrderContext<'_> {
                 country: a.country,
                 pf: a.pf,
             },
+            permission: None,
+        })
+    }
+
+    /// `Friendly to England` (Hegemony 1.2): in winter, by any country towards another.
+    fn declaration(
+        &self,
+        d: crate::order::syntax::RawDeclaration,
+        power: Option<PowerId>,
+    ) -> Result<PowerOrder, OrderError> {
+        if self.phase != PhaseKind::Adjustment {
+            let phase = phase_name(self.phase);
+            return Err(OrderError::new(
+                K::WrongPhase {
+                    order: "friendship",
+                    phase,
+                },
+                0,
+            ));
+        }
+        let Some(power) = power else {
+            return Err(OrderError::new(K::PowerNeeded, 0));
+        };
+        if power == d.country {
+            return Err(OrderError::new(
+                K::FriendlyToItself(self.map.power(power).name.clone()),
+                d.position,
+            ));
+        }
+        Ok(PowerOrder {
+            power: Some(power),
+            order: Order::Declare { to: d.country },
             permission: None,
         })
     }

@@ -42,6 +42,16 @@ pub struct RawAllocation {
     pub position: usize,
 }
 
+/// `Friendly to England`, `Freundlich gegenüber England`: a declaration of friendship for the
+/// winter (Hegemony 1.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RawDeclaration {
+    /// Towards which country.
+    pub country: PowerId,
+    /// Where the country's name starts in the line.
+    pub position: usize,
+}
+
 /// What the order asks for, as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RawAction {
@@ -96,6 +106,8 @@ pub struct RawOrder {
     pub waive: bool,
     /// `PF 3 Bavaria`: political factors allocated to a country (Hegemony 1.1.1).
     pub allocation: Option<RawAllocation>,
+    /// `Friendly to England`: a declaration of friendship (Hegemony 1.2).
+    pub declaration: Option<RawDeclaration>,
     /// `SC F Red - Med` after the order: leave for a fleet to pass the canal this unit holds.
     pub permission: Option<(RawUnit, RawPlace)>,
 }
@@ -544,18 +556,45 @@ impl<'t> Reader<'t, '_> {
         let Some(pf) = count else { return Ok(None) };
         self.at += 2;
         let _ = self.eat_keyword(Keyword::To) || self.eat_word(&["an", "fuer", "for"]);
+        let (country, position) = self.country_to_end("the country that gets the political factors")?;
+        Ok(Some(RawAllocation { pf, country, position }))
+    }
+
+    /// `Friendly to England`, `Friendship England`, `Freundlich gegenüber England`, `Freundlich zu
+    /// England`, after an optional `Declare` / `Erkläre`.
+    fn declaration(&mut self) -> Result<Option<RawDeclaration>, OrderError> {
+        let start = self.at;
+        let _ = self.eat_word(&["declare", "declares", "erklaere", "erklaert", "erklaeren"]);
+        if !self.eat_word(&["friendly", "friendship", "friend", "freundlich", "freundschaft"]) {
+            self.at = start;
+            return Ok(None);
+        }
+        let _ = self.eat_keyword(Keyword::To)
+            || self.eat_word(&[
+                "towards",
+                "toward",
+                "with",
+                "zu",
+                "gegenueber",
+                "mit",
+                "an",
+                "fuer",
+                "for",
+            ]);
+        let (country, position) = self.country_to_end("the country declared friendly")?;
+        Ok(Some(RawDeclaration { country, position }))
+    }
+
+    /// The rest of the line as a country's name, with where it starts.
+    fn country_to_end(&mut self, what: &'static str) -> Result<(PowerId, usize), OrderError> {
         let Some(first) = self.peek().cloned() else {
-            return Err(self.expected("the country that gets the political factors"));
+            return Err(self.expected(what));
         };
         let key: String = self.tokens[self.at..].iter().map(|t| t.key.as_str()).collect();
         match self.map.names().power(&key) {
             Some(country) => {
                 self.at = self.tokens.len();
-                Ok(Some(RawAllocation {
-                    pf,
-                    country,
-                    position: first.start,
-                }))
+                Ok((country, first.start))
             }
             None => {
                 let text = self.tokens[self.at..]
@@ -748,6 +787,18 @@ pub fn read_order(map: &Map, line: &str) -> Result<RawOrder, OrderError> {
             action: RawAction::Hold,
             waive: false,
             allocation: Some(allocation),
+            declaration: None,
+            permission: None,
+        });
+    }
+    if let Some(declaration) = reader.declaration()? {
+        return Ok(RawOrder {
+            power,
+            unit: None,
+            action: RawAction::Hold,
+            waive: false,
+            allocation: None,
+            declaration: Some(declaration),
             permission: None,
         });
     }
@@ -760,6 +811,7 @@ pub fn read_order(map: &Map, line: &str) -> Result<RawOrder, OrderError> {
         action,
         waive,
         allocation: None,
+        declaration: None,
         permission,
     })
 }

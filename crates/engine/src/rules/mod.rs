@@ -27,6 +27,7 @@ mod politics;
 mod provocation;
 mod railroad;
 mod scenario_rules;
+mod supply_lines;
 
 pub use leader_retreats::{LeaderRetreat, LeaderRetreatOutcome};
 pub use leaders::{LeaderMove, LeaderOutcome};
@@ -63,17 +64,21 @@ pub enum RuleName {
     /// Political factors (Hegemony 1.1): income and allocation in winter, and who controls each
     /// neutral country until the next winter.
     Politics,
+    /// Supply lines (Hegemony 2.1, 2.2.3, 1.2): in winter, declarations of friendship, blocked
+    /// overseas centres, and the removal of units without a secure supply line.
+    SupplyLines,
 }
 
 impl RuleName {
     /// Every rule, in the order the pipeline calls them.
-    pub const ALL: [RuleName; 6] = [
+    pub const ALL: [RuleName; 7] = [
         RuleName::Canal,
         RuleName::Railroad,
         RuleName::Leaders,
         RuleName::ScenarioRules,
         RuleName::Neutrals,
         RuleName::Politics,
+        RuleName::SupplyLines,
     ];
 
     /// The rule's name in variant files.
@@ -85,6 +90,7 @@ impl RuleName {
             RuleName::ScenarioRules => "scenario_rules",
             RuleName::Neutrals => "neutrals",
             RuleName::Politics => "politics",
+            RuleName::SupplyLines => "supply_lines",
         }
     }
 
@@ -102,6 +108,7 @@ impl RuleName {
             RuleName::ScenarioRules => &scenario_rules::ScenarioRules,
             RuleName::Neutrals => &neutrals::Neutrals,
             RuleName::Politics => &politics::PoliticalFactors,
+            RuleName::SupplyLines => &supply_lines::SupplyLines,
         }
     }
 }
@@ -189,6 +196,63 @@ pub struct AdjustmentPhase<'a> {
     pub position: &'a Position,
     /// The orders carried out, each with its power (outcomes are by the same index).
     pub orders: &'a [crate::order::PowerOrder],
+    /// What the winter's first steps decided (Hegemony), if a rule has them.
+    pub winter: Option<&'a WinterSteps>,
+}
+
+/// What a winter's first steps decided before the adjustments (Hegemony 4.4 steps 1–4):
+/// declarations of friendship, blocked overseas centres, units without a secure supply line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct WinterSteps {
+    /// The declarations of friendship made this winter (from, towards), as ordered; the
+    /// friendliness of a neutral towards its sole controller is not among them (it would reveal
+    /// the control, research D-22).
+    pub declared: Vec<(crate::ids::PowerId, crate::ids::PowerId)>,
+    /// Overseas centres blocked this winter (2.2.3).
+    pub blocked: Vec<BlockedCentre>,
+    /// Units removed for want of a secure supply line (2.1.5), each with why.
+    pub unsupplied: Vec<Unsupplied>,
+}
+
+/// An overseas centre its owner cannot use this winter (Hegemony 2.2.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BlockedCentre {
+    /// The owner.
+    pub owner: crate::ids::PowerId,
+    /// The centre (a sea).
+    pub centre: crate::ids::ProvinceId,
+    /// The hostile unit standing there at the end of the fall.
+    pub by: Unit,
+}
+
+/// A unit without a secure supply line (Hegemony 2.1.5), removed in winter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unsupplied {
+    /// The unit.
+    pub unit: Unit,
+    /// Why its shortest line is not secure.
+    pub reason: SupplyFailure,
+}
+
+/// Why a unit has no secure supply line, told by its shortest line to an own centre.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SupplyFailure {
+    /// No line at all leads to a centre of its country (none owned, or none reachable).
+    NoLine,
+    /// A unit not friendly to it stands in a square of the line (2.1.2, research D-12).
+    Cut {
+        /// The square.
+        square: crate::ids::ProvinceId,
+        /// The unit standing there.
+        by: Unit,
+    },
+    /// A hostile unit could move into a square of the line that nothing protects (2.1.3–2.1.4).
+    Threatened {
+        /// The square.
+        square: crate::ids::ProvinceId,
+        /// A unit threatening it.
+        by: Unit,
+    },
 }
 
 /// What the rules add to the movement resolver for one phase; empty when no rule adds anything.
@@ -246,6 +310,18 @@ pub trait RuleModule: Sync {
     ) {
     }
 
+    /// At the start of an adjustment phase, with the phase's orders (choices applied): the
+    /// winter's steps before the adjustments (Hegemony 4.4 steps 1–4); `None` when the rule
+    /// has none.
+    fn winter_steps(
+        &self,
+        _variant: &Variant,
+        _position: &Position,
+        _orders: &[crate::order::PowerOrder],
+    ) -> Option<WinterSteps> {
+        None
+    }
+
     /// Whether `sender` may give orders for another country's units in this position (a
     /// neutral country he controls): `Some(Ok)` yes, `Some(Err)` no for the given reason, `None`
     /// when the rule has nothing to say (then only a power's own orders count).
@@ -281,6 +357,19 @@ pub fn adjustment_orders(
     for rule in &phase.variant.rules {
         rule.module().adjustment_orders(phase, outcomes, next);
     }
+}
+
+/// The winter's steps before the adjustments, by the first rule that has them (see
+/// [`RuleModule::winter_steps`]).
+pub fn winter_steps(
+    variant: &Variant,
+    position: &Position,
+    orders: &[crate::order::PowerOrder],
+) -> Option<WinterSteps> {
+    variant
+        .rules
+        .iter()
+        .find_map(|rule| rule.module().winter_steps(variant, position, orders))
 }
 
 /// Whether a rule lets `sender` order for `country` (see [`RuleModule::may_order_for`]): the

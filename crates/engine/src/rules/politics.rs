@@ -1,8 +1,8 @@
 //! Political factors (Hegemony 1.1) in winter, in the order of the winter's steps (4.4):
 //!
-//! - step 5, income (1.1.9): each player gets one PF per centre value his country owns and per
-//!   centre of a neutral country he controls alone — not in the scenario's first winter
-//!   (research D-6);
+//! - step 5, income (1.1.9): each player gets one PF per centre value his country owns (a
+//!   blocked overseas centre gives none, 2.2.3.3) and per centre of a neutral country he controls
+//!   alone — not in the scenario's first winter (research D-6);
 //! - step 7, allocation (1.1.1): `PF 3 Bavaria` moves PF from the player's stock into his
 //!   influence there for good; orders that together ask for more than the stock are all void
 //!   (research §5.2 case 12); PF for a neutral one of whose home centres the player's country (or
@@ -36,7 +36,7 @@ impl RuleModule for PoliticalFactors {
         let variant = phase.variant;
         let mut politics = next.rules.politics().clone();
         if phase.position.phase != variant.start {
-            for (player, pf) in income(variant, phase.position) {
+            for (player, pf) in income(variant, phase.position, phase.winter) {
                 politics.earn(player, pf);
             }
         }
@@ -78,12 +78,13 @@ impl RuleModule for PoliticalFactors {
 
 /// Each player's income of the winter (1.1.9): his country's centre values and the centres of
 /// the neutrals he controls alone (the control of the last winter, research D-19).
-fn income(variant: &Variant, position: &Position) -> BTreeMap<PowerId, u32> {
+fn income(variant: &Variant, position: &Position, winter: Option<&super::WinterSteps>) -> BTreeMap<PowerId, u32> {
     let map = &variant.map;
     let politics = position.rules.politics();
+    let blocked = |p: PowerId| winter.map_or(0, |w| w.blocked.iter().filter(|b| b.owner == p).count()) as u32;
     let mut income = BTreeMap::new();
     for player in map.powers().iter().map(|p| p.id) {
-        let own = position.centre_count(map, player) as u32;
+        let own = (position.centre_count(map, player) as u32).saturating_sub(blocked(player));
         let controlled: u32 = map
             .countries()
             .iter()
