@@ -288,6 +288,64 @@ fn provocation_notices(
     }
 }
 
+/// What a winter's steps decided, in the interchange's fields (Hegemony 4.4), with the results
+/// and reasons of the units removed for want of supply.
+#[derive(Default)]
+struct WinterFields {
+    adjustments: BTreeMap<String, i32>,
+    supply_removals: BTreeMap<String, BTreeMap<String, String>>,
+    overseas_blocked: BTreeMap<String, String>,
+    friendly: BTreeMap<String, Vec<String>>,
+    centre_values: BTreeMap<String, i32>,
+}
+
+fn winter_fields(
+    variant: &Variant,
+    report: &PhaseReport,
+    results: &mut BTreeMap<String, Vec<String>>,
+    reasons: &mut BTreeMap<String, String>,
+) -> WinterFields {
+    let mut f = WinterFields::default();
+    let Some(a) = &report.adjustments else { return f };
+    let Some(steps) = &a.winter else { return f };
+    let map = &variant.map;
+    let province = |p: crate::ids::ProvinceId| map.province(p).abbreviation.to_ascii_uppercase();
+    for &(p, n) in &a.counts {
+        f.adjustments.insert(power_key(variant, p), n);
+    }
+    for u in &steps.unsupplied {
+        let name = unit_name(variant, u.unit.kind, u.unit.location);
+        let why = crate::report::supply_failure_text(variant, &u.reason, crate::report::Lang::En);
+        results.insert(name.clone(), vec!["disband".to_string()]);
+        reasons.insert(
+            name.clone(),
+            format!("removed: no secure supply line ({why}) (rule 2.1.5)"),
+        );
+        f.supply_removals
+            .entry(power_key(variant, u.unit.power))
+            .or_default()
+            .insert(name, why);
+    }
+    for b in &steps.blocked {
+        f.overseas_blocked
+            .insert(power_key(variant, b.owner), province(b.centre));
+    }
+    for &(from, to) in &steps.declared {
+        f.friendly
+            .entry(power_key(variant, from))
+            .or_default()
+            .push(power_key(variant, to));
+    }
+    for p in map.countries() {
+        let blocked = steps.blocked.iter().filter(|b| b.owner == p.id).count() as i32;
+        let value = report.next.centre_count(map, p.id) as i32 - blocked;
+        if value > 0 {
+            f.centre_values.insert(power_key(variant, p.id), value);
+        }
+    }
+    f
+}
+
 fn output(variant: &Variant, report: &PhaseReport) -> AdjudicationOutput {
     let map = &variant.map;
     let mut accepted: BTreeMap<String, Vec<String>> = BTreeMap::new();
@@ -422,6 +480,7 @@ fn output(variant: &Variant, report: &PhaseReport) -> AdjudicationOutput {
         }
     }
     leader_results(variant, report, &mut results, &mut reasons);
+    let winter = winter_fields(variant, report, &mut results, &mut reasons);
     let next = &report.next;
     let mut state = state_from_position(variant, next);
     if report.winner.is_some() {
@@ -476,6 +535,11 @@ fn output(variant: &Variant, report: &PhaseReport) -> AdjudicationOutput {
                 m.entry(k).or_default().push(v);
                 m
             }),
+        adjustments: winter.adjustments,
+        supply_removals: winter.supply_removals,
+        overseas_blocked: winter.overseas_blocked,
+        friendly: winter.friendly,
+        centre_values: winter.centre_values,
         winner: report.winner.map(|p| power_key(variant, p)),
         result: report.winner.map(|p| GameEnd {
             kind: "victory".to_string(),

@@ -338,13 +338,14 @@ pub struct AdjustmentReport {
 }
 
 impl AdjustmentReport {
-    /// The orders and their outcomes that may be published: all but allocations of political
-    /// factors, which only their sender learns (Hegemony, research D-22).
+    /// The orders and their outcomes that may be published in the list of adjustments: all but
+    /// allocations of political factors, which only their sender learns (Hegemony, research
+    /// D-22), and declarations of friendship, which the winter's first step lists.
     pub fn public_orders(&self) -> impl Iterator<Item = (&PowerOrder, &AdjustmentOutcome)> {
         self.orders
             .iter()
             .zip(&self.outcomes)
-            .filter(|(o, _)| !matches!(o.order, Order::Allocate { .. }))
+            .filter(|(o, _)| !matches!(o.order, Order::Allocate { .. } | Order::Declare { .. }))
     }
 }
 

@@ -444,6 +444,25 @@ pub struct AdjudicationOutput {
     /// Orders sent for phases still to come, per power, as `PHASE: order`.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub pending_orders: BTreeMap<String, Vec<String>>,
+    /// Builds (positive) and removals (negative) per country in the winter adjudicated, after
+    /// its first steps (Hegemony 4.4 step 4).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub adjustments: BTreeMap<String, i32>,
+    /// Units removed in the winter adjudicated for want of a secure supply line, per country:
+    /// unit → why (Hegemony 2.1.5).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub supply_removals: BTreeMap<String, BTreeMap<String, String>>,
+    /// Overseas centres blocked in the winter adjudicated, per owner (Hegemony 2.2.3).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub overseas_blocked: BTreeMap<String, String>,
+    /// Declarations of friendship made in the winter adjudicated: country → the countries it
+    /// declared itself friendly towards (Hegemony 1.2).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub friendly: BTreeMap<String, Vec<String>>,
+    /// Centre values per country in the winter adjudicated: a double centre counts two for its
+    /// first owner, a blocked overseas centre none (Hegemony 2.2, 2.3).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub centre_values: BTreeMap<String, i32>,
     /// The power that won (the game is over).
     pub winner: Option<String>,
     /// How the game ended, if it did: `{"kind": "victory" | "draw" | "concession", "powers": [...]}`.

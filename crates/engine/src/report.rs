@@ -18,10 +18,16 @@ use crate::variant::Variant;
 mod choices;
 mod leaders;
 mod politics;
+mod winter;
 
 use leaders::{displaced_leader_lines, leader_lines, leader_retreat_lines};
 pub use leaders::{leader_move_reason_en, leader_retreat_reason_en};
 pub use politics::{provocation_text, provocations_of};
+
+/// Why a unit has no secure supply line (Hegemony 2.1.5), in a few words.
+pub fn supply_failure_text(variant: &Variant, failure: &crate::rules::SupplyFailure, lang: Lang) -> String {
+    winter::supply_failure(&Words { lang }, variant, failure)
+}
 
 /// The language of a report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -662,9 +668,22 @@ pub fn render(variant: &Variant, report: &PhaseReport, lang: Lang) -> String {
         let _ = writeln!(out);
     }
     if let Some(a) = &report.adjustments {
+        if let Some(steps) = &a.winter {
+            let _ = writeln!(
+                out,
+                "{}\n",
+                if de {
+                    format!("Die Schritte des Winters {}.", report.phase.year)
+                } else {
+                    format!("The steps of the winter of {}.", report.phase.year)
+                }
+            );
+            winter::steps_before(&w, variant, a, steps, &mut out);
+        }
         let _ = writeln!(
             out,
-            "{}\n",
+            "{}{}\n",
+            if a.winter.is_some() { "6. " } else { "" },
             if de {
                 format!("Anpassungen {}.", w.when(report.phase))
             } else {
@@ -735,6 +754,9 @@ pub fn render(variant: &Variant, report: &PhaseReport, lang: Lang) -> String {
             let _ = writeln!(out, "{line}");
         }
         let _ = writeln!(out);
+        if a.winter.is_some() {
+            winter::steps_after(&w, &mut out);
+        }
     }
     let rejected: Vec<String> = report
         .orders
