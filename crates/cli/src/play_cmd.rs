@@ -95,7 +95,7 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode> {
         write!(out, "{}", render(&variant, &report, args.lang))?;
         writeln!(out)?;
         played += 1;
-        if report.winner.is_some() {
+        if report.end.is_some() {
             return Ok(ExitCode::SUCCESS);
         }
         if ended {

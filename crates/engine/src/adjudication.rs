@@ -143,22 +143,23 @@ fn end_by_agreement(
     out.next.phase = "COMPLETED".to_string();
     out.adjudicated_phase = position.phase.to_string();
     out.builds.clear();
-    out.result = Some(match result {
-        GameResult::Victory(p) | GameResult::Concession(p) => GameEnd {
-            kind: if matches!(result, GameResult::Victory(_)) {
-                "victory"
-            } else {
-                "concession"
-            }
-            .to_string(),
-            powers: vec![power_key(variant, p)],
-        },
-        GameResult::Draw(ps) => GameEnd {
-            kind: "draw".to_string(),
-            powers: ps.into_iter().map(|p| power_key(variant, p)).collect(),
-        },
-    });
+    out.result = Some(game_end(variant, &result));
     Ok((out, report))
+}
+
+/// How a game ended, in the interchange: `victory`, `concession`, `draw` or `shared victory`
+/// with the powers.
+fn game_end(variant: &Variant, end: &GameResult) -> GameEnd {
+    let (kind, powers) = match end {
+        GameResult::Victory(p) => ("victory", vec![*p]),
+        GameResult::Concession(p) => ("concession", vec![*p]),
+        GameResult::Draw(ps) => ("draw", ps.clone()),
+        GameResult::SharedVictory(ps) => ("shared victory", ps.clone()),
+    };
+    GameEnd {
+        kind: kind.to_string(),
+        powers: powers.into_iter().map(|p| power_key(variant, p)).collect(),
+    }
 }
 
 /// Adjudicates one request, loading the built-in variant it names.
@@ -483,11 +484,11 @@ fn output(variant: &Variant, report: &PhaseReport) -> AdjudicationOutput {
     let winter = winter_fields(variant, report, &mut results, &mut reasons);
     let next = &report.next;
     let mut state = state_from_position(variant, next);
-    if report.winner.is_some() {
+    if report.end.is_some() {
         state.phase = "COMPLETED".to_string();
     }
     let mut builds = BTreeMap::new();
-    if next.phase.kind == PhaseKind::Adjustment && report.winner.is_none() {
+    if next.phase.kind == PhaseKind::Adjustment && report.end.is_none() {
         let counts = crate::game::expected_counts(variant, next);
         for p in map.countries() {
             let count = counts[p.id.index()];
@@ -541,9 +542,6 @@ fn output(variant: &Variant, report: &PhaseReport) -> AdjudicationOutput {
         friendly: winter.friendly,
         centre_values: winter.centre_values,
         winner: report.winner.map(|p| power_key(variant, p)),
-        result: report.winner.map(|p| GameEnd {
-            kind: "victory".to_string(),
-            powers: vec![power_key(variant, p)],
-        }),
+        result: report.end.as_ref().map(|end| game_end(variant, end)),
     }
 }

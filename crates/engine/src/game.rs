@@ -368,6 +368,9 @@ pub struct PhaseReport {
     pub next: Position,
     /// The power that reached the victory condition, if any: the game is over.
     pub winner: Option<PowerId>,
+    /// How the game ended, if it did with this phase: a victory (then also `winner`), or
+    /// (Hegemony 4.3) a victory shared by two or a draw of those tied.
+    pub end: Option<GameResult>,
 }
 
 impl PhaseReport {
@@ -382,6 +385,7 @@ impl PhaseReport {
             ownership_updated: false,
             next: position.clone(),
             winner: None,
+            end: None,
         }
     }
 }
@@ -402,6 +406,7 @@ pub fn adjudicate_phase(variant: &Variant, position: &Position, mut orders: Phas
         PhaseKind::Adjustment => adjustment(variant, position, &mut report),
     }
     let next = &mut report.next;
+    crate::rules::end_of_phase(variant, next);
     if !next.rules.is_empty() {
         let dislodged: Vec<Unit> = next.dislodged.iter().map(|d| d.unit).collect();
         next.rules.settle(variant, &next.units, &dislodged);
@@ -692,11 +697,17 @@ fn end_of_turn(variant: &Variant, report: &mut PhaseReport) {
             }
         }
         report.ownership_updated = true;
-        report.winner = map
-            .powers()
-            .iter()
-            .map(|p| p.id)
-            .find(|&p| next.centre_count(map, p) as u32 >= variant.victory_centres);
+        report.end = crate::rules::game_end(variant, next).unwrap_or_else(|| {
+            map.powers()
+                .iter()
+                .map(|p| p.id)
+                .find(|&p| next.centre_count(map, p) as u32 >= variant.victory_centres)
+                .map(GameResult::Victory)
+        });
+        report.winner = match report.end {
+            Some(GameResult::Victory(p)) => Some(p),
+            _ => None,
+        };
         if adjustments_needed(variant, next) {
             next.phase = Phase {
                 year: phase.year,
@@ -927,7 +938,7 @@ pub fn still_pending(report: &PhaseReport) -> impl Iterator<Item = &LaterOrder> 
         .orders
         .later
         .iter()
-        .filter(move |l| l.phase > report.phase && Some(l.phase) != used_retreat && report.winner.is_none())
+        .filter(move |l| l.phase > report.phase && Some(l.phase) != used_retreat && report.end.is_none())
 }
 
 /// How a game ended.
@@ -939,6 +950,8 @@ pub enum GameResult {
     Draw(Vec<PowerId>),
     /// The other survivors conceded the game to this power.
     Concession(PowerId),
+    /// Two powers won together (Hegemony 4.3.1.3: a hegemony of two).
+    SharedVictory(Vec<PowerId>),
 }
 
 /// The powers still in the game: those with a unit or a supply centre.

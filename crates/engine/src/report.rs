@@ -791,8 +791,21 @@ pub fn render(variant: &Variant, report: &PhaseReport, lang: Lang) -> String {
     if report.ownership_updated {
         ownership(&w, variant, &report.next, &mut out);
     }
-    match report.winner {
-        Some(p) => {
+    match &report.end {
+        Some(crate::game::GameResult::SharedVictory(ps) | crate::game::GameResult::Draw(ps)) => {
+            let shared = matches!(report.end, Some(crate::game::GameResult::SharedVictory(_)));
+            let names: Vec<String> = ps.iter().map(|&p| w.power(variant, p)).collect();
+            let names = names.join(if de { " und " } else { " and " });
+            let line = match (de, shared) {
+                (true, true) => format!("Das Spiel ist beendet: {names} gewinnen gemeinsam."),
+                (true, false) => format!("Das Spiel ist beendet: unentschieden zwischen {names}."),
+                (false, true) => format!("The game is over: {names} share the victory.  Thank you for playing."),
+                (false, false) => format!("The game is over: a draw between {names}.  Thank you for playing."),
+            };
+            let _ = writeln!(out, "{line}");
+        }
+        Some(crate::game::GameResult::Victory(p) | crate::game::GameResult::Concession(p)) => {
+            let p = *p;
             let centres = report.next.centre_count(map, p);
             let _ = writeln!(
                 out,

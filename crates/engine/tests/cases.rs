@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use spielleiter_engine::adjudicate::Outcome;
 use spielleiter_engine::adjudicate::adjustment::AdjustmentOutcome;
 use spielleiter_engine::adjudicate::retreat::RetreatOutcome;
-use spielleiter_engine::game::{PhaseOrders, PhaseReport, adjudicate_phase};
+use spielleiter_engine::game::{GameResult, PhaseOrders, PhaseReport, adjudicate_phase};
 use spielleiter_engine::order::{OrderErrorKind, read_order};
 use spielleiter_engine::rule_state::{DisplacedLeader, Garrison, LeaderPlace, RuleState};
 use spielleiter_engine::rules::{LeaderOutcome, LeaderRetreatOutcome};
@@ -52,6 +52,9 @@ struct Step {
     expect_leader_retreats: Option<Vec<(String, usize)>>,
     expect_centres: Option<Vec<(String, usize)>>,
     expect_politics: Option<Vec<(String, usize)>>,
+    /// How the game ends with this step: `victory France`, `shared victory France, Spain`,
+    /// `draw France, Spain` or `none`.
+    expect_end: Option<Vec<(String, usize)>>,
 }
 
 #[derive(Debug, Default)]
@@ -149,8 +152,12 @@ fn parse_file(path: &Path) -> CaseFile {
                         step.expect_politics = Some(Vec::new());
                         section = "expect politics";
                     }
+                    "end" => {
+                        step.expect_end = Some(Vec::new());
+                        section = "expect end";
+                    }
                     _ => fail(
-                        "expected `expect units`, `expect dislodged`, `expect leader retreats` or `expect centres`",
+                        "expected `expect units`, `expect dislodged`, `expect leader retreats`, `expect centres`, `expect politics` or `expect end`",
                     ),
                 }
             }
@@ -216,6 +223,10 @@ fn parse_file(path: &Path) -> CaseFile {
                     "expect politics" => {
                         let step = c.steps.last_mut().unwrap_or_else(|| fail("no step"));
                         step.expect_politics.get_or_insert_with(Vec::new).push(entry);
+                    }
+                    "expect end" => {
+                        let step = c.steps.last_mut().unwrap_or_else(|| fail("no step"));
+                        step.expect_end.get_or_insert_with(Vec::new).push(entry);
                     }
                     _ => fail("line outside of a section"),
                 }
@@ -716,12 +727,34 @@ fn run_step(variant: &Variant, position: &mut Position, step: &Step, errors: &mu
     }
     expect_units(variant, step, &report.next, errors)?;
     expect_centres(variant, step, &report.next, errors)?;
+    if let Some(lines) = &step.expect_end {
+        let expected: BTreeSet<String> = lines.iter().map(|(t, _)| t.trim().to_string()).collect();
+        let actual = BTreeSet::from([end_line(variant, report.end.as_ref())]);
+        compare("end", expected, actual, errors);
+    }
     if let Some(lines) = &step.expect_politics {
         let actual = politics::lines(variant, report.next.rules.politics());
         compare("politics", politics::expected(lines), actual, errors);
     }
     *position = report.next;
     Ok(())
+}
+
+/// How a game ended, as an `expect end` line writes it.
+fn end_line(variant: &Variant, end: Option<&GameResult>) -> String {
+    let names = |ps: &[spielleiter_engine::PowerId]| {
+        ps.iter()
+            .map(|&p| variant.map.power(p).name.clone())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match end {
+        None => "none".to_string(),
+        Some(GameResult::Victory(p)) => format!("victory {}", names(&[*p])),
+        Some(GameResult::Concession(p)) => format!("concession {}", names(&[*p])),
+        Some(GameResult::SharedVictory(ps)) => format!("shared victory {}", names(ps)),
+        Some(GameResult::Draw(ps)) => format!("draw {}", names(ps)),
+    }
 }
 
 /// Compares the centres each power owns after the step (`Power: prov prov`, one line per power

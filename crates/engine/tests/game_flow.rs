@@ -792,6 +792,7 @@ fn political_factors_stay_secret_their_sender_learns_the_outcome_and_the_state_c
     let input: spielleiter_engine::interchange::AdjudicationInput = serde_json::from_str(
         r#"{"variant": "hegemony-1689", "phase": "W1688A",
             "units": {"FRANCE": ["A PAR"], "BAVARIA": ["A BAV"]},
+            "centers": {"FRANCE": ["PAR"], "SPAIN": ["MAD"], "BAVARIA": ["BAV"]},
             "political_factors": {"FRANCE": 7, "SPAIN": 2},
             "orders": {"FRANCE": ["PF 3 Bavaria"], "SPAIN": ["PF 3 Bayern"]}}"#,
     )

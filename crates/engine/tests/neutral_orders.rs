@@ -33,7 +33,7 @@ fn adjudicate(
     let input: AdjudicationInput = serde_json::from_value(serde_json::json!({
         "phase": phase,
         "units": {"BAVARIA": ["A BAV"]},
-        "centers": {"BAVARIA": ["BAV"]},
+        "centers": {"BAVARIA": ["BAV"], "FRANCE": ["PAR"], "SPAIN": ["MAD"]},
         "influence": {"BAVARIA": {"FRANCE": 3, "SPAIN": 3}},
         "control": {"BAVARIA": control},
         "orders": keyed(orders),
@@ -146,7 +146,7 @@ fn a_provocation_is_told_to_the_provoker_alone_and_takes_his_influence_and_contr
     let input: AdjudicationInput = serde_json::from_value(serde_json::json!({
         "phase": "S1701M",
         "units": {"BAVARIA": ["A BAV"], "FRANCE": ["A BUR"]},
-        "centers": {"BAVARIA": ["BAV"]},
+        "centers": {"BAVARIA": ["BAV"], "FRANCE": ["PAR"], "SPAIN": ["MAD"]},
         "influence": {"BAVARIA": {"FRANCE": 3, "SPAIN": 2}},
         "control": {"BAVARIA": ["FRANCE"]},
         "orders": {"FRANCE": ["A Bur - Bav"]},

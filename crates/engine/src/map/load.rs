@@ -227,6 +227,8 @@ struct RawPower {
     /// The countries it may never control (Hegemony 1.1.7).
     #[serde(default)]
     never_controls: Vec<Spanned<String>>,
+    /// Its capital (Hegemony 4.3.1.5).
+    capital: Option<Spanned<String>>,
     /// Set by a scenario for a country whose units need no supply.
     #[serde(skip)]
     no_supply: bool,
@@ -980,9 +982,17 @@ fn build_powers(
             start_units,
             threshold: None,
             never_controls: Vec::new(),
+            capital: None,
         });
     }
     for (rp, i) in raw.power.iter().zip(0..powers.len()) {
+        if let Some(c) = &rp.capital {
+            let key = c.get_ref().to_ascii_lowercase();
+            match provinces.iter().find(|p| p.abbreviation == key) {
+                Some(p) => powers[i].capital = Some(p.id),
+                None => problems.at(c.span().start, MapProblem::UnknownProvince(key.clone())),
+            }
+        }
         for key in &rp.never_controls {
             match powers.iter().find(|q| q.key.eq_ignore_ascii_case(key.get_ref())) {
                 Some(q) => {

@@ -119,6 +119,8 @@ pub struct Power {
     /// The countries it may never control, alone or jointly (Hegemony 1.1.7: Turkey never
     /// Russia; Russia and Austria never Turkey); its influence there still counts.
     pub never_controls: Vec<PowerId>,
+    /// Its capital, where the variant names one (Hegemony 4.3.1.5).
+    pub capital: Option<ProvinceId>,
 }
 
 /// A square bit matrix over locations: row `a` has bit `b` set when `a` touches `b`.

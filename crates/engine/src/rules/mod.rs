@@ -28,6 +28,7 @@ mod provocation;
 mod railroad;
 mod scenario_rules;
 mod supply_lines;
+mod victory;
 
 pub use leader_retreats::{LeaderRetreat, LeaderRetreatOutcome};
 pub use leaders::{LeaderMove, LeaderOutcome};
@@ -322,6 +323,17 @@ pub trait RuleModule: Sync {
         None
     }
 
+    /// Once centres changed hands at the end of a year: whether the game ends by the rule's
+    /// victory conditions — `None` when the rule has none (the variant's centre count decides),
+    /// `Some(None)` when it has and no one won.
+    fn game_end(&self, _variant: &Variant, _position: &Position) -> Option<Option<crate::game::GameResult>> {
+        None
+    }
+
+    /// At the end of every phase, in the next position: what the rule changes then (Hegemony
+    /// 4.2.3: the influence of an eliminated player falls to nothing).
+    fn end_of_phase(&self, _variant: &Variant, _next: &mut Position) {}
+
     /// Whether `sender` may give orders for another country's units in this position (a
     /// neutral country he controls): `Some(Ok)` yes, `Some(Err)` no for the given reason, `None`
     /// when the rule has nothing to say (then only a power's own orders count).
@@ -370,6 +382,22 @@ pub fn winter_steps(
         .rules
         .iter()
         .find_map(|rule| rule.module().winter_steps(variant, position, orders))
+}
+
+/// Whether the game ends by a rule's victory conditions (see [`RuleModule::game_end`]): the
+/// first rule that has them decides.
+pub fn game_end(variant: &Variant, position: &Position) -> Option<Option<crate::game::GameResult>> {
+    variant
+        .rules
+        .iter()
+        .find_map(|rule| rule.module().game_end(variant, position))
+}
+
+/// What the variant's rules change at the end of every phase (see [`RuleModule::end_of_phase`]).
+pub fn end_of_phase(variant: &Variant, next: &mut Position) {
+    for rule in &variant.rules {
+        rule.module().end_of_phase(variant, next);
+    }
 }
 
 /// Whether a rule lets `sender` order for `country` (see [`RuleModule::may_order_for`]): the

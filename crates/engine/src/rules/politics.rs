@@ -10,7 +10,8 @@
 //! - step 8, control (1.1.2–1.1.4): who controls each neutral until the next winter.
 //!
 //! In every phase, the controllers' orders for the neutral countries (see `neutral_orders`);
-//! after each movement phase, provocations (see `provocation`).
+//! after each movement phase, provocations (see `provocation`); at the end of every phase the
+//! elimination of players, and after each year the victory condition chosen (see `victory`).
 //!
 //! Nothing of this is published: the sender alone learns what became of his orders.
 
@@ -52,6 +53,14 @@ impl RuleModule for PoliticalFactors {
         next: &mut Position,
     ) -> Vec<super::Provocation> {
         super::provocation::provoke(phase, next)
+    }
+
+    fn game_end(&self, variant: &Variant, position: &Position) -> Option<Option<crate::game::GameResult>> {
+        super::victory::game_end(variant, position)
+    }
+
+    fn end_of_phase(&self, variant: &Variant, next: &mut Position) {
+        super::victory::end_of_phase(variant, next);
     }
 
     fn may_order_for(
