@@ -88,21 +88,16 @@ impl RuleModule for PoliticalFactors {
 /// Each player's income of the winter (1.1.9): his country's centre values and the centres of
 /// the neutrals he controls alone (the control of the last winter, research D-19).
 fn income(variant: &Variant, position: &Position, winter: Option<&super::WinterSteps>) -> BTreeMap<PowerId, u32> {
-    let map = &variant.map;
-    let politics = position.rules.politics();
     let blocked = |p: PowerId| winter.map_or(0, |w| w.blocked.iter().filter(|b| b.owner == p).count()) as u32;
-    let mut income = BTreeMap::new();
-    for player in map.powers().iter().map(|p| p.id) {
-        let own = (position.centre_count(map, player) as u32).saturating_sub(blocked(player));
-        let controlled: u32 = map
-            .countries()
-            .iter()
-            .filter(|c| politics.controllers(c.id) == [player])
-            .map(|c| position.centre_count(map, c.id) as u32)
-            .sum();
-        income.insert(player, own + controlled);
-    }
-    income
+    variant
+        .map
+        .powers()
+        .iter()
+        .map(|p| {
+            let values = super::victory::controlled_values(variant, position, p.id);
+            (p.id, values.saturating_sub(blocked(p.id)))
+        })
+        .collect()
 }
 
 /// Carries out the allocations (see the module's description), setting their outcomes.

@@ -82,7 +82,7 @@ fn two(players: &[PowerId], values: impl Fn(PowerId) -> u32) -> Option<GameResul
 }
 
 /// A player's centre values and those of the neutral countries he controls alone.
-fn controlled_values(variant: &Variant, position: &Position, player: PowerId) -> u32 {
+pub(super) fn controlled_values(variant: &Variant, position: &Position, player: PowerId) -> u32 {
     let map = &variant.map;
     let politics = position.rules.politics();
     let own = position.centre_count(map, player) as u32;
