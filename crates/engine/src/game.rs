@@ -912,7 +912,7 @@ pub fn expected_counts(variant: &Variant, position: &Position) -> Vec<i32> {
 /// A power's builds (positive) or disbands to order (negative) in a winter: its centres (less
 /// blocked overseas centres, Hegemony 2.2.3) minus its units, the units removed for want of
 /// supply counted (2.1.5.4: no build for them); those removals count towards the disbands it
-/// owes (2.1.5.5).
+/// owes (2.1.5.5). A neutral country builds only while players control it (D-17).
 pub fn winter_count(map: &Map, position: &Position, winter: Option<&crate::rules::WinterSteps>, power: PowerId) -> i32 {
     let Some(w) = winter else {
         return adjustment_count(map, position, power);
@@ -921,7 +921,13 @@ pub fn winter_count(map: &Map, position: &Position, winter: Option<&crate::rules
     let removed = w.unsupplied.iter().filter(|u| u.unit.power == power).count() as i32;
     let centres = position.centre_count(map, power) as i32 - blocked;
     let units = position.units.iter().filter(|u| u.power == power).count() as i32;
-    match crate::adjudicate::adjustment::count_for(map, power, centres - units) {
+    // A neutral that players control builds by their orders (research D-17).
+    let controlled_neutral = !map.is_player(power) && position.rules.controlled(map, power);
+    let count = match centres - units {
+        c if c > 0 && controlled_neutral && map.power(power).needs_supply => c,
+        c => crate::adjudicate::adjustment::count_for(map, power, c),
+    };
+    match count {
         c if c < 0 => (c + removed).min(0),
         c => c,
     }

@@ -1165,8 +1165,8 @@ impl OrderContext<'_> {
             if position.unit_in(self.map, province).is_some() {
                 return Err(bad("a unit stands there"));
             }
-            if !self.map.is_player(power) {
-                return Err(bad("no player plays this country, and it never builds"));
+            if !position.rules.controlled(self.map, power) {
+                return Err(bad("no player plays or controls this country, and it never builds"));
             }
         }
         Ok(PowerOrder {
