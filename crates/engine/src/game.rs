@@ -567,6 +567,7 @@ fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
                     .map(|&(_, o)| o)
                     .find(|o| o.unit().is_some_and(|u| map.province_of(u.location) == here))
                     .or_else(|| choose_retreat(map, d, &report.orders.advance_for(d.unit.power)))
+                    .or_else(|| crate::rules::automatic_retreat(variant, &next, d))
             }
         })
         .collect();
@@ -643,6 +644,11 @@ fn retreat(variant: &Variant, position: &Position, orders: &PhaseOrders, next: &
                 chosen[i] = Some(*order);
                 in_advance[i] = false;
             }
+        }
+    }
+    for (d, c) in dislodged.iter().zip(chosen.iter_mut()) {
+        if c.is_none() {
+            *c = crate::rules::automatic_retreat(variant, position, d);
         }
     }
     let outcomes = adjudicate_retreats(map, &dislodged, &chosen);

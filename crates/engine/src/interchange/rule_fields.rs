@@ -413,14 +413,16 @@ mod tests {
     fn a_dislodged_garrison_is_kept_for_its_retreat_and_follows_it() {
         let dislodged = next_state(
             r#"{"variant": "hegemony-1689", "phase": "S1689M",
-                "units": {"TURKEY": ["G MEA"], "FRANCE": ["A SMY", "F EAS"]},
-                "orders": {"FRANCE": ["A SMY - MEA", "F EAS S A SMY - MEA"]}}"#,
+                "units": {"TURKEY": ["G MEA"], "SPAIN": ["A SMY", "F EAS"]},
+                "centers": {"FRANCE": ["PAR"], "SPAIN": ["MAD"], "TURKEY": ["MEA"]},
+                "influence": {"TURKEY": {"FRANCE": 8}}, "control": {"TURKEY": ["FRANCE"]},
+                "orders": {"SPAIN": ["A SMY - MEA", "F EAS S A SMY - MEA"]}}"#,
         );
         assert_eq!(dislodged.units["TURKEY"], ["*A MEA"]);
         assert_eq!(dislodged.garrisons["TURKEY"]["A MEA"], "MEA");
         let mut input = serde_json::to_value(&dislodged).expect("json");
         input["variant"] = "hegemony-1689".into();
-        input["orders"] = serde_json::json!({"TURKEY": ["A MEA - ARM"]});
+        input["orders"] = serde_json::json!({"FRANCE": ["Turkey: A MEA - ARM"]});
         let retreated = next_state(&input.to_string());
         assert_eq!(retreated.units["TURKEY"], ["A ARM"]);
         assert_eq!(retreated.garrisons["TURKEY"]["A ARM"], "MEA");

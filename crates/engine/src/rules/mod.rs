@@ -323,6 +323,12 @@ pub trait RuleModule: Sync {
         None
     }
 
+    /// A dislodged unit with no retreat order: the retreat (or disband) the rule orders for it,
+    /// if any (Hegemony 1.1.5.3: an uncontrolled neutral's unit retreats by itself).
+    fn automatic_retreat(&self, _variant: &Variant, _position: &Position, _d: &DislodgedUnit) -> Option<Order> {
+        None
+    }
+
     /// Once centres changed hands at the end of a year: whether the game ends by the rule's
     /// victory conditions — `None` when the rule has none (the variant's centre count decides),
     /// `Some(None)` when it has and no one won.
@@ -382,6 +388,15 @@ pub fn winter_steps(
         .rules
         .iter()
         .find_map(|rule| rule.module().winter_steps(variant, position, orders))
+}
+
+/// The retreat a rule orders for a dislodged unit without orders (see
+/// [`RuleModule::automatic_retreat`]): the first rule with one decides.
+pub fn automatic_retreat(variant: &Variant, position: &Position, d: &DislodgedUnit) -> Option<Order> {
+    variant
+        .rules
+        .iter()
+        .find_map(|rule| rule.module().automatic_retreat(variant, position, d))
 }
 
 /// Whether the game ends by a rule's victory conditions (see [`RuleModule::game_end`]): the

@@ -2,12 +2,17 @@
 //! foreign unit's attack on a supply centre its country owns — not even to keep the centre free
 //! by a standoff. Such a support, whoever gave it, becomes a hold, which may be supported.
 //!
+//! A dislodged unit of a country no one plays or controls retreats by itself (1.1.5.3, research
+//! D-11): into an adjacent empty centre of its own country where it may retreat, else into one
+//! of another country or of none (never an overseas centre, which cannot be taken), the first
+//! by province order; with no such place it is disbanded.
+//!
 //! Which countries are neutral is the variant's data (the scenario's players); which centres a
 //! country owns is the position's.
 
 use super::{RuleModule, RuleName, UnitOrders};
 use crate::order::Order;
-use crate::position::{Position, Unit};
+use crate::position::{DislodgedUnit, Position, Unit};
 use crate::variant::Variant;
 
 /// The rule's number in the Hegemony rules, named in reports.
@@ -19,6 +24,29 @@ pub(super) struct Neutrals;
 impl RuleModule for Neutrals {
     fn name(&self) -> RuleName {
         RuleName::Neutrals
+    }
+
+    fn automatic_retreat(&self, variant: &Variant, position: &Position, d: &DislodgedUnit) -> Option<Order> {
+        let map = &variant.map;
+        if position.rules.controlled(map, d.unit.power) {
+            return None;
+        }
+        let unit = crate::order::UnitRef::new(d.unit.kind, d.unit.location);
+        let centre = |own: bool| {
+            d.retreats
+                .iter()
+                .copied()
+                .filter(|&l| {
+                    let p = map.province_of(l);
+                    let owner = position.owners[p.index()];
+                    map.province(p).centre && (owner == Some(d.unit.power)) == own
+                })
+                .min_by_key(|&l| map.province_of(l))
+        };
+        Some(match centre(true).or_else(|| centre(false)) {
+            Some(to) => Order::Retreat { unit, to },
+            None => Order::Disband { unit },
+        })
     }
 
     fn automatic_orders(&self, variant: &Variant, position: &Position, units: &[Unit], orders: &mut UnitOrders) {
