@@ -8,7 +8,7 @@ use anyhow::{Context, Result};
 use clap::Args;
 use spielleiter_engine::Position;
 use spielleiter_engine::game::{LaterOrder, PhaseOrders, adjudicate_phase, powers_to_order, still_pending};
-use spielleiter_engine::report::{Lang, render};
+use spielleiter_engine::report::{Lang, allocation_lines, politics_summary, private_notices, provocations_of, render};
 
 /// Options of `spielleiter play`.
 #[derive(Args)]
@@ -61,6 +61,9 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode> {
             } else {
                 &map.power(power).name
             };
+            for line in politics_summary(&variant, &position, power, args.lang) {
+                writeln!(out, "{name}: {line}")?;
+            }
             writeln!(
                 out,
                 "{name}: {}",
@@ -94,6 +97,7 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode> {
         writeln!(out)?;
         write!(out, "{}", render(&variant, &report, args.lang))?;
         writeln!(out)?;
+        write_private(&mut out, &variant, &report, args.lang)?;
         played += 1;
         if report.end.is_some() {
             return Ok(ExitCode::SUCCESS);
@@ -105,4 +109,33 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode> {
         pending = still_pending(&report).cloned().collect();
         position = report.next;
     }
+}
+
+/// What each player alone is told of the phase (his orders not carried out, his allocations of
+/// political factors, his provocations), under his name: in a hot-seat game the players share
+/// the screen, so it is printed after the report rather than kept.
+fn write_private(
+    out: &mut impl Write,
+    variant: &spielleiter_engine::Variant,
+    report: &spielleiter_engine::game::PhaseReport,
+    lang: Lang,
+) -> Result<()> {
+    for p in variant.map.powers() {
+        let lines: Vec<String> = private_notices(report, p.id, lang)
+            .into_iter()
+            .chain(allocation_lines(variant, report, p.id, lang))
+            .chain(provocations_of(variant, report, p.id, lang))
+            .collect();
+        if lines.is_empty() {
+            continue;
+        }
+        let name = if lang == Lang::De { &p.name_de } else { &p.name };
+        let heading = if lang == Lang::De { "nur für" } else { "for" };
+        writeln!(out, "--- {heading} {name} ---")?;
+        for line in lines {
+            writeln!(out, "{line}")?;
+        }
+        writeln!(out)?;
+    }
+    Ok(())
 }

@@ -22,7 +22,7 @@ mod winter;
 
 use leaders::{displaced_leader_lines, leader_lines, leader_retreat_lines};
 pub use leaders::{leader_move_reason_en, leader_retreat_reason_en};
-pub use politics::{provocation_text, provocations_of};
+pub use politics::{allocation_lines, politics_summary, provocation_text, provocations_of};
 
 /// Why a unit has no secure supply line (Hegemony 2.1.5), in a few words.
 pub fn supply_failure_text(variant: &Variant, failure: &crate::rules::SupplyFailure, lang: Lang) -> String {

@@ -1,9 +1,13 @@
-//! What a player alone is told of the politics of a phase (Hegemony 1.1): his provocations of
-//! neutral countries (1.1.10). Influence and control are never published (research D-22).
+//! What a player alone is told of the politics (Hegemony 1.1): his stock, influence and control
+//! before he orders, the outcome of his allocations and his provocations of neutral countries
+//! (1.1.10) after a phase. None of it is ever published (research D-22).
 
 use super::{Lang, Words};
+use crate::adjudicate::adjustment::AdjustmentOutcome;
 use crate::game::PhaseReport;
 use crate::ids::PowerId;
+use crate::order::Order;
+use crate::position::Position;
 use crate::rules::Provocation;
 use crate::variant::Variant;
 
@@ -42,4 +46,79 @@ pub fn provocations_of(variant: &Variant, report: &PhaseReport, player: PowerId,
         .filter(|p| p.player == player)
         .map(|p| provocation_text(variant, p, lang))
         .collect()
+}
+
+/// What a player alone may know of the politics before he orders: his political factors in
+/// stock, his influence in each neutral country, and the countries he controls (alone or
+/// jointly). Empty where the variant has no politics.
+pub fn politics_summary(variant: &Variant, position: &Position, player: PowerId, lang: Lang) -> Vec<String> {
+    let w = Words { lang };
+    let de = lang == Lang::De;
+    let politics = position.rules.politics();
+    if politics.is_empty() {
+        return Vec::new();
+    }
+    let mut lines = vec![if de {
+        format!("Politische Faktoren im Vorrat: {}.", politics.stock(player))
+    } else {
+        format!("Political factors in stock: {}.", politics.stock(player))
+    }];
+    let influence: Vec<String> = politics
+        .influences()
+        .iter()
+        .filter(|&(&(_, p), _)| p == player)
+        .map(|(&(c, _), n)| format!("{} {n}", w.power(variant, c)))
+        .collect();
+    if !influence.is_empty() {
+        let label = if de { "Einfluss" } else { "Influence" };
+        lines.push(format!("{label}: {}.", influence.join(", ")));
+    }
+    for (&country, by) in politics.controls().iter().filter(|(_, by)| by.contains(&player)) {
+        let name = w.power(variant, country);
+        lines.push(match (de, by.len() == 1) {
+            (false, true) => format!("Controls {name} alone: orders for it read `{name}: A …`."),
+            (false, false) => format!("Controls {name} jointly: equal sets of orders for it add up."),
+            (true, true) => format!("Kontrolliert {name} allein: Befehle dafür lauten `{name}: A …`."),
+            (true, false) => format!("Kontrolliert {name} gemeinsam: gleiche Befehlssätze zählen zusammen."),
+        });
+    }
+    lines
+}
+
+/// What became of a player's allocations of political factors in a winter, one line each.
+pub fn allocation_lines(variant: &Variant, report: &PhaseReport, player: PowerId, lang: Lang) -> Vec<String> {
+    let w = Words { lang };
+    let Some(a) = &report.adjustments else {
+        return Vec::new();
+    };
+    a.orders
+        .iter()
+        .zip(&a.outcomes)
+        .filter(|(o, _)| o.power == Some(player))
+        .filter_map(|(o, outcome)| match o.order {
+            Order::Allocate { country, pf } => Some((country, pf, outcome)),
+            _ => None,
+        })
+        .map(|(country, pf, outcome)| {
+            let country = w.power(variant, country);
+            match lang {
+                Lang::En => format!("PF {pf} {country}: {}", super::adjustment_reason_en(outcome)),
+                Lang::De => format!("{pf} PF an {country}: {}", allocation_reason_de(outcome)),
+            }
+        })
+        .collect()
+}
+
+/// What became of an allocation, in German.
+fn allocation_reason_de(outcome: &AdjustmentOutcome) -> &'static str {
+    match outcome {
+        AdjustmentOutcome::Allocated => "zugeteilt",
+        AdjustmentOutcome::OverAllocated => {
+            "ungültig: die Zuteilungen zusammen verlangen mehr politische Faktoren als im Vorrat sind; keine wurde gemacht"
+        }
+        AdjustmentOutcome::HomeCentreHeld => {
+            "ungültig: ein Heimatzentrum dieses Landes ist im eigenen Besitz; die PF bleiben im Vorrat (Regel 1.1.8)"
+        }
+        _ => "nicht ausgeführt",
+    }
 }
