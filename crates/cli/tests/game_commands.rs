@@ -3,11 +3,11 @@
 
 mod support;
 
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::{Value, json};
 use spielleiter_engine::{Map, ProvinceId, UnitType};
-use support::run;
+use support::{distances, run};
 
 fn start() -> Value {
     let out = run(&["start"], "");
@@ -215,29 +215,6 @@ fn play_prints_the_classic_report_in_german() {
     assert!(text.contains("Die nächste Phase: Bewegungen im Herbst 1901."), "{text}");
 }
 
-/// Steps from every province to the nearest province in `goals`, for one unit type.
-fn distances(map: &Map, kind: UnitType, goals: &BTreeSet<ProvinceId>) -> Vec<u32> {
-    let mut d = vec![u32::MAX; map.provinces().len()];
-    let mut queue = VecDeque::new();
-    for g in goals {
-        d[g.index()] = 0;
-        queue.push_back(*g);
-    }
-    while let Some(p) = queue.pop_front() {
-        let province = map.province(p);
-        for l in std::iter::once(province.main).chain(province.coasts.iter().copied()) {
-            for &n in map.neighbours(kind, l) {
-                let q = map.province_of(n);
-                if d[q.index()] == u32::MAX {
-                    d[q.index()] = d[p.index()] + 1;
-                    queue.push_back(q);
-                }
-            }
-        }
-    }
-    d
-}
-
 /// A simple attacker: every unit goes for the nearest centre Russia does not own, attacking with
 /// support where the centre is held; Russia builds armies wherever it can.
 fn russian_orders(map: &Map, state: &Value) -> Vec<String> {
@@ -334,7 +311,7 @@ fn russian_orders(map: &Map, state: &Value) -> Vec<String> {
         if busy.contains(prov) {
             continue;
         }
-        let d = distances(map, *kind, &goals);
+        let d = distances(map, *kind, &goals, &|_| true);
         let loc = map.location_by_abbreviation(place).expect("location");
         let best = map
             .neighbours(*kind, loc)

@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::{Value, json};
 use spielleiter_engine::{Map, ProvinceId, UnitType, Variant};
-use support::run;
+use support::{distances, run};
 
 /// The text printed between `from` and the next `until` (or the end).
 fn section<'a>(text: &'a str, from: &str, until: &str) -> &'a str {
@@ -307,34 +307,6 @@ fn staging(map: &Map, kind: UnitType, target: ProvinceId) -> BTreeSet<ProvinceId
 /// Whether a fleet would have to name a coast to move into the province (the bot avoids it).
 fn target_coast_needed(map: &Map, kind: UnitType, target: ProvinceId) -> bool {
     kind == UnitType::Fleet && map.province(target).has_split_coast()
-}
-
-/// Steps from every province to the nearest of `goals` for one unit type, through provinces
-/// that are `passable`.
-fn distances(
-    map: &Map,
-    kind: UnitType,
-    goals: &BTreeSet<ProvinceId>,
-    passable: &dyn Fn(ProvinceId) -> bool,
-) -> Vec<u32> {
-    let mut d = vec![u32::MAX; map.provinces().len()];
-    let mut queue: std::collections::VecDeque<ProvinceId> = goals.iter().copied().collect();
-    for g in goals {
-        d[g.index()] = 0;
-    }
-    while let Some(p) = queue.pop_front() {
-        let province = map.province(p);
-        for l in std::iter::once(province.main).chain(province.coasts.iter().copied()) {
-            for &n in map.neighbours(kind, l) {
-                let q = map.province_of(n);
-                if d[q.index()] == u32::MAX && passable(q) {
-                    d[q.index()] = d[p.index()] + 1;
-                    queue.push_back(q);
-                }
-            }
-        }
-    }
-    d
 }
 
 /// What the checks of each year compare: France's stock, influence and control.

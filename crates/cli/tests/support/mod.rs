@@ -398,3 +398,31 @@ pub fn spawn(args: &[&str], stdin: &[u8]) -> std::process::Child {
         .expect("write stdin");
     child
 }
+
+/// Steps from every province to the nearest of `goals` for one unit type, through provinces
+/// that are `passable`.
+pub fn distances(
+    map: &spielleiter_engine::Map,
+    kind: spielleiter_engine::UnitType,
+    goals: &std::collections::BTreeSet<spielleiter_engine::ProvinceId>,
+    passable: &dyn Fn(spielleiter_engine::ProvinceId) -> bool,
+) -> Vec<u32> {
+    let mut d = vec![u32::MAX; map.provinces().len()];
+    let mut queue: std::collections::VecDeque<spielleiter_engine::ProvinceId> = goals.iter().copied().collect();
+    for g in goals {
+        d[g.index()] = 0;
+    }
+    while let Some(p) = queue.pop_front() {
+        let province = map.province(p);
+        for l in std::iter::once(province.main).chain(province.coasts.iter().copied()) {
+            for &n in map.neighbours(kind, l) {
+                let q = map.province_of(n);
+                if d[q.index()] == u32::MAX && passable(q) {
+                    d[q.index()] = d[p.index()] + 1;
+                    queue.push_back(q);
+                }
+            }
+        }
+    }
+    d
+}
