@@ -31,6 +31,9 @@ pub struct ReadLine {
     pub result: Result<Order, OrderError>,
     /// A canal passage the order permits (`… SC F Red - Med`).
     pub permission: Option<CanalPermission>,
+    /// For a conditional order (`IF MID blocked THEN …`): its conditions and `ELSE` order; the
+    /// order above is the one carried out when the conditions hold.
+    pub condition: Option<Box<crate::order::condition::Conditional>>,
 }
 
 /// Every power's orders for one phase, read against the position.
@@ -119,6 +122,7 @@ impl PhaseOrders {
                         text: text.to_string(),
                         result: Err(OrderError::new(kind, 0)),
                         permission: None,
+                        condition: None,
                     });
                     continue;
                 }
@@ -175,6 +179,22 @@ impl PhaseOrders {
                 default_power: current,
                 leaders: &variant.leaders,
             };
+            if let Some(parts) = crate::order::condition::split(text) {
+                let (result, condition) = read_conditional(variant, &ctx, parts);
+                let refused = result.as_ref().ok().and_then(|o| o.power).and_then(not_yours);
+                match refused {
+                    Some(e) => self.sender_only.push((sender, text.to_string(), e)),
+                    None => self.lines.push(ReadLine {
+                        power: result.as_ref().ok().and_then(|o| o.power).or(current),
+                        sender,
+                        text: text.to_string(),
+                        permission: None,
+                        result: result.map(|o| o.order),
+                        condition,
+                    }),
+                }
+                continue;
+            }
             for (part, result) in parse_order_list(&ctx, text) {
                 let power = match &result {
                     Ok(o) => o.power,
@@ -197,6 +217,7 @@ impl PhaseOrders {
                     text: part,
                     permission: result.as_ref().ok().and_then(|o| o.permission),
                     result: result.map(|o| o.order),
+                    condition: None,
                 });
             }
         }
@@ -253,6 +274,143 @@ impl PhaseOrders {
             .map(|(_, a)| a.clone())
             .collect()
     }
+}
+
+/// Decides a winter's conditional orders (Hegemony 4.4): the conditions of a declaration of
+/// friendship on the winter's steps as the unconditional declarations leave them, every other
+/// order's on the steps as all declarations leave them. The order carried out takes the line's
+/// place; a line whose conditions fail and that has no `ELSE` order is told to its sender alone.
+fn apply_conditions(variant: &Variant, position: &Position, orders: &mut PhaseOrders) {
+    if orders.lines.iter().all(|l| l.condition.is_none()) {
+        return;
+    }
+    let is_declaration = |l: &ReadLine| matches!(l.result, Ok(Order::Declare { .. }));
+    let steps = winter_steps_declared(variant, position, &orders.lines);
+    decide_conditions(variant, position, orders, steps.as_ref(), &is_declaration);
+    let steps = winter_steps_declared(variant, position, &orders.lines);
+    decide_conditions(variant, position, orders, steps.as_ref(), &|_| true);
+}
+
+/// The winter's steps with the declarations of the lines that are not (or no longer)
+/// conditional.
+fn winter_steps_declared(
+    variant: &Variant,
+    position: &Position,
+    lines: &[ReadLine],
+) -> Option<crate::rules::WinterSteps> {
+    let declared: Vec<PowerOrder> = lines
+        .iter()
+        .filter(|l| l.condition.is_none())
+        .filter_map(|l| match l.result {
+            Ok(order @ Order::Declare { .. }) => Some(PowerOrder {
+                power: l.power,
+                order,
+                permission: None,
+            }),
+            _ => None,
+        })
+        .collect();
+    crate::rules::winter_steps(variant, position, &declared)
+}
+
+/// Decides the conditional lines `which` selects on `steps`.
+fn decide_conditions(
+    variant: &Variant,
+    position: &Position,
+    orders: &mut PhaseOrders,
+    steps: Option<&crate::rules::WinterSteps>,
+    which: &dyn Fn(&ReadLine) -> bool,
+) {
+    for line in std::mem::take(&mut orders.lines) {
+        let Some(c) = line.condition.as_deref().filter(|_| which(&line)) else {
+            orders.lines.push(line);
+            continue;
+        };
+        let holds = c
+            .conditions
+            .iter()
+            .all(|c| steps.is_some_and(|s| s.holds(&variant.map, position, c)));
+        let chosen = match (holds, &line.result, &c.otherwise) {
+            (true, Ok(order), _) => Some((line.power, *order)),
+            (false, _, Some(o)) => Some((o.power.or(line.power), o.order)),
+            _ => None,
+        };
+        match chosen {
+            Some((power, order)) => orders.lines.push(ReadLine {
+                power,
+                result: Ok(order),
+                condition: None,
+                ..line
+            }),
+            None => orders.sender_only.push((
+                line.sender.or(line.power),
+                line.text,
+                OrderError::new(OrderErrorKind::ConditionNotMet, 0),
+            )),
+        }
+    }
+}
+
+/// Reads a conditional line (`IF … THEN … ELSE …`): its order, conditions and `ELSE` order.
+/// Conditions are for the winter's steps only (Hegemony 4.4); one that names no overseas
+/// centre or no unit is refused when read.
+fn read_conditional(
+    variant: &Variant,
+    ctx: &OrderContext<'_>,
+    parts: Result<crate::order::condition::Parts<'_>, OrderError>,
+) -> (
+    Result<PowerOrder, OrderError>,
+    Option<Box<crate::order::condition::Conditional>>,
+) {
+    use crate::order::condition::{Conditional, Test, read_condition};
+    let parts = match parts {
+        Ok(p) => p,
+        Err(e) => return (Err(e), None),
+    };
+    let position = ctx
+        .position
+        .filter(|p| ctx.phase == PhaseKind::Adjustment && crate::rules::winter_steps(variant, p, &[]).is_some());
+    let Some(position) = position else {
+        return (Err(OrderError::new(OrderErrorKind::NoConditionsHere, 0)), None);
+    };
+    let map = &variant.map;
+    let mut conditions = Vec::new();
+    for &(at, text) in &parts.conditions {
+        let c = match read_condition(map, text, at) {
+            Ok(c) => c,
+            Err(e) => return (Err(e), None),
+        };
+        let bad = match c.test {
+            Test::Blocked(p) => (position.owners[p.index()].is_none() || map.province(p).centre)
+                .then(|| OrderErrorKind::NoOverseasCentre(map.province(p).name.clone())),
+            Test::Supplied(p) => position
+                .unit_in(map, p)
+                .is_none()
+                .then(|| OrderErrorKind::NoUnit(map.province(p).name.clone())),
+        };
+        if let Some(kind) = bad {
+            return (Err(OrderError::new(kind, at)), None);
+        }
+        conditions.push(c);
+    }
+    let read = |(at, text): (usize, &str)| {
+        let line = if parts.prefix.is_empty() {
+            text.to_string()
+        } else {
+            format!("{} {text}", parts.prefix)
+        };
+        let shift = at as isize - (line.len() - text.len()) as isize;
+        crate::order::parse_order(ctx, &line).map_err(|mut e| {
+            e.position = (e.position as isize + shift).max(0) as usize;
+            e
+        })
+    };
+    let then = read(parts.then);
+    let otherwise = match parts.otherwise.map(read).transpose() {
+        Ok(o) => o,
+        Err(e) => return (Err(e), None),
+    };
+    (then, Some(Box::new(Conditional { conditions, otherwise })))
 }
 
 /// The phases a power's order lines give orders for: `current` when a line outside any phase
@@ -807,6 +965,7 @@ pub fn adjustments_needed(variant: &Variant, position: &Position) -> bool {
 
 fn adjustment(variant: &Variant, position: &Position, report: &mut PhaseReport) {
     let map = &variant.map;
+    apply_conditions(variant, position, &mut report.orders);
     let carried = report.orders.carried_out(variant, PhaseKind::Adjustment);
     let legal: Vec<PowerOrder> = report
         .orders

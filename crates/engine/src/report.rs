@@ -388,6 +388,12 @@ pub fn error_de(kind: &OrderErrorKind) -> String {
         K::NeverControls { sender, country } => {
             format!("{sender} kann {country} nie kontrollieren: der Befehl gilt als nicht gegeben (Regel 1.1.7)")
         }
+        K::NoConditionsHere => {
+            "bedingte Befehle (`WENN … DANN …`) gelten in Wintern, deren Schritte sie nennen können (Hegemony 4.4)"
+                .to_string()
+        }
+        K::NoOverseasCentre(p) => format!("{p} ist kein Überseezentrum"),
+        K::ConditionNotMet => "nicht ausgeführt: die Bedingung traf nicht zu".to_string(),
         K::FriendlyToItself(c) => format!("{c} kann sich nicht sich selbst gegenüber freundlich erklären"),
         K::AdvanceRetreatForOther(c) => {
             format!("Rückzüge für {c} werden in seiner Rückzugsphase befohlen, nicht im Voraus")

@@ -588,8 +588,12 @@ fn settled(
     let after = &orders.lines;
     let mut moved = vec![None; before.len()];
     let mut j = 0;
+    // A line the rules changed (a conditional order decided) keeps its sender and text.
+    let same = |a: &spielleiter_engine::game::ReadLine, b: &spielleiter_engine::game::ReadLine| {
+        a == b || (a.condition.is_some() && a.sender == b.sender && a.text == b.text && b.condition.is_none())
+    };
     for (i, line) in before.iter().enumerate() {
-        if after.get(j) == Some(line) {
+        if after.get(j).is_some_and(|a| same(line, a)) {
             moved[i] = Some(j);
             j += 1;
         }
@@ -619,7 +623,7 @@ fn set_aside(
     let why = orders
         .sender_only
         .iter()
-        .find(|(s, text, _)| *s == line.sender && *text == line.text)
+        .find(|(s, text, _)| (*s == line.sender || *s == line.sender.or(line.power)) && *text == line.text)
         .map(|(_, _, e)| e.kind.clone());
     if matches!(why, Some(OrderErrorKind::JointOrdersCarried(_))) {
         let same = orders
@@ -636,8 +640,11 @@ fn set_aside(
 fn check_private(step: &Step, private: &[Option<OrderErrorKind>], errors: &mut String) {
     for (o, why) in step.orders.iter().zip(private) {
         let complaint = match (o.status, why) {
-            (Status::Unused, Some(OrderErrorKind::JointOrdersNotCarried(_))) | (Status::Illegal, Some(_)) => None,
-            (Status::Unused, _) => Some("was expected to be left unused as a joint-control set".to_string()),
+            (Status::Unused, Some(OrderErrorKind::JointOrdersNotCarried(_) | OrderErrorKind::ConditionNotMet))
+            | (Status::Illegal, Some(_)) => None,
+            (Status::Unused, _) => {
+                Some("was expected to be left unused (a joint-control set, a condition)".to_string())
+            }
             (_, Some(kind)) => Some(format!("told to its sender alone: {kind}")),
             (_, None) => None,
         };

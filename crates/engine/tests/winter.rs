@@ -99,3 +99,30 @@ fn a_declaration_of_friendship_unblocks_the_centre_and_is_published_as_the_first
     let de = render(&v, &report, Lang::De);
     assert!(de.contains("Frankreich: freundlich gegenüber England."), "{de}");
 }
+
+#[test]
+fn a_conditional_order_is_published_as_the_order_carried_out_and_its_condition_never() {
+    let (output, report, v) = winter(&["IF MID blocked THEN Friendly to England ELSE PF 1 Bavaria"]);
+    assert_eq!(output.accepted_orders["FRANCE"], vec!["FRIENDLY ENGLAND"]);
+    assert!(output.overseas_blocked.is_empty(), "{output:?}");
+    for lang in [Lang::En, Lang::De] {
+        let text = render(&v, &report, lang);
+        assert!(
+            !text.contains("IF") && !text.contains("Bavaria") && !text.contains("Bayern"),
+            "{text}"
+        );
+    }
+    let (output, _, _) = winter(&["WENN MID nicht gesperrt DANN Freundlich gegenüber England"]);
+    assert!(output.accepted_orders.is_empty(), "{output:?}");
+    assert_eq!(
+        output.notices["FRANCE"][0].error,
+        "not carried out: its condition did not hold"
+    );
+    assert_eq!(output.overseas_blocked["ENGLAND"], "MAO");
+    let (output, _, _) = winter(&["IF Xyz blocked THEN Friendly to England"]);
+    let refused = &output.rejected_orders["FRANCE"][0];
+    assert_eq!(
+        (refused.position, refused.error.as_str()),
+        (3, "unknown province `Xyz`")
+    );
+}

@@ -230,6 +230,15 @@ pub enum OrderErrorKind {
         /// The country.
         country: String,
     },
+    /// A conditional order outside a winter with steps (Hegemony 4.4).
+    #[error("conditional orders (`IF … THEN …`) are taken in winters whose steps they can name (Hegemony 4.4)")]
+    NoConditionsHere,
+    /// A condition `<sea> blocked` for a place that is no overseas centre.
+    #[error("{0} is no overseas centre")]
+    NoOverseasCentre(String),
+    /// A conditional order whose conditions did not hold and that has no `ELSE` order.
+    #[error("not carried out: its condition did not hold")]
+    ConditionNotMet,
     /// A declaration of friendship towards the declaring country itself.
     #[error("{0} cannot declare itself friendly towards itself")]
     FriendlyToItself(String),

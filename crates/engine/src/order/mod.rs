@@ -2,6 +2,7 @@
 //! the map and position) and printing them back in the interchange notation.
 
 pub mod advance;
+pub mod condition;
 pub mod error;
 mod lex;
 pub mod model;

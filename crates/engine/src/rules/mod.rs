@@ -215,6 +215,21 @@ pub struct WinterSteps {
     pub unsupplied: Vec<Unsupplied>,
 }
 
+impl WinterSteps {
+    /// Whether a condition of a conditional order holds on these steps.
+    pub fn holds(&self, map: &crate::map::Map, position: &Position, c: &crate::order::condition::Condition) -> bool {
+        use crate::order::condition::Test;
+        let test = match c.test {
+            Test::Blocked(p) => self.blocked.iter().any(|b| b.centre == p),
+            Test::Supplied(p) => {
+                position.unit_in(map, p).is_some()
+                    && !self.unsupplied.iter().any(|u| map.province_of(u.unit.location) == p)
+            }
+        };
+        test != c.negated
+    }
+}
+
 /// An overseas centre its owner cannot use this winter (Hegemony 2.2.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BlockedCentre {
