@@ -312,7 +312,10 @@ fn winter_fields(
     let map = &variant.map;
     let province = |p: crate::ids::ProvinceId| map.province(p).abbreviation.to_ascii_uppercase();
     for &(p, n) in &a.counts {
-        f.adjustments.insert(power_key(variant, p), n);
+        let n = crate::game::public_count(map, p, n);
+        if n != 0 {
+            f.adjustments.insert(power_key(variant, p), n);
+        }
     }
     for u in &steps.unsupplied {
         let name = unit_name(variant, u.unit.kind, u.unit.location);
@@ -362,35 +365,40 @@ fn output(variant: &Variant, report: &PhaseReport) -> AdjudicationOutput {
             Ok(_) if !carried => {}
             // A retreat for a leader who was not displaced is never carried out: his sender
             // alone learns it was not used.
-            Ok(order) if unused_leader_retreat(map, report, order) => {
-                notices.entry(owner_key(line.power)).or_default().push(RejectedOrder {
+            Ok(order) if unused_leader_retreat(map, report, order) => notices
+                .entry(owner_key(line.sender.or(line.power)))
+                .or_default()
+                .push(RejectedOrder {
                     order: line.text.clone(),
                     error: "the leader was not displaced: his retreat order was not used".to_string(),
                     position: 0,
                     suggestion: None,
-                })
-            }
+                }),
             // Political factors are never published (Hegemony, research D-22): their sender
             // alone learns what became of them.
-            Ok(order @ Order::Allocate { .. }) => {
-                notices.entry(owner_key(line.power)).or_default().push(RejectedOrder {
+            Ok(order @ Order::Allocate { .. }) => notices
+                .entry(owner_key(line.sender.or(line.power)))
+                .or_default()
+                .push(RejectedOrder {
                     order: line.text.clone(),
                     error: allocation_outcome(report, line.power, order),
                     position: 0,
                     suggestion: None,
-                })
-            }
+                }),
             // An order a rule replaced (a neutral's support that became a hold): what was carried
             // out is published; the sender alone learns what became of his order.
             Ok(order) if replaced_by_rule(map, report, order).is_some() => {
                 let (done, rule) = replaced_by_rule(map, report, order).unwrap_or((*order, ""));
                 let done = done.display(map).to_string();
-                notices.entry(owner_key(line.power)).or_default().push(RejectedOrder {
-                    order: line.text.clone(),
-                    error: format!("rule {rule} gave the unit another order: {done}"),
-                    position: 0,
-                    suggestion: None,
-                });
+                notices
+                    .entry(owner_key(line.sender.or(line.power)))
+                    .or_default()
+                    .push(RejectedOrder {
+                        order: line.text.clone(),
+                        error: format!("rule {rule} gave the unit another order: {done}"),
+                        position: 0,
+                        suggestion: None,
+                    });
                 accepted.entry(owner_key(line.power)).or_default().push(done);
             }
             Ok(order) => accepted
@@ -491,7 +499,7 @@ fn output(variant: &Variant, report: &PhaseReport) -> AdjudicationOutput {
     if next.phase.kind == PhaseKind::Adjustment && report.end.is_none() {
         let counts = crate::game::expected_counts(variant, next);
         for p in map.countries() {
-            let count = counts[p.id.index()];
+            let count = crate::game::public_count(map, p.id, counts[p.id.index()]);
             if count != 0 {
                 let homes = if count > 0 {
                     free_home_centres(variant, next, p.id)

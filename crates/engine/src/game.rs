@@ -181,10 +181,19 @@ impl PhaseOrders {
             };
             if let Some(parts) = crate::order::condition::split(text) {
                 let (result, condition) = read_conditional(variant, &ctx, parts);
-                let refused = result.as_ref().ok().and_then(|o| o.power).and_then(not_yours);
-                match refused {
-                    Some(e) => self.sender_only.push((sender, text.to_string(), e)),
-                    None => self.lines.push(ReadLine {
+                // A conditional line is the sender's own: one for another country (a neutral
+                // he controls) is refused, and every refusal is told to him alone (its other
+                // branch and condition were never carried out).
+                let result = result.and_then(|o| match (o.power, sender) {
+                    (Some(p), Some(s)) if p != s => Err(OrderError::new(
+                        OrderErrorKind::ConditionalForOther(map.power(p).name.clone()),
+                        0,
+                    )),
+                    _ => Ok(o),
+                });
+                match result {
+                    Err(e) => self.sender_only.push((sender, text.to_string(), e)),
+                    Ok(_) => self.lines.push(ReadLine {
                         power: result.as_ref().ok().and_then(|o| o.power).or(current),
                         sender,
                         text: text.to_string(),
@@ -203,8 +212,10 @@ impl PhaseOrders {
                 .or(current);
                 // An order for another power's units that its sender may not give, or that
                 // cannot be read, is told to him alone.
+                // Political factors are secret even when refused (research D-22).
                 let refused = match &result {
                     Ok(o) => o.power.and_then(not_yours),
+                    Err(e) if names_political_factors(&part) => Some(e.clone()),
                     Err(e) => power.filter(|&p| sender.is_some_and(|s| s != p)).map(|_| e.clone()),
                 };
                 if let Some(e) = refused {
@@ -276,15 +287,26 @@ impl PhaseOrders {
     }
 }
 
+/// Whether a line speaks of political factors (`PF 3 Bavaria`, `3 PF an Bayern`).
+fn names_political_factors(text: &str) -> bool {
+    text.split(|c: char| !c.is_alphanumeric())
+        .any(|w| w.eq_ignore_ascii_case("pf"))
+}
+
 /// Decides a winter's conditional orders (Hegemony 4.4): the conditions of a declaration of
-/// friendship on the winter's steps as the unconditional declarations leave them, every other
-/// order's on the steps as all declarations leave them. The order carried out takes the line's
+/// friendship (a line with a declaration in either branch) on the winter's steps as the
+/// unconditional declarations leave them, every other order's on the steps as all declarations
+/// leave them. The order carried out takes the line's
 /// place; a line whose conditions fail and that has no `ELSE` order is told to its sender alone.
 fn apply_conditions(variant: &Variant, position: &Position, orders: &mut PhaseOrders) {
     if orders.lines.iter().all(|l| l.condition.is_none()) {
         return;
     }
-    let is_declaration = |l: &ReadLine| matches!(l.result, Ok(Order::Declare { .. }));
+    // A line is a declaration when either of its orders is one.
+    let is_declaration = |l: &ReadLine| {
+        let otherwise = l.condition.as_ref().and_then(|c| c.otherwise.as_ref()).map(|o| o.order);
+        matches!(l.result, Ok(Order::Declare { .. })) || matches!(otherwise, Some(Order::Declare { .. }))
+    };
     let steps = winter_steps_declared(variant, position, &orders.lines);
     decide_conditions(variant, position, orders, steps.as_ref(), &is_declaration);
     let steps = winter_steps_declared(variant, position, &orders.lines);
@@ -410,6 +432,13 @@ fn read_conditional(
         Ok(o) => o,
         Err(e) => return (Err(e), None),
     };
+    // Both orders are for the same country.
+    if let (Ok(t), Some(o)) = (&then, &otherwise) {
+        if o.power != t.power {
+            let name = o.power.map_or_else(String::new, |p| map.power(p).name.clone());
+            return (Err(OrderError::new(OrderErrorKind::ConditionalForOther(name), 0)), None);
+        }
+    }
     (then, Some(Box::new(Conditional { conditions, otherwise })))
 }
 
@@ -1059,6 +1088,13 @@ fn choice_outcomes(
             AdjustmentOutcome::Chosen
         };
     }
+}
+
+/// A country's builds or disbands as every player may know them: a neutral's builds are left
+/// out, since only a neutral that players control builds (research D-17) and who controls what is
+/// secret (D-22); its removals are shown.
+pub fn public_count(map: &Map, power: PowerId, count: i32) -> i32 {
+    if map.is_player(power) { count } else { count.min(0) }
 }
 
 /// Each country's builds (positive) or disbands to order (negative) in the winter of this

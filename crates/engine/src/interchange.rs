@@ -25,6 +25,10 @@ pub struct GameState {
     /// Supply centres owned per power.
     #[serde(default)]
     pub centers: BTreeMap<String, Vec<String>>,
+    /// Overseas centres per owner (Hegemony 2.2: a sea owned as a centre, never captured):
+    /// `{"ENGLAND": "MAO"}`. Written out also among `centers`; read from either.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub overseas_centres: BTreeMap<String, String>,
     /// Retreat options per power and dislodged unit.
     #[serde(default)]
     pub retreats: BTreeMap<String, BTreeMap<String, Vec<String>>>,
@@ -288,7 +292,15 @@ pub fn position_from_state(variant: &Variant, state: &GameState) -> Result<Posit
             }
         }
     }
-    for (key, centres) in &state.centers {
+    let overseas = state.overseas_centres.iter().map(|(k, c)| (k, std::slice::from_ref(c)));
+    let listed = |key: &String, c: &String| {
+        state
+            .centers
+            .get(key)
+            .is_some_and(|cs| cs.iter().any(|x| x.eq_ignore_ascii_case(c)))
+    };
+    let overseas = overseas.filter(|(k, c)| !listed(k, &c[0]));
+    for (key, centres) in state.centers.iter().map(|(k, c)| (k, c.as_slice())).chain(overseas) {
         let power = power_by_key(map, key)?;
         for c in centres {
             let bad = |reason| StateError::BadCentre {
@@ -358,6 +370,9 @@ pub fn state_from_position(variant: &Variant, position: &Position) -> GameState 
     for (i, owner) in position.owners.iter().enumerate() {
         if let Some(p) = owner {
             let abbreviation = map.provinces()[i].abbreviation.to_ascii_uppercase();
+            if !map.provinces()[i].centre {
+                state.overseas_centres.insert(key(*p), abbreviation.clone());
+            }
             state.centers.entry(key(*p)).or_default().push(abbreviation);
         }
     }

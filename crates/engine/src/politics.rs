@@ -76,7 +76,14 @@ pub enum PoliticsError {
     /// Control of a country that is no neutral, or by a non-player.
     #[error("{0} cannot be controlled as given: only neutral countries, only by players")]
     BadControl(String),
+    /// More political factors than any game reaches.
+    #[error("{0} political factors are more than {MAX_PF}")]
+    TooMany(u32),
 }
+
+/// The most political factors a stock or an influence may hold in a state read from outside
+/// (far more than a game produces; it keeps the sums of influence within range).
+pub const MAX_PF: u32 = 100_000;
 
 impl Politics {
     /// Politics, checked: stocks only for players; influence only of players in neutral countries
@@ -91,6 +98,9 @@ impl Politics {
         let name = |p: PowerId| map.power(p).name.clone();
         if let Some(&p) = stock.keys().find(|&&p| !map.is_player(p)) {
             return Err(PoliticsError::StockOfNeutral(name(p)));
+        }
+        if let Some(&n) = stock.values().chain(influence.values()).find(|&&n| n > MAX_PF) {
+            return Err(PoliticsError::TooMany(n));
         }
         let activatable = |c: PowerId| !map.is_player(c) && threshold(variant, c).is_some();
         if let Some(&(c, p)) = influence.keys().find(|&&(c, p)| !activatable(c) || !map.is_player(p)) {

@@ -392,6 +392,7 @@ pub fn error_de(kind: &OrderErrorKind) -> String {
             "bedingte Befehle (`WENN … DANN …`) gelten in Wintern, deren Schritte sie nennen können (Hegemony 4.4)"
                 .to_string()
         }
+        K::ConditionalForOther(c) => format!("ein bedingter Befehl gilt nur für das eigene Land, nicht für {c}"),
         K::NoOverseasCentre(p) => format!("{p} ist kein Überseezentrum"),
         K::ConditionNotMet => "nicht ausgeführt: die Bedingung traf nicht zu".to_string(),
         K::FriendlyToItself(c) => format!("{c} kann sich nicht sich selbst gegenüber freundlich erklären"),
@@ -447,7 +448,7 @@ fn next_phase_line(w: &Words, phase: Phase) -> String {
     }
 }
 
-fn ownership(w: &Words, variant: &Variant, next: &Position, out: &mut String) {
+fn ownership(w: &Words, variant: &Variant, next: &Position, end: Option<&crate::game::GameResult>, out: &mut String) {
     let map = &variant.map;
     let _ = writeln!(
         out,
@@ -496,7 +497,7 @@ fn ownership(w: &Words, variant: &Variant, next: &Position, out: &mut String) {
         if centres == 0 && units == 0 {
             continue;
         }
-        let count = counts[p.id.index()];
+        let count = crate::game::public_count(map, p.id, counts[p.id.index()]);
         let change = match (w.lang, count.signum()) {
             (Lang::En, 1) => format!("  Builds {count:>3} unit{}.", if count == 1 { "" } else { "s" }),
             (Lang::En, -1) => format!("  Removes {:>2} unit{}.", -count, if count == -1 { "" } else { "s" }),
@@ -504,11 +505,12 @@ fn ownership(w: &Words, variant: &Variant, next: &Position, out: &mut String) {
             (Lang::De, -1) => format!("  baut {} Einheit{} ab.", -count, if count == -1 { "" } else { "en" }),
             _ => String::new(),
         };
-        let victory = if centres as u32 >= variant.victory_centres {
-            "  (* VICTORY!! *)"
-        } else {
-            ""
+        let won = match end {
+            Some(crate::game::GameResult::Victory(w)) => *w == p.id,
+            Some(crate::game::GameResult::SharedVictory(ws)) => ws.contains(&p.id),
+            _ => false,
         };
+        let victory = if won { "  (* VICTORY!! *)" } else { "" };
         let line = match w.lang {
             Lang::En => format!("{:>2} Supply centers, {:>2} Units:{change}{victory}", centres, units),
             Lang::De => format!(
@@ -795,7 +797,7 @@ pub fn render(variant: &Variant, report: &PhaseReport, lang: Lang) -> String {
         let _ = writeln!(out);
     }
     if report.ownership_updated {
-        ownership(&w, variant, &report.next, &mut out);
+        ownership(&w, variant, &report.next, report.end.as_ref(), &mut out);
     }
     match &report.end {
         Some(crate::game::GameResult::SharedVictory(ps) | crate::game::GameResult::Draw(ps)) => {

@@ -630,18 +630,30 @@ fn set_aside(
             .lines
             .iter()
             .position(|l| l.power == line.power && l.result == line.result);
-        return (same, None);
+        // Without an equal line (a hold, which sets leave out) it is checked as carried out.
+        return (same, same.is_none().then_some(why).flatten());
     }
     (None, why)
 }
 
-/// Checks the case lines told to their sender alone: `unused` for a joint-control set not carried
-/// out, `illegal` for any other.
+/// Checks the case lines told to their sender alone: `unused` for a joint-control set or a
+/// conditional order not carried out, `ok` for a line carried out with its set, `illegal` for one
+/// refused when read.
 fn check_private(step: &Step, private: &[Option<OrderErrorKind>], errors: &mut String) {
     for (o, why) in step.orders.iter().zip(private) {
+        // Decided after reading: not carried out (`unused`), or carried out with its set.
+        let decided = matches!(
+            why,
+            Some(
+                OrderErrorKind::JointOrdersNotCarried(_)
+                    | OrderErrorKind::ConditionNotMet
+                    | OrderErrorKind::JointOrdersCarried(_)
+            )
+        );
         let complaint = match (o.status, why) {
-            (Status::Unused, Some(OrderErrorKind::JointOrdersNotCarried(_) | OrderErrorKind::ConditionNotMet))
-            | (Status::Illegal, Some(_)) => None,
+            (Status::Unused, Some(OrderErrorKind::JointOrdersNotCarried(_) | OrderErrorKind::ConditionNotMet)) => None,
+            (Status::Ok, Some(OrderErrorKind::JointOrdersCarried(_))) => None,
+            (Status::Illegal, Some(_)) if !decided => None,
             (Status::Unused, _) => {
                 Some("was expected to be left unused (a joint-control set, a condition)".to_string())
             }

@@ -119,10 +119,103 @@ fn a_conditional_order_is_published_as_the_order_carried_out_and_its_condition_n
         "not carried out: its condition did not hold"
     );
     assert_eq!(output.overseas_blocked["ENGLAND"], "MAO");
+    // A refused conditional line is told to its sender alone, with the position of the word.
     let (output, _, _) = winter(&["IF Xyz blocked THEN Friendly to England"]);
-    let refused = &output.rejected_orders["FRANCE"][0];
+    assert!(output.rejected_orders.is_empty(), "{output:?}");
+    let refused = &output.notices["FRANCE"][0];
     assert_eq!(
         (refused.position, refused.error.as_str()),
         (3, "unknown province `Xyz`")
+    );
+}
+
+#[test]
+fn a_conditional_line_speaks_for_its_sender_alone_and_a_misplaced_else_is_refused() {
+    let v = hegemony();
+    let input: AdjudicationInput = serde_json::from_value(serde_json::json!({
+        "phase": "W1701A",
+        "units": {"ENGLAND": ["F IRE", "F LON"], "FRANCE": ["F MAO"]},
+        "centers": {"ENGLAND": ["LON", "MAO"], "FRANCE": ["BRE", "PAR"]},
+        "orders": {"ENGLAND": [
+            "IF MID not blocked THEN Waive ELSE France: Friendly to England",
+            "IF MID blocked ELSE Waive THEN Waive",
+            "PF 3 Bavaria, PF x Savoy",
+        ]},
+    }))
+    .expect("input");
+    let (output, report) = adjudicate_with(&v, &input).expect("adjudicates");
+    assert!(
+        output.friendly.is_empty(),
+        "England cannot declare for France: {output:?}"
+    );
+    assert_eq!(output.overseas_blocked["ENGLAND"], "MAO");
+    assert!(output.rejected_orders.is_empty(), "{:?}", output.rejected_orders);
+    let notices: Vec<&str> = output.notices["ENGLAND"].iter().map(|n| n.error.as_str()).collect();
+    let told = |what: &str| notices.iter().any(|n| n.contains(what));
+    assert!(told("for one's own country only, not for France"), "{notices:?}");
+    assert!(told("`ELSE` (`SONST`) after `THEN`"), "{notices:?}");
+    assert!(told("the number of political factors after `PF`"), "{notices:?}");
+    let text = render(&v, &report, Lang::En);
+    assert!(
+        !text.contains("PF") && !text.contains("Savoy") && !text.contains("IF"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_neutrals_builds_are_not_shown_lest_they_reveal_its_control() {
+    let v = hegemony();
+    let input: AdjudicationInput = serde_json::from_value(serde_json::json!({
+        "phase": "F1701M",
+        "units": {"PRUSSIA": ["A PRU"], "FRANCE": ["A PAR"]},
+        "centers": {"PRUSSIA": ["BER", "PRU"], "FRANCE": ["PAR", "BRE"]},
+        "influence": {"PRUSSIA": {"FRANCE": 4}},
+        "control": {"PRUSSIA": ["FRANCE"]},
+    }))
+    .expect("input");
+    let (output, report) = adjudicate_with(&v, &input).expect("adjudicates");
+    assert_eq!(output.next.phase, "W1701A");
+    assert!(!output.builds.contains_key("PRUSSIA"), "{:?}", output.builds);
+    assert_eq!(output.builds["FRANCE"].count, 1);
+    let text = render(&v, &report, Lang::En);
+    let prussia = text.lines().find(|l| l.starts_with("Prussia")).unwrap_or_default();
+    assert!(!prussia.contains("Builds"), "{text}");
+}
+
+#[test]
+fn political_factors_beyond_any_game_are_refused() {
+    let v = hegemony();
+    let state: spielleiter_engine::interchange::GameState = serde_json::from_value(serde_json::json!({
+        "phase": "W1701A",
+        "influence": {"BAVARIA": {"FRANCE": 4_000_000_000u32, "SPAIN": 4_000_000_000u32}},
+    }))
+    .expect("state");
+    let e = spielleiter_engine::interchange::position_from_state(&v, &state).expect_err("too many");
+    assert!(e.to_string().contains("more than"), "{e}");
+}
+
+#[test]
+fn overseas_centres_are_read_and_written_in_their_own_field() {
+    let v = hegemony();
+    let state: spielleiter_engine::interchange::GameState = serde_json::from_value(serde_json::json!({
+        "phase": "S1702M",
+        "units": {"ENGLAND": ["F LON"]},
+        "centers": {"ENGLAND": ["LON"]},
+        "overseas_centres": {"ENGLAND": "MAO"},
+    }))
+    .expect("state");
+    let position = spielleiter_engine::interchange::position_from_state(&v, &state).expect("reads");
+    let back = spielleiter_engine::interchange::state_from_position(&v, &position);
+    assert_eq!(back.overseas_centres["ENGLAND"], "MAO");
+    assert!(
+        back.centers["ENGLAND"].contains(&"MAO".to_string()),
+        "{:?}",
+        back.centers
+    );
+    // Read back with MAO in both fields, it is one centre.
+    let again = spielleiter_engine::interchange::position_from_state(&v, &back).expect("reads again");
+    assert_eq!(
+        again.centre_count(&v.map, v.map.power_by_name("England").expect("England")),
+        2
     );
 }

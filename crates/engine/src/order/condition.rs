@@ -98,7 +98,20 @@ pub fn split(line: &str) -> Option<Result<Parts<'_>, OrderError>> {
             at,
         )));
     };
-    let otherwise = ws.iter().position(|&(_, w)| is(w, &["else", "sonst"]));
+    let otherwise = ws[then..]
+        .iter()
+        .position(|&(_, w)| is(w, &["else", "sonst"]))
+        .map(|e| e + then);
+    if ws[..then].iter().any(|&(_, w)| is(w, &["else", "sonst"])) {
+        let at = ws[then].0;
+        return Some(Err(OrderError::new(
+            OrderErrorKind::Expected {
+                expected: "`ELSE` (`SONST`) after `THEN` (`DANN`) and its order",
+                found: line[at..].trim().to_string(),
+            },
+            at,
+        )));
+    }
     let then_end = otherwise.map_or(line.len(), |e| ws[e].0);
     let then_start = ws.get(then + 1).map_or(line.len(), |w| w.0);
     let mut conditions = Vec::new();

@@ -233,6 +233,9 @@ pub enum OrderErrorKind {
     /// A conditional order outside a winter with steps (Hegemony 4.4).
     #[error("conditional orders (`IF … THEN …`) are taken in winters whose steps they can name (Hegemony 4.4)")]
     NoConditionsHere,
+    /// A conditional line with an order for another country than the sender's (or two).
+    #[error("a conditional order is for one's own country only, not for {0}")]
+    ConditionalForOther(String),
     /// A condition `<sea> blocked` for a place that is no overseas centre.
     #[error("{0} is no overseas centre")]
     NoOverseasCentre(String),

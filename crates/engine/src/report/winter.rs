@@ -166,7 +166,13 @@ fn counts(w: &Words, variant: &Variant, a: &AdjustmentReport, out: &mut String) 
             "4. Builds and removals:"
         }
     );
-    for &(p, n) in &a.counts {
+    let counts: Vec<(crate::ids::PowerId, i32)> = a
+        .counts
+        .iter()
+        .map(|&(p, n)| (p, crate::game::public_count(&variant.map, p, n)))
+        .filter(|&(_, n)| n != 0)
+        .collect();
+    for &(p, n) in &counts {
         let power = w.power(variant, p);
         let text = match (de, n > 0, n.abs() == 1) {
             (false, true, one) => format!("{n} build{}", if one { "" } else { "s" }),
@@ -176,7 +182,7 @@ fn counts(w: &Words, variant: &Variant, a: &AdjustmentReport, out: &mut String) 
         };
         let _ = writeln!(out, "{power}: {text}.");
     }
-    if a.counts.is_empty() {
+    if counts.is_empty() {
         let _ = writeln!(out, "{}", if de { "Keine." } else { "None." });
     }
 }
