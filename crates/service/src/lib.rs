@@ -3,10 +3,12 @@
 //! engine; the engine does no I/O.
 
 pub mod api;
+mod attachment;
 pub mod auth;
 pub mod client_address;
 pub mod deadlines;
 pub mod error;
+pub mod http;
 pub mod http_server;
 pub mod limits;
 pub mod lot;
@@ -18,6 +20,7 @@ mod public_url;
 pub mod reminders;
 pub mod scheduler;
 pub mod store;
+mod variants;
 pub use public_url::PublicUrl;
 mod web;
 
@@ -147,7 +150,7 @@ pub async fn bind(config: Config) -> Result<Bound, Box<dyn std::error::Error>> {
         addr: listener.local_addr()?,
         smtp_addr,
         listener,
-        app: api::router(state),
+        app: http::router(state),
         proxies: config.proxies(),
         connections: config.connections,
     })

@@ -50,16 +50,7 @@ pub struct OutgoingMessage {
     pub game_id: Option<String>,
 }
 
-/// A file sent with a message.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Attachment {
-    /// The file name the recipient sees.
-    pub filename: String,
-    /// Its MIME type, such as `image/png`.
-    pub content_type: String,
-    /// Its bytes (shared by every message that carries the same file).
-    pub data: Arc<[u8]>,
-}
+pub use crate::attachment::Attachment;
 
 /// The map pictures a queued result carries: those of an adjudicated phase of its game, drawn
 /// in a language when the message is sent.

@@ -14,7 +14,7 @@ use spielleiter_engine::report::Lang;
 use spielleiter_engine::{Position, Variant};
 use spielleiter_render::{MapGeometry, Scene};
 
-use crate::outbox::Attachment;
+use crate::attachment::Attachment;
 use crate::store::Store;
 
 /// The laid-out map of a variant (its shapes, or a layout generated from its adjacencies),
@@ -165,7 +165,7 @@ pub(crate) async fn result_attachments(
     let phase_name = phase.to_string();
     let _turn = rasterizing_turn().await;
     let drawn = tokio::task::spawn_blocking(move || {
-        let v = crate::api::variant(&variant).map_err(|e| e.message)?;
+        let v = crate::variants::variant(&variant).map_err(|e| e.message)?;
         StoredPhase::read(&phase_name, &state_json, &result_json, input_json.as_deref())?.result_pngs(&v, lang)
     })
     .await
@@ -204,7 +204,7 @@ mod tests {
 
     /// Where the phase's adjudication, replayed from what was stored, leaves Austria's army.
     fn austrian_army_after(state: &str, result: &str, input: Option<&str>) -> (String, String) {
-        let v = crate::api::variant("standard").unwrap();
+        let v = crate::variants::variant("standard").unwrap();
         let (_, report) = StoredPhase::read("x", state, result, input)
             .unwrap()
             .adjudicated(&v)

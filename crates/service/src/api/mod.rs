@@ -3,9 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use axum::Router;
 use axum::http::StatusCode;
-use axum::routing::get;
 use serde_json::Value;
 use sqlx::Row;
 use utoipa_axum::router::OpenApiRouter;
@@ -90,53 +88,13 @@ impl utoipa::Modify for BearerToken {
     }
 }
 
-/// The routes of the API, and the OpenAPI document that describes them (served at
-/// `/api/openapi.json`). Every route is registered with the document in the same call.
-pub fn router(state: AppState) -> Router {
-    let (router, document) = routes().split_for_parts();
-    router
-        .route("/api/openapi.json", get(move || async move { axum::Json(document) }))
-        .merge(crate::web::routes())
-        .fallback(|uri: axum::http::Uri| async move {
-            if uri.path().starts_with("/api") {
-                axum::response::IntoResponse::into_response(ApiError::not_found("route", "Diesen Pfad gibt es nicht"))
-            } else {
-                crate::web::not_found_page()
-            }
-        })
-        .layer(axum::middleware::from_fn(read_whole_body))
-        .with_state(state)
-}
-
-/// The largest request body taken.
-const MAX_BODY_BYTES: usize = 1 << 20;
-
-/// Reads every request body in full before its handler runs, also when the handler does not
-/// want one: the connection stays usable for the client's next request, and a body over the
-/// limit gets a JSON error.
-async fn read_whole_body(
-    request: axum::extract::Request,
-    next: axum::middleware::Next,
-) -> Result<axum::response::Response, ApiError> {
-    let (parts, body) = request.into_parts();
-    let bytes = axum::body::to_bytes(body, MAX_BODY_BYTES).await.map_err(|_| {
-        ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "too_large",
-            format!("a request body has at most {MAX_BODY_BYTES} bytes"),
-        )
-        .de(format!("Eine Anfrage hat höchstens {MAX_BODY_BYTES} Bytes"))
-    })?;
-    let request = axum::extract::Request::from_parts(parts, axum::body::Body::from(bytes));
-    Ok(next.run(request).await)
-}
-
 /// The OpenAPI document of the API.
 pub fn openapi() -> utoipa::openapi::OpenApi {
     routes().split_for_parts().1
 }
 
-fn routes() -> OpenApiRouter<AppState> {
+/// The API's routes, each registered with the OpenAPI document in the same call.
+pub(crate) fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(<ApiDoc as utoipa::OpenApi>::openapi())
         .routes(routes!(accounts::create_account))
         .routes(routes!(accounts::create_session))
@@ -186,25 +144,7 @@ impl From<axum::extract::rejection::QueryRejection> for ApiError {
     }
 }
 
-/// A built-in variant by name. Variants are read once per process and shared.
-pub(crate) fn variant(name: &str) -> ApiResult<std::sync::Arc<Variant>> {
-    static VARIANTS: std::sync::OnceLock<Vec<(&'static str, std::sync::Arc<Variant>)>> = std::sync::OnceLock::new();
-    let all = VARIANTS.get_or_init(|| {
-        spielleiter_engine::variant::builtin_names()
-            .filter_map(|n| match spielleiter_engine::variant::builtin(n) {
-                Some(Ok(v)) => Some((n, std::sync::Arc::new(v))),
-                _ => None,
-            })
-            .collect()
-    });
-    all.iter()
-        .find(|(n, _)| n.eq_ignore_ascii_case(name))
-        .map(|(_, v)| v.clone())
-        .ok_or_else(|| {
-            ApiError::bad_request("unknown_variant", format!("unknown variant `{name}`"))
-                .de(format!("Unbekannte Variante `{name}`"))
-        })
-}
+pub(crate) use crate::variants::variant;
 
 /// The upper-case key (`FRANCE`) of a power named in a request (any name or alias the variant knows).
 pub(crate) fn power_key(v: &Variant, name: &str) -> ApiResult<String> {
@@ -553,7 +493,6 @@ pub(crate) async fn result_of(state: &AppState, id: &str) -> ApiResult<Value> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tower::ServiceExt as _;
 
     #[test]
     fn a_published_state_keeps_the_board_and_drops_the_secret_politics() {
@@ -566,39 +505,6 @@ mod tests {
             assert!(public.get(secret).is_none(), "{secret}: {public}");
         }
         assert_eq!(published_state(None), Value::Null);
-    }
-
-    async fn answer(router: Router, body: Vec<u8>) -> (StatusCode, Value) {
-        let request = axum::extract::Request::post("/echo")
-            .body(axum::body::Body::from(body))
-            .expect("a request");
-        let response = router.oneshot(request).await.expect("an answer");
-        let status = response.status();
-        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
-            .await
-            .expect("a body");
-        (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
-    }
-
-    #[tokio::test]
-    async fn bodies_are_read_whole_and_too_large_ones_refused_as_json() {
-        let router = || {
-            Router::new()
-                .route(
-                    "/echo",
-                    axum::routing::post(|body: axum::body::Bytes| async move { axum::Json(body.len()) }),
-                )
-                .layer(axum::middleware::from_fn(read_whole_body))
-        };
-        assert_eq!(
-            answer(router(), vec![b'x'; 1000]).await,
-            (StatusCode::OK, serde_json::json!(1000))
-        );
-        let (status, error) = answer(router(), vec![b'x'; MAX_BODY_BYTES + 1]).await;
-        assert_eq!(
-            (status, error["code"].as_str()),
-            (StatusCode::PAYLOAD_TOO_LARGE, Some("too_large"))
-        );
     }
 
     #[test]
