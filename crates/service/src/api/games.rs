@@ -378,17 +378,80 @@ pub(crate) async fn show_game(
     State(state): State<AppState>,
     Caller(me): Caller,
     Path(id): Path<String>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<GameView>> {
     view(&state, &me, &id).await.map(Json)
 }
 
+/// A member of a game as every member sees it.
+#[derive(serde::Serialize)]
+pub(crate) struct MemberView {
+    /// The account's name.
+    pub(crate) name: String,
+    /// `player` or `observer`.
+    pub(crate) role: String,
+    /// The power played, once the lot was drawn.
+    pub(crate) power: Option<String>,
+    /// Turns missed in a row.
+    pub(crate) missed_turns: i64,
+    /// Whether the power is in civil disorder.
+    pub(crate) civil_disorder: bool,
+}
+
+/// The time each kind of phase gets.
+#[derive(serde::Serialize)]
+pub(crate) struct PhaseTimes {
+    movement_seconds: i64,
+    retreat_seconds: i64,
+    adjustment_seconds: i64,
+}
+
+/// The game as one account sees it: settings, members, the published state, the deadline, the
+/// result, and the account's own power and draw vote.
+#[derive(serde::Serialize)]
+pub(crate) struct GameView {
+    id: String,
+    name: String,
+    variant: String,
+    status: String,
+    press: String,
+    lot_seed: Option<i64>,
+    lot: &'static str,
+    /// The members, in the order they joined.
+    pub(crate) members: Vec<MemberView>,
+    /// The current state as every player may see it (the JSON interchange, secrets left out).
+    state: Value,
+    deadline_ms: Option<i64>,
+    /// The account's power, if it plays.
+    pub(crate) my_power: Option<String>,
+    /// Whether the account is the game master.
+    pub(crate) master: bool,
+    /// Whether the account is a member (player or observer).
+    pub(crate) member: bool,
+    early: bool,
+    nmr_limit: i64,
+    grace_seconds: i64,
+    in_grace: bool,
+    /// Whether the game master paused the game.
+    pub(crate) paused: bool,
+    extensions: i64,
+    /// The account's own draw vote (votes are secret: it sees only its own).
+    pub(crate) my_draw_vote: bool,
+    time_zone: String,
+    deadline_at: Option<String>,
+    /// The deadline in the game's time zone, in words.
+    pub(crate) deadline_local: Option<String>,
+    deadlines: PhaseTimes,
+    /// How the game ended, once it did.
+    pub(crate) result: Option<spielleiter_engine::interchange::GameEnd>,
+}
+
 /// The game as `me` sees it: settings, members, state, deadline, result, `me`'s power.
-pub(crate) async fn view(state: &AppState, me: &str, id: &str) -> ApiResult<Value> {
+pub(crate) async fn view(state: &AppState, me: &str, id: &str) -> ApiResult<GameView> {
     view_of(state, me, &game(state, id).await?).await
 }
 
 /// [`view`] of a game already read.
-pub(crate) async fn view_of(state: &AppState, me: &str, g: &GameRow) -> ApiResult<Value> {
+pub(crate) async fn view_of(state: &AppState, me: &str, g: &GameRow) -> ApiResult<GameView> {
     let id = g.id.as_str();
     let rows = sqlx::query(
         "SELECT a.name, m.role, m.power, m.missed, m.civil_disorder, m.account_id, m.draw_vote FROM members m JOIN accounts a ON a.id = m.account_id WHERE m.game_id = $1 ORDER BY m.joined_ms, a.name",
@@ -396,11 +459,14 @@ pub(crate) async fn view_of(state: &AppState, me: &str, g: &GameRow) -> ApiResul
     .bind(id)
     .fetch_all(&state.store.pool)
     .await?;
-    let members: Vec<Value> = rows
+    let members: Vec<MemberView> = rows
         .iter()
-        .map(|r| {
-            json!({"name": r.get::<String, _>(0), "role": r.get::<String, _>(1), "power": r.get::<Option<String>, _>(2),
-                   "missed_turns": r.get::<i64, _>(3), "civil_disorder": r.get::<i64, _>(4) != 0})
+        .map(|r| MemberView {
+            name: r.get(0),
+            role: r.get(1),
+            power: r.get(2),
+            missed_turns: r.get(3),
+            civil_disorder: r.get::<i64, _>(4) != 0,
         })
         .collect();
     // `me`'s own row: its power, and its draw vote (votes are secret: `me` sees only its own).
@@ -409,18 +475,35 @@ pub(crate) async fn view_of(state: &AppState, me: &str, g: &GameRow) -> ApiResul
         .filter(|r| r.get::<String, _>(1) == "player")
         .and_then(|r| r.get::<Option<String>, _>(2));
     let my_draw_vote = mine.is_some_and(|r| r.get::<i64, _>(6) != 0);
-    let state_value = published_state(g.state_json.as_deref());
-    Ok(json!({
-        "id": g.id, "name": g.name, "variant": g.variant, "status": g.status, "press": g.press,
-        "lot_seed": g.lot_seed, "lot": "SplitMix64 shuffle of the players in join order, then first free wish",
-        "members": members, "state": state_value, "deadline_ms": g.deadline_ms,
-        "my_power": my_power, "master": g.master == me,
-        "member": mine.is_some(), "early": g.early,
-        "nmr_limit": g.nmr_limit, "grace_seconds": g.grace_seconds, "in_grace": g.in_grace,
-        "paused": g.paused_remaining_ms.is_some(), "extensions": g.extensions, "my_draw_vote": my_draw_vote,
-        "time_zone": g.time_zone, "deadline_at": g.deadline_at,
-        "deadline_local": g.deadline_ms.map(|d| g.deadline_rule().describe(d)),
-        "deadlines": {"movement_seconds": g.seconds[0], "retreat_seconds": g.seconds[1], "adjustment_seconds": g.seconds[2]},
-        "result": result_of(state, id).await?,
-    }))
+    Ok(GameView {
+        id: g.id.clone(),
+        name: g.name.clone(),
+        variant: g.variant.clone(),
+        status: g.status.clone(),
+        press: g.press.clone(),
+        lot_seed: g.lot_seed,
+        lot: "SplitMix64 shuffle of the players in join order, then first free wish",
+        members,
+        state: published_state(g.state_json.as_deref()),
+        deadline_ms: g.deadline_ms,
+        my_power,
+        master: g.master == me,
+        member: mine.is_some(),
+        early: g.early,
+        nmr_limit: g.nmr_limit,
+        grace_seconds: g.grace_seconds,
+        in_grace: g.in_grace,
+        paused: g.paused_remaining_ms.is_some(),
+        extensions: g.extensions,
+        my_draw_vote,
+        time_zone: g.time_zone.clone(),
+        deadline_at: g.deadline_at.clone(),
+        deadline_local: g.deadline_ms.map(|d| g.deadline_rule().describe(d)),
+        deadlines: PhaseTimes {
+            movement_seconds: g.seconds[0],
+            retreat_seconds: g.seconds[1],
+            adjustment_seconds: g.seconds[2],
+        },
+        result: result_of(state, id).await?,
+    })
 }

@@ -479,15 +479,30 @@ pub(crate) fn master_only(g: &GameRow, me: &str, what: &str) -> ApiResult<()> {
     }
 }
 
-pub(crate) async fn result_of(state: &AppState, id: &str) -> ApiResult<Value> {
+pub(crate) async fn result_of(
+    state: &AppState,
+    id: &str,
+) -> ApiResult<Option<spielleiter_engine::interchange::GameEnd>> {
     let row = sqlx::query("SELECT result_json FROM games WHERE id = $1")
         .bind(id)
         .fetch_one(&state.store.pool)
         .await?;
-    Ok(row
-        .get::<Option<String>, _>(0)
-        .and_then(|s| serde_json::from_str(&s).ok())
-        .unwrap_or(Value::Null))
+    // A stored result that cannot be read is an error, never "no result".
+    row.get::<Option<String>, _>(0)
+        .map(|s| serde_json::from_str(&s))
+        .transpose()
+        .map_err(|e| unreadable("the game's result", e))
+}
+
+/// The error for a stored row that cannot be read.
+pub(crate) fn unreadable(what: &str, e: impl std::fmt::Display) -> ApiError {
+    eprintln!("unreadable stored data ({what}): {e}");
+    ApiError::new(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "internal",
+        format!("{what} as stored cannot be read"),
+    )
+    .de(format!("Gespeicherte Daten ({what}) sind nicht lesbar"))
 }
 
 #[cfg(test)]

@@ -4,7 +4,6 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 use sqlx::Row;
 
 use super::adjudication::{Trigger, adjudicate_game, readiness};
@@ -20,15 +19,53 @@ pub(crate) struct Orders {
 /// How one order line was read: the order in the interchange notation, or the error.
 #[derive(Serialize)]
 pub(crate) struct Echo {
+    /// The line as sent.
     pub(crate) input: String,
+    /// The order read, in the interchange notation.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) order: Option<String>,
+    /// Why the line was refused (or, Hegemony, not carried out).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) error: Option<String>,
+    /// The byte position of the offending word.
     #[serde(skip_serializing_if = "Option::is_none")]
     position: Option<usize>,
+    /// A name the writer probably meant.
     #[serde(skip_serializing_if = "Option::is_none")]
-    suggestion: Option<String>,
+    pub(crate) suggestion: Option<String>,
+}
+
+/// What a submission of orders did: the phase and power they are for, how each line was read,
+/// and whether the phase was adjudicated at once.
+#[derive(Serialize)]
+pub(crate) struct Submission {
+    /// The phase ordered for, such as `S1901M`.
+    pub(crate) phase: String,
+    /// The power that ordered.
+    pub(crate) power: String,
+    /// One echo per line read.
+    pub(crate) orders: Vec<Echo>,
+    /// How many lines were refused.
+    pub(crate) errors: usize,
+    /// How many lines are for later phases.
+    pub(crate) later_phases: usize,
+    /// How many retreats were ordered in advance.
+    pub(crate) advance_retreats: usize,
+    /// Whether every power was done and the phase was adjudicated at once.
+    pub(crate) adjudicated: bool,
+}
+
+/// A player's stored orders: those for the current phase and those waiting for later phases.
+#[derive(Serialize)]
+pub(crate) struct StoredOrders {
+    /// The current phase.
+    pub(crate) phase: String,
+    /// The player's power.
+    pub(crate) power: String,
+    /// The lines stored for the current phase.
+    pub(crate) orders: Vec<String>,
+    /// Lines waiting for later phases (`PHASE: order`).
+    pub(crate) pending: Vec<String>,
 }
 
 /// Reads order lines of `power` against a position and tells how each was read (errors in
@@ -149,14 +186,14 @@ pub(crate) async fn submit_orders(
     Caller(me): Caller,
     Path(id): Path<String>,
     ApiJson(body): ApiJson<Orders>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Submission>> {
     submit(&state, &me, &id, &body.orders).await.map(Json)
 }
 
 /// Stores `lines` as the orders of `me`'s power for the current phase (replacing earlier ones),
 /// adjudicates at once when the game allows it and everyone is done, and tells how each line
 /// was read. The one path for orders from the API and from mail.
-pub(crate) async fn submit(state: &AppState, me: &str, id: &str, lines: &[String]) -> ApiResult<Value> {
+pub(crate) async fn submit(state: &AppState, me: &str, id: &str, lines: &[String]) -> ApiResult<Submission> {
     state.limits.orders(me)?;
     let g = game(state, id).await?;
     if g.status != "active" {
@@ -211,11 +248,15 @@ pub(crate) async fn submit(state: &AppState, me: &str, id: &str, lines: &[String
         && g.paused_remaining_ms.is_none()
         && readiness(state, &g, &v, &position).await?.complete()
         && adjudicate_game(state, id, Trigger::Early(&phase)).await.is_ok();
-    Ok(
-        json!({"phase": phase, "power": power_key, "orders": echo, "errors": errors,
-               "later_phases": read.later.len(), "advance_retreats": read.advance.len(),
-               "adjudicated": adjudicated}),
-    )
+    Ok(Submission {
+        phase,
+        power: power_key,
+        orders: echo,
+        errors,
+        later_phases: read.later.len(),
+        advance_retreats: read.advance.len(),
+        adjudicated,
+    })
 }
 
 #[utoipa::path(
@@ -231,12 +272,12 @@ pub(crate) async fn my_orders(
     State(state): State<AppState>,
     Caller(me): Caller,
     Path(id): Path<String>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<StoredOrders>> {
     mine(&state, &me, &id).await.map(Json)
 }
 
 /// `me`'s orders for the current phase, and those waiting for later phases.
-pub(crate) async fn mine(state: &AppState, me: &str, id: &str) -> ApiResult<Value> {
+pub(crate) async fn mine(state: &AppState, me: &str, id: &str) -> ApiResult<StoredOrders> {
     let g = game(state, id).await?;
     let power_key = power_of(state, id, me).await?.ok_or_else(|| {
         ApiError::forbidden("only the game's players have orders").de("Nur die Spieler der Partie haben Befehle")
@@ -253,7 +294,12 @@ pub(crate) async fn mine(state: &AppState, me: &str, id: &str) -> ApiResult<Valu
         .into_iter()
         .filter(|l| spielleiter_engine::adjudication::pending_phase(l).is_none_or(|p| !replaced.contains(&p)))
         .collect();
-    Ok(json!({"phase": phase, "power": power_key, "orders": lines, "pending": waiting}))
+    Ok(StoredOrders {
+        phase,
+        power: power_key,
+        orders: lines,
+        pending: waiting,
+    })
 }
 
 #[cfg(test)]

@@ -189,12 +189,38 @@ pub(crate) async fn read_press(
     Caller(me): Caller,
     Path(id): Path<String>,
     ApiQuery(window): ApiQuery<PressWindow>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<PressPage>> {
     read(&state, &me, &id, &window).await.map(Json)
 }
 
+/// One message as its reader sees it.
+#[derive(serde::Serialize)]
+pub(crate) struct PressMessage {
+    /// The sending power, `Game master`, or none for grey press from another.
+    pub(crate) from: Option<String>,
+    /// Whether the game master sent it.
+    pub(crate) from_master: bool,
+    /// The powers it went to; none: everyone.
+    pub(crate) to: Vec<String>,
+    /// The text.
+    pub(crate) body: String,
+    /// When it was sent (milliseconds since 1970).
+    sent_ms: i64,
+    /// The phase it was sent in.
+    pub(crate) phase: String,
+}
+
+/// The press one account may read in a game, within a window.
+#[derive(serde::Serialize)]
+pub(crate) struct PressPage {
+    /// The messages, oldest first.
+    pub(crate) messages: Vec<PressMessage>,
+    /// How many earlier messages the window left out.
+    pub(crate) earlier: usize,
+}
+
 /// The press `me` may read in a game, within `window`.
-pub(crate) async fn read(state: &AppState, me: &str, id: &str, window: &PressWindow) -> ApiResult<Value> {
+pub(crate) async fn read(state: &AppState, me: &str, id: &str, window: &PressWindow) -> ApiResult<PressPage> {
     let g = game(state, id).await?;
     member_or_master(state, &g, me).await?;
     let mine = power_of(state, id, me).await?;
@@ -210,7 +236,9 @@ pub(crate) async fn read(state: &AppState, me: &str, id: &str, window: &PressWin
     for r in rows {
         let from_account: String = r.get(0);
         let from_power: Option<String> = r.get(1);
-        let recipients: Vec<String> = serde_json::from_str(&r.get::<String, _>(2)).unwrap_or_default();
+        // Unreadable recipients are an error: read as "none" they would make private press public.
+        let recipients: Vec<String> =
+            serde_json::from_str(&r.get::<String, _>(2)).map_err(|e| unreadable("press recipients", e))?;
         let grey = r.get::<i64, _>(3) != 0;
         // A power's press belongs to the power: a replacing player reads what the power sent, the
         // replaced one no longer does. The master's own messages have no power.
@@ -224,19 +252,21 @@ pub(crate) async fn read(state: &AppState, me: &str, id: &str, window: &PressWin
         if !sent_by_me && !to_me {
             continue;
         }
-        let from = if from_power.is_none() {
-            json!("Game master")
-        } else if grey && !sent_by_me {
-            Value::Null
-        } else {
-            json!(from_power)
+        let from = match &from_power {
+            None => Some("Game master".to_string()),
+            Some(_) if grey && !sent_by_me => None,
+            Some(p) => Some(p.clone()),
         };
-        messages.push(
-            json!({"from": from, "from_master": from_power.is_none(), "to": recipients, "body": r.get::<String, _>(4),
-                             "sent_ms": r.get::<i64, _>(5), "phase": r.get::<String, _>(6)}),
-        );
+        messages.push(PressMessage {
+            from,
+            from_master: from_power.is_none(),
+            to: recipients,
+            body: r.get(4),
+            sent_ms: r.get(5),
+            phase: r.get(6),
+        });
     }
     let earlier = window.last.map_or(0, |last| messages.len().saturating_sub(last));
     messages.drain(..earlier);
-    Ok(json!({"messages": messages, "earlier": earlier}))
+    Ok(PressPage { messages, earlier })
 }

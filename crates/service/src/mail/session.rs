@@ -268,7 +268,7 @@ impl Session<'_> {
             return self.too_late(first_line, "these orders are", "diese Befehle werden");
         }
         let result = api::orders::submit(self.state, &account, &game_id, &texts).await;
-        let value = match result {
+        let submission = match result {
             Ok(v) => v,
             Err(e) => {
                 for (_, t) in &lines {
@@ -279,20 +279,21 @@ impl Session<'_> {
             }
         };
         let mut unused: Vec<(usize, String)> = lines.clone();
-        for echo in value["orders"].as_array().into_iter().flatten() {
-            let input = echo["input"].as_str().unwrap_or_default();
+        for echo in &submission.orders {
+            let input = echo.input.as_str();
             let line = unused
                 .iter()
                 .position(|(_, t)| t.trim() == input.trim())
                 .map(|i| unused.remove(i).0)
                 .unwrap_or(first_line);
             self.out.push(format!("> {input}"));
-            if let Some(order) = echo["order"].as_str() {
+            if let Some(order) = &echo.order {
                 self.out.push(format!("  {order}"));
             } else {
-                let error = echo["error"].as_str().unwrap_or_default();
-                let hint = echo["suggestion"]
-                    .as_str()
+                let error = echo.error.as_deref().unwrap_or_default();
+                let hint = echo
+                    .suggestion
+                    .as_ref()
                     .map(|s| {
                         if self.german {
                             format!(" (meinten Sie {s}?)")
@@ -304,14 +305,13 @@ impl Session<'_> {
                 self.fail(line, format!("{error}{hint}"), format!("{error}{hint}"));
             }
         }
-        let phase = value["phase"].as_str().unwrap_or_default();
-        let power = value["power"].as_str().unwrap_or_default();
+        let (phase, power) = (&submission.phase, &submission.power);
         let count = texts.len();
         self.say(
             format!("Orders of {power} for {phase}: {count} line(s) kept; they replace any sent before."),
             format!("Befehle von {power} für {phase}: {count} Zeile(n) gespeichert; sie ersetzen frühere."),
         );
-        if value["adjudicated"].as_bool() == Some(true) {
+        if submission.adjudicated {
             self.say(
                 "Every power had ordered: the phase was adjudicated at once; the result follows by mail.",
                 "Alle Mächte hatten befohlen: die Phase wurde sofort ausgewertet; das Ergebnis folgt per Mail.",

@@ -5,7 +5,6 @@ use askama::Template;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde_json::Value;
 use sqlx::Row;
 
 use spielleiter_engine::report::phase_title;
@@ -154,7 +153,7 @@ pub(crate) struct GamePage {
     can_press: bool,
     press: Vec<PressLine>,
     /// How many earlier messages are left out (only the latest are shown unless asked).
-    earlier_press: u64,
+    earlier_press: usize,
     version: String,
 }
 
@@ -534,21 +533,18 @@ async fn game_page(
     let view = games::view_of(state, &me.id, &g).await?;
     let v = api::variant(&g.variant)?;
     let status = g.status.clone();
-    let my_power: Option<String> = view["my_power"].as_str().map(str::to_string);
-    let is_master = view["master"].as_bool().unwrap_or(false);
-    let members: Vec<MemberLine> = view["members"]
-        .as_array()
-        .map(|ms| {
-            ms.iter()
-                .map(|m| MemberLine {
-                    name: m["name"].as_str().unwrap_or_default().to_string(),
-                    power: m["power"].as_str().and_then(|p| power_name(&v, p, t)),
-                    observer: m["role"] == "observer",
-                })
-                .collect()
+    let my_power = view.my_power.clone();
+    let is_master = view.master;
+    let members: Vec<MemberLine> = view
+        .members
+        .iter()
+        .map(|m| MemberLine {
+            name: m.name.clone(),
+            power: m.power.as_deref().and_then(|p| power_name(&v, p, t)),
+            observer: m.role == "observer",
         })
-        .unwrap_or_default();
-    let is_member = view["member"].as_bool().unwrap_or(false);
+        .collect();
+    let is_member = view.member;
     let position = position_now(&v, &g)?;
     let pic = picture(state, &me.id, &g, &v, step, &position, lang).await?;
     let phase_text = g
@@ -562,59 +558,12 @@ async fn game_page(
         None => (String::new(), Vec::new()),
     };
     let can_read_press = is_member || is_master;
-    let mut press_lines = Vec::new();
-    let mut earlier_press = 0;
-    let window = press::PressWindow {
-        since_ms: None,
-        last: (!all_press).then_some(LATEST_PRESS),
+    let (press_lines, earlier_press) = if can_read_press {
+        press_lines(state, &me.id, id, all_press, &v, t).await
+    } else {
+        (Vec::new(), 0)
     };
-    if can_read_press && let Ok(read) = press::read(state, &me.id, id, &window).await {
-        earlier_press = read["earlier"].as_u64().unwrap_or(0);
-        for m in read["messages"].as_array().into_iter().flatten() {
-            let from = match &m["from"] {
-                _ if m["from_master"] == true => t.game_master.to_string(),
-                Value::String(s) => power_name(&v, s, t).unwrap_or_else(|| s.clone()),
-                _ => t.anonymous.to_string(),
-            };
-            let to: Vec<String> = m["to"]
-                .as_array()
-                .map(|a| {
-                    a.iter()
-                        .filter_map(|p| p.as_str().and_then(|p| power_name(&v, p, t)))
-                        .collect()
-                })
-                .unwrap_or_default();
-            press_lines.push(PressLine {
-                phase: m["phase"].as_str().unwrap_or_default().to_string(),
-                from,
-                to: if to.is_empty() {
-                    t.to_everyone.to_string()
-                } else {
-                    to.join(", ")
-                },
-                body: m["body"].as_str().unwrap_or_default().to_string(),
-            });
-        }
-    }
-    let result = view["result"].as_object().map(|r| {
-        let kind = r.get("kind").and_then(Value::as_str).unwrap_or_default();
-        let powers: Vec<String> = r
-            .get("powers")
-            .and_then(Value::as_array)
-            .map(|a| {
-                a.iter()
-                    .filter_map(|p| p.as_str().and_then(|p| power_name(&v, p, t)))
-                    .collect()
-            })
-            .unwrap_or_default();
-        let kind = match kind {
-            "victory" => t.result_victory,
-            "draw" => t.result_draw,
-            "concession" => t.result_concession,
-            other => other,
-        };
-        format!("{kind}: {}", powers.join(", "))
-    });
+    let result = view.result.as_ref().map(|r| result_text(r, &v, t));
     // Who survives, and (for the master) whose orders are still awaited.
     let now = (status == "active").then_some(&position);
     let survives = match (now, my_power.as_deref().and_then(|p| v.map.power_by_name(p))) {
@@ -647,7 +596,7 @@ async fn game_page(
         status_text: t.status(&status),
         phase_text: if status == "active" { phase_text } else { None },
         deadline: if status == "active" {
-            view["deadline_local"].as_str().map(str::to_string)
+            view.deadline_local.clone()
         } else {
             None
         },
@@ -669,11 +618,11 @@ async fn game_page(
         can_join: status == "forming" && !is_member,
         can_start: status == "forming" && is_master,
         master_controls: status == "active" && is_master,
-        paused: view["paused"].as_bool().unwrap_or(false),
+        paused: view.paused,
         phase_key: g.phase.clone().unwrap_or_default(),
         can_vote: status == "active" && survives,
         awaited,
-        my_draw_vote: view["my_draw_vote"].as_bool().unwrap_or(false),
+        my_draw_vote: view.my_draw_vote,
         powers,
         members,
         can_read_press,
@@ -682,6 +631,60 @@ async fn game_page(
         earlier_press,
         version: format!("{status}:{}", g.phase.clone().unwrap_or_default()),
     })
+}
+
+/// The latest press the account may read (all of it with `all`), as the page shows it, and how
+/// many earlier messages are left out. Press that cannot be read shows as none.
+async fn press_lines(
+    state: &AppState,
+    me: &str,
+    id: &str,
+    all: bool,
+    v: &spielleiter_engine::Variant,
+    t: &Text,
+) -> (Vec<PressLine>, usize) {
+    let window = press::PressWindow {
+        since_ms: None,
+        last: (!all).then_some(LATEST_PRESS),
+    };
+    let Ok(read) = press::read(state, me, id, &window).await else {
+        return (Vec::new(), 0);
+    };
+    let lines = read
+        .messages
+        .iter()
+        .map(|m| {
+            let from = match &m.from {
+                _ if m.from_master => t.game_master.to_string(),
+                Some(s) => power_name(v, s, t).unwrap_or_else(|| s.clone()),
+                None => t.anonymous.to_string(),
+            };
+            let to: Vec<String> = m.to.iter().filter_map(|p| power_name(v, p, t)).collect();
+            PressLine {
+                phase: m.phase.clone(),
+                from,
+                to: if to.is_empty() {
+                    t.to_everyone.to_string()
+                } else {
+                    to.join(", ")
+                },
+                body: m.body.clone(),
+            }
+        })
+        .collect();
+    (lines, read.earlier)
+}
+
+/// How the game ended, in the page's language: `Victory: France`.
+fn result_text(r: &spielleiter_engine::interchange::GameEnd, v: &spielleiter_engine::Variant, t: &Text) -> String {
+    let powers: Vec<String> = r.powers.iter().filter_map(|p| power_name(v, p, t)).collect();
+    let kind = match r.kind.as_str() {
+        "victory" => t.result_victory,
+        "draw" => t.result_draw,
+        "concession" => t.result_concession,
+        other => other,
+    };
+    format!("{kind}: {}", powers.join(", "))
 }
 
 fn power_name(v: &spielleiter_engine::Variant, key: &str, t: &Text) -> Option<String> {
@@ -718,10 +721,10 @@ impl axum::extract::FromRequest<AppState> for GamePost {
 impl GamePost {
     /// Runs the action for the logged-in poster with the state, the poster's account id, the
     /// game id and the form; then goes back to the page at `anchor`, or shows the refusal.
-    async fn act<F, Fut>(self, anchor: &str, act: F) -> Response
+    async fn act<F, Fut, T>(self, anchor: &str, act: F) -> Response
     where
         F: FnOnce(AppState, String, String, super::Form) -> Fut,
-        Fut: std::future::Future<Output = Result<Value, ApiError>>,
+        Fut: std::future::Future<Output = Result<T, ApiError>>,
     {
         let me = match self.post.account() {
             Ok(me) => me,
