@@ -275,8 +275,21 @@ pub(crate) async fn change_account(
     ConnectInfo(client): ConnectInfo<std::net::SocketAddr>,
     Caller(me): Caller,
     ApiJson(body): ApiJson<AccountChanges>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<AccountChanged>> {
     change(&state, &Source::Client(client.ip()), &me, &body).await.map(Json)
+}
+
+/// An account after a change: as its owner sees it, whether the password changed, and then the
+/// new session token (every other session ended).
+#[derive(serde::Serialize)]
+pub(crate) struct AccountChanged {
+    /// The account.
+    #[serde(flatten)]
+    pub(crate) account: AccountView,
+    password_changed: bool,
+    /// The new session's token, after a new password.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) token: Option<String>,
 }
 
 /// Forgets the new address waiting on an account (`$1`) and its code.
@@ -363,7 +376,12 @@ async fn check_current(state: &AppState, source: &Source, me: &str, password: &s
 /// unconfirmed address again once its code no longer holds (a new code is mailed). A new
 /// password ends every session of the account and opens a new one, whose token the answer
 /// carries (`token`).
-pub(crate) async fn change(state: &AppState, source: &Source, me: &str, changes: &AccountChanges) -> ApiResult<Value> {
+pub(crate) async fn change(
+    state: &AppState,
+    source: &Source,
+    me: &str,
+    changes: &AccountChanges,
+) -> ApiResult<AccountChanged> {
     let current = check_current(state, source, me, &changes.current_password).await?;
     let email = changes
         .email
@@ -410,12 +428,11 @@ pub(crate) async fn change(state: &AppState, source: &Source, me: &str, changes:
     }
     tx.commit().await?;
     state.mail_sent.notify_one();
-    let mut shown = account(state, me).await?;
-    shown["password_changed"] = json!(token.is_some());
-    if let Some(token) = token {
-        shown["token"] = json!(token);
-    }
-    Ok(shown)
+    Ok(AccountChanged {
+        account: account_view(state, me).await?,
+        password_changed: token.is_some(),
+        token,
+    })
 }
 
 /// After a new password: an address change begun before it is withdrawn, and every session of

@@ -5,11 +5,11 @@
 use axum::Json;
 use axum::extract::{Path, State};
 use serde::Deserialize;
-use serde_json::{Value, json};
 use sqlx::Row;
 
 use super::*;
 use crate::error::refusals::*;
+use spielleiter_engine::interchange::GameEnd;
 
 /// A draw vote: yes, or no (which withdraws an earlier yes).
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -65,12 +65,12 @@ async fn electorate(state: &AppState, g: &GameRow, me: &str) -> ApiResult<(Elect
 }
 
 /// Ends the game with `result` and tells every member, in one transaction.
-async fn finish(state: &AppState, g: &GameRow, result: &Value, announcement: &Bilingual) -> ApiResult<()> {
+async fn finish(state: &AppState, g: &GameRow, result: &GameEnd, announcement: &Bilingual) -> ApiResult<()> {
     let mut tx = state.store.pool.begin().await?;
     let ended = sqlx::query(
         "UPDATE games SET status = 'finished', result_json = $1, deadline_ms = NULL WHERE id = $2 AND status = 'active'",
     )
-    .bind(result.to_string())
+    .bind(serde_json::to_string(result).unwrap_or_default())
     .bind(&g.id)
     .execute(&mut *tx)
     .await?
@@ -97,13 +97,34 @@ pub(crate) async fn vote_draw(
     Caller(me): Caller,
     Path(id): Path<String>,
     ApiJson(body): ApiJson<DrawVote>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<DrawVoted>> {
     vote(&state, &me, &id, body.vote).await.map(Json)
+}
+
+/// A draw vote recorded: the voter's power, the vote, whether the game ended in a draw, and the
+/// survivors.
+#[derive(serde::Serialize)]
+pub(crate) struct DrawVoted {
+    power: String,
+    vote: bool,
+    /// Whether every deciding survivor had voted yes: the game ended in a draw.
+    pub(crate) drawn: bool,
+    survivors: Vec<String>,
+}
+
+/// A concession recorded: the conceding power, to whom, and whether the game ended so.
+#[derive(serde::Serialize)]
+pub(crate) struct Conceded {
+    power: String,
+    /// The power conceded to (none: the concession was withdrawn).
+    pub(crate) concede_to: Option<String>,
+    /// Whether every other deciding survivor had conceded to the same power: the game ended.
+    pub(crate) conceded: bool,
 }
 
 /// Records `me`'s draw vote (yes, or no to withdraw a yes) and ends the game in a draw when every
 /// deciding survivor has voted yes.
-pub(crate) async fn vote(state: &AppState, me: &str, id: &str, yes_vote: bool) -> ApiResult<Value> {
+pub(crate) async fn vote(state: &AppState, me: &str, id: &str, yes_vote: bool) -> ApiResult<DrawVoted> {
     let g = game(state, id).await?;
     let (e, _) = electorate(state, &g, me).await?;
     sqlx::query("UPDATE members SET draw_vote = $1 WHERE game_id = $2 AND account_id = $3")
@@ -120,7 +141,10 @@ pub(crate) async fn vote(state: &AppState, me: &str, id: &str, yes_vote: bool) -
     // Nobody decides for a game whose surviving players are all in civil disorder.
     let drawn = !e.deciders.is_empty() && e.deciders.iter().all(|s| yes.contains(s));
     if drawn {
-        let result = json!({"kind": "draw", "powers": e.survivors});
+        let result = GameEnd {
+            kind: "draw".to_string(),
+            powers: e.survivors.clone(),
+        };
         let shared = e.survivors.join(", ");
         let text = Bilingual {
             en: (
@@ -134,7 +158,12 @@ pub(crate) async fn vote(state: &AppState, me: &str, id: &str, yes_vote: bool) -
         };
         finish(state, &g, &result, &text).await?;
     }
-    Ok(json!({"power": e.power, "vote": yes_vote, "drawn": drawn, "survivors": e.survivors}))
+    Ok(DrawVoted {
+        power: e.power,
+        vote: yes_vote,
+        drawn,
+        survivors: e.survivors,
+    })
 }
 
 #[utoipa::path(
@@ -152,13 +181,13 @@ pub(crate) async fn concede(
     Caller(me): Caller,
     Path(id): Path<String>,
     ApiJson(body): ApiJson<Concession>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Conceded>> {
     concede_to(&state, &me, &id, body.to.as_deref()).await.map(Json)
 }
 
 /// Concedes the game to the power `to` (none: withdraws the concession); the game ends when every
 /// other deciding survivor has conceded to the same power.
-pub(crate) async fn concede_to(state: &AppState, me: &str, id: &str, to: Option<&str>) -> ApiResult<Value> {
+pub(crate) async fn concede_to(state: &AppState, me: &str, id: &str, to: Option<&str>) -> ApiResult<Conceded> {
     let g = game(state, id).await?;
     let (e, v) = electorate(state, &g, me).await?;
     let to = match to {
@@ -197,7 +226,10 @@ pub(crate) async fn concede_to(state: &AppState, me: &str, id: &str, to: Option<
         let others: Vec<&String> = e.deciders.iter().filter(|d| *d != winner).collect();
         conceded = !others.is_empty() && others.iter().all(|d| yes.contains(*d));
         if conceded {
-            let result = json!({"kind": "concession", "powers": [winner]});
+            let result = GameEnd {
+                kind: "concession".to_string(),
+                powers: vec![winner.clone()],
+            };
             let text = Bilingual {
                 en: (
                     format!("Diplomacy game {} is over", g.name),
@@ -214,5 +246,9 @@ pub(crate) async fn concede_to(state: &AppState, me: &str, id: &str, to: Option<
             finish(state, &g, &result, &text).await?;
         }
     }
-    Ok(json!({"power": e.power, "concede_to": to, "conceded": conceded}))
+    Ok(Conceded {
+        power: e.power,
+        concede_to: to,
+        conceded,
+    })
 }

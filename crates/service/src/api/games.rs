@@ -4,7 +4,7 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 use sqlx::Row;
 
 use super::*;
@@ -82,7 +82,7 @@ pub(crate) async fn create_game(
     State(state): State<AppState>,
     Caller(me): Caller,
     ApiJson(body): ApiJson<NewGame>,
-) -> ApiResult<(StatusCode, Json<Value>)> {
+) -> ApiResult<(StatusCode, Json<CreatedGame>)> {
     let created = create(&state, &me, &body).await?;
     Ok((StatusCode::CREATED, Json(created)))
 }
@@ -111,8 +111,36 @@ async fn free_game_name<'a>(state: &AppState, name: &'a str) -> ApiResult<(&'a s
     Ok((name, key))
 }
 
+/// A game created: its id, name and variant, forming.
+#[derive(serde::Serialize)]
+pub(crate) struct CreatedGame {
+    /// The new game's id.
+    pub(crate) id: String,
+    name: String,
+    variant: String,
+    status: &'static str,
+}
+
+/// A member added: the game, the role, and the preferences as read.
+#[derive(serde::Serialize)]
+pub(crate) struct Joined {
+    game: String,
+    role: &'static str,
+    /// The powers wished for, in order, as the variant names them.
+    pub(crate) preferences: Vec<String>,
+}
+
+/// A game started: its lot's seed and first phase.
+#[derive(serde::Serialize)]
+pub(crate) struct Started {
+    game: String,
+    status: &'static str,
+    lot_seed: i64,
+    phase: String,
+}
+
 /// Creates a game with `me` as its master after checking every setting.
-pub(crate) async fn create(state: &AppState, me: &str, body: &NewGame) -> ApiResult<Value> {
+pub(crate) async fn create(state: &AppState, me: &str, body: &NewGame) -> ApiResult<CreatedGame> {
     variant(&body.variant)?;
     if !matches!(body.press.as_str(), "full" | "grey" | "none") {
         return Err(
@@ -179,7 +207,12 @@ pub(crate) async fn create(state: &AppState, me: &str, body: &NewGame) -> ApiRes
             e.into()
         }
     })?;
-    Ok(json!({"id": id, "name": name, "variant": body.variant, "status": "forming"}))
+    Ok(CreatedGame {
+        id,
+        name: name.to_string(),
+        variant: body.variant.clone(),
+        status: "forming",
+    })
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -205,13 +238,13 @@ pub(crate) async fn join_game(
     Caller(me): Caller,
     Path(id): Path<String>,
     ApiJson(body): ApiJson<Join>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Joined>> {
     join(&state, &me, &id, &body.preferences, body.observer).await.map(Json)
 }
 
 /// Adds `me` to a forming game as a player with a preference list of powers, or to any game as
 /// an observer.
-pub(crate) async fn join(state: &AppState, me: &str, id: &str, wanted: &[String], observer: bool) -> ApiResult<Value> {
+pub(crate) async fn join(state: &AppState, me: &str, id: &str, wanted: &[String], observer: bool) -> ApiResult<Joined> {
     let g = game(state, id).await?;
     let v = variant(&g.variant)?;
     let role = if observer { "observer" } else { "player" };
@@ -261,7 +294,11 @@ pub(crate) async fn join(state: &AppState, me: &str, id: &str, wanted: &[String]
         Err(e) => return Err(e.into()),
     }
     tx.commit().await?;
-    Ok(json!({"game": id, "role": role, "preferences": preferences}))
+    Ok(Joined {
+        game: id.to_string(),
+        role,
+        preferences,
+    })
 }
 
 #[utoipa::path(
@@ -277,12 +314,12 @@ pub(crate) async fn start_game(
     State(state): State<AppState>,
     Caller(me): Caller,
     Path(id): Path<String>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Started>> {
     start(&state, &me, &id).await.map(Json)
 }
 
 /// Starts a forming game (master only): powers by preference, ties by a seeded lot.
-pub(crate) async fn start(state: &AppState, me: &str, id: &str) -> ApiResult<Value> {
+pub(crate) async fn start(state: &AppState, me: &str, id: &str) -> ApiResult<Started> {
     let g = game(state, id).await?;
     master_only(&g, me, "starts the game")?;
     if g.status != "forming" {
@@ -362,7 +399,12 @@ pub(crate) async fn start(state: &AppState, me: &str, id: &str) -> ApiResult<Val
     }
     tx.commit().await?;
     state.changed(id);
-    Ok(json!({"game": id, "status": "active", "lot_seed": seed, "phase": position.phase.to_string()}))
+    Ok(Started {
+        game: id.to_string(),
+        status: "active",
+        lot_seed: seed,
+        phase: position.phase.to_string(),
+    })
 }
 
 #[utoipa::path(

@@ -4,7 +4,6 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use serde::Deserialize;
-use serde_json::{Value, json};
 use sqlx::Row;
 
 use super::*;
@@ -33,9 +32,21 @@ pub(crate) async fn send_press(
     Caller(me): Caller,
     Path(id): Path<String>,
     ApiJson(body): ApiJson<Press>,
-) -> ApiResult<(StatusCode, Json<Value>)> {
+) -> ApiResult<(StatusCode, Json<PressSent>)> {
     let sent = send(&state, &me, &id, &body.to, &body.body, None).await?;
     Ok((StatusCode::CREATED, Json(sent)))
+}
+
+/// A message stored: its id, the powers it went to (none: everyone), and whether it had been
+/// sent already (the same mail read a second time).
+#[derive(serde::Serialize)]
+pub(crate) struct PressSent {
+    id: String,
+    /// The powers it went to.
+    pub(crate) to: Vec<String>,
+    /// Whether it had been sent already.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub(crate) repeat: bool,
 }
 
 /// Stores a message from `me` to the powers `to` (empty: everyone) and queues it by mail to
@@ -48,7 +59,7 @@ pub(crate) async fn send(
     to: &[String],
     body: &str,
     press_id: Option<String>,
-) -> ApiResult<Value> {
+) -> ApiResult<PressSent> {
     let g = game(state, id).await?;
     let v = variant(&g.variant)?;
     let power = power_of(state, id, me).await?;
@@ -99,7 +110,13 @@ pub(crate) async fn send(
     match stored {
         Ok(_) => {}
         // The same message again (a mail processed a second time): it was sent already.
-        Err(e) if is_unique_violation(&e) => return Ok(json!({"id": press_id, "to": recipients, "repeat": true})),
+        Err(e) if is_unique_violation(&e) => {
+            return Ok(PressSent {
+                id: press_id,
+                to: recipients,
+                repeat: true,
+            });
+        }
         Err(e) => return Err(e.into()),
     }
     let from = match &power {
@@ -135,7 +152,11 @@ pub(crate) async fn send(
         queue_message(&mut tx, &g.id, &account, &subject, &text).await?;
     }
     tx.commit().await?;
-    Ok(json!({"id": press_id, "to": recipients}))
+    Ok(PressSent {
+        id: press_id,
+        to: recipients,
+        repeat: false,
+    })
 }
 
 /// The accounts that receive a message by mail, with their languages: for a broadcast every

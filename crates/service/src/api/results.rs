@@ -74,12 +74,30 @@ pub(crate) async fn history(
     State(state): State<AppState>,
     Caller(me): Caller,
     Path(id): Path<String>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<History>> {
     all_phases(&state, &me, &id).await.map(Json)
 }
 
+/// One adjudicated phase in a game's history: the state before it (as every player may see it)
+/// and its published result, both in the JSON interchange.
+#[derive(serde::Serialize)]
+pub(crate) struct HistoryPhase {
+    phase: String,
+    before: Value,
+    result: Value,
+}
+
+/// A game's history: every adjudicated phase.
+#[derive(serde::Serialize)]
+pub(crate) struct History {
+    /// The game's name.
+    pub(crate) game: String,
+    variant: String,
+    phases: Vec<HistoryPhase>,
+}
+
 /// Every adjudicated phase of a game: the state before it and its result.
-pub(crate) async fn all_phases(state: &AppState, me: &str, id: &str) -> ApiResult<Value> {
+pub(crate) async fn all_phases(state: &AppState, me: &str, id: &str) -> ApiResult<History> {
     let g = game(state, id).await?;
     may_read_history(state, &g, me).await?;
     let rows = sqlx::query(
@@ -88,17 +106,22 @@ pub(crate) async fn all_phases(state: &AppState, me: &str, id: &str) -> ApiResul
     .bind(id)
     .fetch_all(&state.store.pool)
     .await?;
-    let phases: Vec<Value> = rows
-        .iter()
-        .map(|r| {
-            json!({
-                "phase": r.get::<String, _>(0),
-                "before": published_state(Some(&r.get::<String, _>(1))),
-                "result": serde_json::from_str::<Value>(&r.get::<String, _>(2)).unwrap_or(Value::Null),
-            })
-        })
-        .collect();
-    Ok(json!({"game": g.name, "variant": g.variant, "phases": phases}))
+    let mut phases = Vec::new();
+    for r in &rows {
+        // A stored result that cannot be read is an error, never a phase without result.
+        let result =
+            serde_json::from_str::<Value>(&r.get::<String, _>(2)).map_err(|e| unreadable("a phase's result", e))?;
+        phases.push(HistoryPhase {
+            phase: r.get(0),
+            before: published_state(Some(&r.get::<String, _>(1))),
+            result,
+        });
+    }
+    Ok(History {
+        game: g.name,
+        variant: g.variant,
+        phases,
+    })
 }
 
 /// A game's record as text: a heading, then the report of every adjudicated phase in `lang`,

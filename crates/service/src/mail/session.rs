@@ -2,7 +2,6 @@
 //! was done or why not (with its line number). Commands go through the same functions as the
 //! HTTP API, so a mail can do exactly what a request can, with the same checks.
 
-use serde_json::Value;
 use sqlx::Row;
 
 use super::commands::{Command, Item, Script};
@@ -358,15 +357,14 @@ impl Session<'_> {
         };
         let press_id = format!("{}-{line}", self.mail_key);
         match api::press::send(self.state, &account, &game_id, to, body, Some(press_id)).await {
-            Ok(v) if v["repeat"].as_bool() == Some(true) => {
+            Ok(v) if v.repeat => {
                 self.say("  (sent already)", "  (bereits gesendet)");
             }
             Ok(v) => {
-                let to = match v["to"].as_array() {
-                    Some(list) if !list.is_empty() => {
-                        list.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(", ")
-                    }
-                    _ => (if self.german { "alle" } else { "all" }).to_string(),
+                let to = if v.to.is_empty() {
+                    (if self.german { "alle" } else { "all" }).to_string()
+                } else {
+                    v.to.join(", ")
                 };
                 self.say(format!("  Press sent to {to}."), format!("  Presse gesendet an {to}."));
             }
@@ -382,7 +380,7 @@ impl Session<'_> {
             return self.too_late(line, "the vote is", "die Stimme wird");
         }
         match api::endgame::vote(self.state, &account, &game_id, yes).await {
-            Ok(v) => match (yes, v["drawn"].as_bool() == Some(true)) {
+            Ok(v) => match (yes, v.drawn) {
                 (_, true) => self.say(
                     "  Every survivor voted for a draw: the game ends in a draw.",
                     "  Alle Überlebenden stimmten für Remis: die Partie endet remis.",
@@ -406,8 +404,8 @@ impl Session<'_> {
         }
         match api::endgame::concede_to(self.state, &account, &game_id, to).await {
             Ok(v) => {
-                let to = v["concede_to"].as_str().unwrap_or("-").to_string();
-                if v["conceded"].as_bool() == Some(true) {
+                let to = v.concede_to.clone().unwrap_or_else(|| "-".to_string());
+                if v.conceded {
                     self.say(
                         format!("  The game is conceded to {to}."),
                         format!("  Die Partie ist an {to} aufgegeben."),
@@ -788,10 +786,7 @@ impl Session<'_> {
         };
         match api::games::join(self.state, &account, &game_id, preferences, false).await {
             Ok(v) => {
-                let prefs = v["preferences"]
-                    .as_array()
-                    .map(|p| p.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(", "))
-                    .unwrap_or_default();
+                let prefs = v.preferences.join(", ");
                 self.say(
                     format!("  You joined {game_name}; preferences: {prefs}."),
                     format!("  Sie sind {game_name} beigetreten; Wünsche: {prefs}."),

@@ -284,11 +284,9 @@ pub(crate) async fn change_account(State(state): State<AppState>, post: Posted) 
     match accounts::change(&state, &Source::Client(ip), &me.id, &changes).await {
         Ok(shown) => {
             let mut response = viewer.redirect("/account?saved=1");
-            if let Some(lang) = shown["lang"].as_str() {
-                viewer.set_cookie(&mut response, LANG, lang, LANG_SECONDS);
-            }
+            viewer.set_cookie(&mut response, LANG, &shown.account.lang, LANG_SECONDS);
             // A new password ended every session: this browser gets the new one.
-            if let Some(token) = shown["token"].as_str() {
+            if let Some(token) = &shown.token {
                 viewer.set_cookie(&mut response, SESSION, token, SESSION_SECONDS);
             }
             response
@@ -477,10 +475,7 @@ pub(crate) async fn create_game(State(state): State<AppState>, post: Posted) -> 
         reminder_hours: 24,
     };
     match games::create(&state, &me.id, &new).await {
-        Ok(created) => {
-            let id = created["id"].as_str().unwrap_or_default().to_string();
-            viewer.redirect(&format!("/games/{id}"))
-        }
+        Ok(created) => viewer.redirect(&format!("/games/{}", created.id)),
         Err(e) => viewer.error(&e, "/games"),
     }
 }

@@ -47,9 +47,8 @@ pub(crate) async fn json(State(state): State<AppState>, viewer: Viewer, Path(id)
     };
     match results::all_phases(&state, &me.id, &id).await {
         Ok(history) => {
-            let name = history["game"].as_str().unwrap_or("game").to_string();
             let body = serde_json::to_vec_pretty(&history).unwrap_or_default();
-            download(&name, "history.json", "application/json", body)
+            download(&history.game, "history.json", "application/json", body)
         }
         Err(e) => viewer.error(&e, "/games"),
     }
