@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use serde_json::{Value, json};
+use serde_json::Value;
 use sqlx::Row;
 
 use spielleiter_engine::PhaseKind;
@@ -24,7 +24,7 @@ use crate::error::refusals::*;
 /// Only the phase the trigger names is adjudicated: a caller that found a phase due must not
 /// adjudicate the next one when another request or process was first. A deadline adjudication
 /// also checks, under the lock, that the deadline still stands (no extension, no pause since).
-pub async fn adjudicate_game(state: &AppState, id: &str, trigger: Trigger<'_>) -> ApiResult<Value> {
+pub async fn adjudicate_game(state: &AppState, id: &str, trigger: Trigger<'_>) -> ApiResult<Adjudicated> {
     let g = game(state, id).await?;
     if g.status != "active" {
         return Err(ApiError::conflict("the game is not running").de("Die Partie läuft nicht"));
@@ -39,47 +39,8 @@ pub async fn adjudicate_game(state: &AppState, id: &str, trigger: Trigger<'_>) -
         );
     }
     let mut tx = state.store.pool.begin().await?;
-    // Claim the phase: this locks the game's row, so order submissions and other adjudications
-    // of the game wait, and only one adjudication of a phase gets past this point.
-    let claimed = match trigger {
-        Trigger::Master(_) => {
-            sqlx::query("UPDATE games SET phase = $1 WHERE id = $2 AND phase = $1 AND status = 'active'")
-        }
-        Trigger::Deadline(_) => sqlx::query(
-            "UPDATE games SET phase = $1 WHERE id = $2 AND phase = $1 AND status = 'active' \
-             AND paused_remaining_ms IS NULL AND deadline_ms <= $3",
-        ),
-        Trigger::Early(_) => sqlx::query(
-            "UPDATE games SET phase = $1 WHERE id = $2 AND phase = $1 AND status = 'active' \
-             AND paused_remaining_ms IS NULL",
-        ),
-    }
-    .bind(&phase)
-    .bind(id);
-    let claimed = match trigger {
-        Trigger::Deadline(_) => claimed.bind(now_ms()),
-        _ => claimed,
-    };
-    let claimed = claimed.execute(&mut *tx).await?.rows_affected();
-    if claimed == 0 {
-        return Err(
-            ApiError::conflict(format!("{phase} is not due: adjudicated already, extended or paused")).de(format!(
-                "{phase} ist nicht fällig: schon ausgewertet, verlängert oder angehalten"
-            )),
-        );
-    }
-    let rows = sqlx::query("SELECT power, lines FROM orders WHERE game_id = $1 AND phase = $2 ORDER BY power")
-        .bind(id)
-        .bind(&phase)
-        .fetch_all(&mut *tx)
-        .await?;
-    let mut orders: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    for r in &rows {
-        orders.insert(
-            r.get(0),
-            serde_json::from_str(&r.get::<String, _>(1)).unwrap_or_default(),
-        );
-    }
+    claim_phase(&mut tx, trigger, id, &phase).await?;
+    let orders = stored_orders(&mut tx, id, &phase).await?;
     let needed: Vec<String> = spielleiter_engine::game::powers_to_order(&v, &position)
         .into_iter()
         .map(|p| v.map.power(p).key.to_ascii_uppercase())
@@ -93,13 +54,136 @@ pub async fn adjudicate_game(state: &AppState, id: &str, trigger: Trigger<'_>) -
         .collect();
     let input = AdjudicationInput {
         variant: Some(g.variant.clone()),
-        state: game_state.clone(),
+        state: game_state,
         orders,
         pending_retreats: g.pending.pending_retreats.clone(),
         pending_orders: g.pending.pending_orders.clone(),
         ..AdjudicationInput::default()
     };
-    let (output, report) = adjudicate_with(&v, &input).map_err(|e| {
+    let done = run_engine(&v, &input, id, &phase)?;
+    store_phase(&mut tx, id, &phase, &input, &done).await?;
+    let disorder = record_missed_turns(&mut tx, &g, &needed, &missing).await?;
+    // Draw votes and concessions are for the position they were given in.
+    sqlx::query("UPDATE members SET draw_vote = 0, concede_to = NULL WHERE game_id = $1")
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    let next = advance_game(&mut tx, &g, &done).await?;
+    let news = ResultNews {
+        game: &g.name,
+        phase: &phase,
+        next_phase: &next.phase,
+        missing: &missing,
+        disorder: &disorder,
+        deadline: next.deadline_text.as_deref(),
+    };
+    let results = Bilingual {
+        en: news.mail(Lang::En, &done.report_en),
+        de: news.mail(Lang::De, &done.report_de),
+    };
+    // Each result carries the maps of the phase: its orders with their outcomes, and the
+    // position after them.
+    queue_to_all_with_maps(&mut tx, &g, &results, Some(&phase)).await?;
+    tell_senders(&mut tx, &g, &v, &phase, &done.report).await?;
+    if !state.adjudication_delay.is_zero() {
+        eprintln!("adjudicating {} {phase}: holding the transaction open", g.name);
+        tokio::time::sleep(state.adjudication_delay).await;
+    }
+    tx.commit().await?;
+    state.changed(&g.id);
+    Ok(Adjudicated {
+        phase,
+        result: serde_json::to_value(&done.published).unwrap_or(Value::Null),
+        report: done.report_en,
+        missing,
+        civil_disorder: disorder,
+    })
+}
+
+/// What an adjudication did: the phase, its published result, the English report, the powers
+/// that missed it and those now in civil disorder.
+#[derive(serde::Serialize)]
+pub struct Adjudicated {
+    phase: String,
+    result: Value,
+    report: String,
+    missing: Vec<String>,
+    civil_disorder: Vec<String>,
+}
+
+/// Claims the phase in the transaction: this locks the game's row, so order submissions and
+/// other adjudications of the game wait, and only one adjudication of a phase gets past this
+/// point. A deadline claim also checks that the deadline still stands.
+async fn claim_phase(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    trigger: Trigger<'_>,
+    id: &str,
+    phase: &str,
+) -> ApiResult<()> {
+    let claimed = match trigger {
+        Trigger::Master(_) => {
+            sqlx::query("UPDATE games SET phase = $1 WHERE id = $2 AND phase = $1 AND status = 'active'")
+        }
+        Trigger::Deadline(_) => sqlx::query(
+            "UPDATE games SET phase = $1 WHERE id = $2 AND phase = $1 AND status = 'active' \
+             AND paused_remaining_ms IS NULL AND deadline_ms <= $3",
+        ),
+        Trigger::Early(_) => sqlx::query(
+            "UPDATE games SET phase = $1 WHERE id = $2 AND phase = $1 AND status = 'active' \
+             AND paused_remaining_ms IS NULL",
+        ),
+    }
+    .bind(phase)
+    .bind(id);
+    let claimed = match trigger {
+        Trigger::Deadline(_) => claimed.bind(now_ms()),
+        _ => claimed,
+    };
+    if claimed.execute(&mut **tx).await?.rows_affected() == 0 {
+        return Err(
+            ApiError::conflict(format!("{phase} is not due: adjudicated already, extended or paused")).de(format!(
+                "{phase} ist nicht fällig: schon ausgewertet, verlängert oder angehalten"
+            )),
+        );
+    }
+    Ok(())
+}
+
+/// The orders each power stored for the phase. A row that cannot be read is an error: read as
+/// no orders, it would look like a missed turn.
+async fn stored_orders(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    id: &str,
+    phase: &str,
+) -> ApiResult<BTreeMap<String, Vec<String>>> {
+    let rows = sqlx::query("SELECT power, lines FROM orders WHERE game_id = $1 AND phase = $2 ORDER BY power")
+        .bind(id)
+        .bind(phase)
+        .fetch_all(&mut **tx)
+        .await?;
+    let mut orders = BTreeMap::new();
+    for r in &rows {
+        let lines: Vec<String> =
+            serde_json::from_str(&r.get::<String, _>(1)).map_err(|e| unreadable("a power's orders", e))?;
+        orders.insert(r.get(0), lines);
+    }
+    Ok(orders)
+}
+
+/// One phase adjudicated by the engine: its output, report, the published result (without what
+/// waits for later phases and without secrets) and what only the senders are told.
+struct Done {
+    output: spielleiter_engine::interchange::AdjudicationOutput,
+    report: PhaseReport,
+    report_en: String,
+    report_de: String,
+    published: spielleiter_engine::interchange::AdjudicationOutput,
+    notices: BTreeMap<String, Vec<spielleiter_engine::interchange::RejectedOrder>>,
+}
+
+/// Runs the engine on the phase and splits what is published from what is not.
+fn run_engine(v: &Variant, input: &AdjudicationInput, id: &str, phase: &str) -> ApiResult<Done> {
+    let (output, report) = adjudicate_with(v, input).map_err(|e| {
         eprintln!("adjudicating game {id} {phase}: {e}");
         ApiError::new(
             StatusCode::INTERNAL_SERVER_ERROR,
@@ -108,65 +192,87 @@ pub async fn adjudicate_game(state: &AppState, id: &str, trigger: Trigger<'_>) -
         )
         .de("Der Spielleiter konnte diese Phase nicht auswerten")
     })?;
-    let report_en = render(&v, &report, Lang::En);
-    let report_de = render(&v, &report, Lang::De);
     // The published result leaves out the orders that wait for later phases: they are secret
-    // until their phase is adjudicated (they are kept with the game).
-    // What is told only to its sender (retreats in advance not used, orders for a phase not
-    // played) is kept apart, never in the published result.
+    // until their phase is adjudicated (they are kept with the game). What is told only to its
+    // sender (retreats in advance not used, orders for a phase not played) is kept apart.
     let mut published = output.clone();
     published.pending_orders.clear();
     published.pending_retreats.clear();
     // Political factors, influence and control are never published (Hegemony, research D-22).
     published.next = published.next.without_secrets();
     let notices = std::mem::take(&mut published.notices);
-    let result_json = serde_json::to_string(&published).unwrap_or_default();
-    let finished = output.winner.is_some() || output.next.phase == "COMPLETED";
-    let seconds = match report.next.phase.kind {
-        PhaseKind::Movement => g.seconds[0],
-        PhaseKind::Retreat => g.seconds[1],
-        PhaseKind::Adjustment => g.seconds[2],
-    };
-    let now = now_ms();
+    Ok(Done {
+        report_en: render(v, &report, Lang::En),
+        report_de: render(v, &report, Lang::De),
+        output,
+        report,
+        published,
+        notices,
+    })
+}
+
+/// Stores the adjudicated phase: the state before it, the published result, the reports, the
+/// input (for drawing its pictures) and the senders' notices.
+async fn store_phase(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    id: &str,
+    phase: &str,
+    input: &AdjudicationInput,
+    done: &Done,
+) -> ApiResult<()> {
     let inserted = sqlx::query(
         "INSERT INTO phases (game_id, phase, state_json, result_json, report_en, report_de, adjudicated_ms, input_json, notices_json) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
     )
     .bind(id)
-    .bind(&phase)
-    .bind(serde_json::to_string(&game_state).unwrap_or_default())
-    .bind(&result_json)
-    .bind(&report_en)
-    .bind(&report_de)
-    .bind(now)
-    .bind(serde_json::to_string(&input).unwrap_or_default())
-    .bind(serde_json::to_string(&notices).unwrap_or_default())
-    .execute(&mut *tx)
+    .bind(phase)
+    .bind(serde_json::to_string(&input.state).unwrap_or_default())
+    .bind(serde_json::to_string(&done.published).unwrap_or_default())
+    .bind(&done.report_en)
+    .bind(&done.report_de)
+    .bind(now_ms())
+    .bind(serde_json::to_string(input).unwrap_or_default())
+    .bind(serde_json::to_string(&done.notices).unwrap_or_default())
+    .execute(&mut **tx)
     .await;
     match inserted {
-        Ok(_) => {}
+        Ok(_) => Ok(()),
         Err(e) if is_unique_violation(&e) => {
-            return Err(ApiError::conflict(format!("{phase} is adjudicated already"))
-                .de(format!("{phase} ist schon ausgewertet")));
+            Err(ApiError::conflict(format!("{phase} is adjudicated already"))
+                .de(format!("{phase} ist schon ausgewertet")))
         }
-        Err(e) => return Err(e.into()),
+        Err(e) => Err(e.into()),
     }
-    let disorder = record_missed_turns(&mut tx, &g, &needed, &missing).await?;
-    // Draw votes and concessions are for the position they were given in.
-    sqlx::query("UPDATE members SET draw_vote = 0, concede_to = NULL WHERE game_id = $1")
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
+}
+
+/// Where the game goes after the phase: its next phase (`COMPLETED` at the end) and deadline.
+struct Next {
+    phase: String,
+    deadline_text: Option<String>,
+}
+
+/// Moves the game on to its next phase: state, deadline (none when finished or paused, then the
+/// whole next phase's time kept), status, result and the orders waiting for later phases.
+async fn advance_game(tx: &mut sqlx::Transaction<'_, sqlx::Any>, g: &GameRow, done: &Done) -> ApiResult<Next> {
+    let output = &done.output;
+    let finished = output.winner.is_some() || output.next.phase == "COMPLETED";
+    let seconds = match done.report.next.phase.kind {
+        PhaseKind::Movement => g.seconds[0],
+        PhaseKind::Retreat => g.seconds[1],
+        PhaseKind::Adjustment => g.seconds[2],
+    };
     let next_phase = if finished {
         "COMPLETED".to_string()
     } else {
         output.next.phase.clone()
     };
-    let result = output.result.as_ref().and_then(|r| serde_json::to_string(r).ok());
     let rule = g.deadline_rule();
-    // A paused game stays paused, with the whole of the next phase's time left.
     let paused = g.paused_remaining_ms.is_some() && !finished;
-    let next_deadline = (!finished && !paused).then(|| rule.next(now, seconds));
+    let next_deadline = (!finished && !paused).then(|| rule.next(now_ms(), seconds));
+    let pending = Pending {
+        pending_retreats: output.pending_retreats.clone(),
+        pending_orders: output.pending_orders.clone(),
+    };
     sqlx::query(
         "UPDATE games SET state_json = $1, phase = $2, deadline_ms = $3, status = $4, result_json = $5, \
          extensions = 0, in_grace = 0, pending_json = $6, paused_remaining_ms = $7 WHERE id = $8",
@@ -175,48 +281,16 @@ pub async fn adjudicate_game(state: &AppState, id: &str, trigger: Trigger<'_>) -
     .bind(&next_phase)
     .bind(next_deadline)
     .bind(if finished { "finished" } else { "active" })
-    .bind(result)
-    .bind(
-        serde_json::to_string(&Pending {
-            pending_retreats: output.pending_retreats.clone(),
-            pending_orders: output.pending_orders.clone(),
-        })
-        .unwrap_or_default(),
-    )
+    .bind(output.result.as_ref().and_then(|r| serde_json::to_string(r).ok()))
+    .bind(serde_json::to_string(&pending).unwrap_or_default())
     .bind(paused.then_some(seconds * 1000))
-    .bind(id)
-    .execute(&mut *tx)
+    .bind(&g.id)
+    .execute(&mut **tx)
     .await?;
-    let deadline_text = next_deadline.map(|d| rule.describe(d));
-    let news = ResultNews {
-        game: &g.name,
-        phase: &phase,
-        next_phase: &next_phase,
-        missing: &missing,
-        disorder: &disorder,
-        deadline: deadline_text.as_deref(),
-    };
-    let results = Bilingual {
-        en: news.mail(Lang::En, &report_en),
-        de: news.mail(Lang::De, &report_de),
-    };
-    // Each result carries the maps of the phase: its orders with their outcomes, and the
-    // position after them.
-    queue_to_all_with_maps(&mut tx, &g, &results, Some(&phase)).await?;
-    tell_senders(&mut tx, &g, &v, &phase, &report).await?;
-    if !state.adjudication_delay.is_zero() {
-        eprintln!("adjudicating {} {phase}: holding the transaction open", g.name);
-        tokio::time::sleep(state.adjudication_delay).await;
-    }
-    tx.commit().await?;
-    state.changed(&g.id);
-    Ok(json!({
-        "phase": phase,
-        "result": serde_json::from_str::<Value>(&result_json).unwrap_or(Value::Null),
-        "report": report_en,
-        "missing": missing,
-        "civil_disorder": disorder,
-    }))
+    Ok(Next {
+        phase: next_phase,
+        deadline_text: next_deadline.map(|d| rule.describe(d)),
+    })
 }
 
 /// What asks for an adjudication, with the phase it found due.
@@ -381,7 +455,7 @@ pub(crate) async fn adjudicate_now(
     Caller(me): Caller,
     Path(id): Path<String>,
     ApiQuery(query): ApiQuery<AdjudicateQuery>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Adjudicated>> {
     adjudicate_as_master(&state, &me, &id, query.phase.as_deref(), true)
         .await
         .map(Json)
@@ -396,7 +470,7 @@ pub(crate) async fn adjudicate_as_master(
     id: &str,
     phase: Option<&str>,
     missing_confirmed: bool,
-) -> ApiResult<Value> {
+) -> ApiResult<Adjudicated> {
     let g = game(state, id).await?;
     master_only(&g, me, "adjudicates before the deadline")?;
     if !missing_confirmed {
