@@ -366,10 +366,12 @@ pub(crate) async fn start(state: &AppState, me: &str, id: &str) -> ApiResult<Sta
         );
     }
     let accounts: Vec<String> = rows.iter().map(|r| r.get(0)).collect();
-    let preferences: Vec<Vec<String>> = rows
-        .iter()
-        .map(|r| serde_json::from_str(&r.get::<String, _>(1)).unwrap_or_default())
-        .collect();
+    let mut preferences: Vec<Vec<String>> = Vec::new();
+    for r in &rows {
+        // Wishes that cannot be read are an error, never silently none.
+        let wishes = serde_json::from_str(&r.get::<String, _>(1)).map_err(|e| unreadable("a player's wishes", e))?;
+        preferences.push(wishes);
+    }
     let assigned = lot::assign(seed as u64, &preferences, &powers);
     for (account, power) in accounts.iter().zip(&assigned) {
         sqlx::query("UPDATE members SET power = $1 WHERE game_id = $2 AND account_id = $3")
@@ -378,23 +380,7 @@ pub(crate) async fn start(state: &AppState, me: &str, id: &str) -> ApiResult<Sta
             .bind(account)
             .execute(&mut *tx)
             .await?;
-        let at = rule.describe(deadline);
-        let news = Bilingual {
-            en: (
-                format!("Game started: {}", g.name),
-                format!(
-                    "The game {} has started. You play {power}.\nThe lot that settled equal wishes used the seed {seed}.\nThe first deadline is {at}.\n",
-                    g.name
-                ),
-            ),
-            de: (
-                format!("Partie begonnen: {}", g.name),
-                format!(
-                    "Die Partie {} hat begonnen. Sie spielen {power}.\nDas Los für gleiche Wünsche benutzte den Startwert {seed}.\nDie erste Abgabefrist endet am {at}.\n",
-                    g.name
-                ),
-            ),
-        };
+        let news = start_news(&g.name, power, seed, &rule.describe(deadline));
         queue_in_language(&mut tx, id, account, &news).await?;
     }
     tx.commit().await?;
@@ -405,6 +391,24 @@ pub(crate) async fn start(state: &AppState, me: &str, id: &str) -> ApiResult<Sta
         lot_seed: seed,
         phase: position.phase.to_string(),
     })
+}
+
+/// The message that tells a player the game started, the power he plays and the lot's seed.
+fn start_news(game: &str, power: &str, seed: i64, first_deadline: &str) -> Bilingual {
+    Bilingual {
+        en: (
+            format!("Game started: {game}"),
+            format!(
+                "The game {game} has started. You play {power}.\nThe lot that settled equal wishes used the seed {seed}.\nThe first deadline is {first_deadline}.\n"
+            ),
+        ),
+        de: (
+            format!("Partie begonnen: {game}"),
+            format!(
+                "Die Partie {game} hat begonnen. Sie spielen {power}.\nDas Los für gleiche Wünsche benutzte den Startwert {seed}.\nDie erste Abgabefrist endet am {first_deadline}.\n"
+            ),
+        ),
+    }
 }
 
 #[utoipa::path(

@@ -77,13 +77,7 @@ pub(crate) async fn send(
                 .de("Eine Nachricht hat 1 bis 20000 Zeichen"),
         );
     }
-    let mut recipients = Vec::new();
-    for name in to {
-        let key = power_key(&v, name)?;
-        if !recipients.contains(&key) {
-            recipients.push(key);
-        }
-    }
+    let recipients = recipients_of(&v, to)?;
     let phase = g
         .state_json
         .as_deref()
@@ -125,30 +119,7 @@ pub(crate) async fn send(
         Some(p) => p.clone(),
     };
     for (account, lang) in press_readers(&mut tx, &g, me, &recipients).await? {
-        let german = lang == "de";
-        let (subject, to_line) = match (german, recipients.is_empty()) {
-            (false, true) => (
-                format!("Diplomacy game {}: press from {from} to all", g.name),
-                "all".to_string(),
-            ),
-            (false, false) => (
-                format!("Diplomacy game {}: press from {from}", g.name),
-                recipients.join(", "),
-            ),
-            (true, true) => (
-                format!("Diplomacy-Partie {}: Presse von {from} an alle", g.name),
-                "alle".to_string(),
-            ),
-            (true, false) => (
-                format!("Diplomacy-Partie {}: Presse von {from}", g.name),
-                recipients.join(", "),
-            ),
-        };
-        let text = if german {
-            format!("Von: {from}\nAn: {to_line}\nPhase: {phase}\n\n{}\n", body.trim())
-        } else {
-            format!("From: {from}\nTo: {to_line}\nPhase: {phase}\n\n{}\n", body.trim())
-        };
+        let (subject, text) = press_mail(&g.name, &from, &recipients, &phase, body, lang == "de");
         queue_message(&mut tx, &g.id, &account, &subject, &text).await?;
     }
     tx.commit().await?;
@@ -212,6 +183,53 @@ pub(crate) async fn read_press(
     ApiQuery(window): ApiQuery<PressWindow>,
 ) -> ApiResult<Json<PressPage>> {
     read(&state, &me, &id, &window).await.map(Json)
+}
+
+/// The powers a message goes to, each once, by their keys.
+fn recipients_of(v: &Variant, to: &[String]) -> ApiResult<Vec<String>> {
+    let mut recipients = Vec::new();
+    for name in to {
+        let key = power_key(v, name)?;
+        if !recipients.contains(&key) {
+            recipients.push(key);
+        }
+    }
+    Ok(recipients)
+}
+
+/// The subject and text of a press mail in English or German.
+fn press_mail(
+    game: &str,
+    from: &str,
+    recipients: &[String],
+    phase: &str,
+    body: &str,
+    german: bool,
+) -> (String, String) {
+    let (subject, to_line) = match (german, recipients.is_empty()) {
+        (false, true) => (
+            format!("Diplomacy game {game}: press from {from} to all"),
+            "all".to_string(),
+        ),
+        (false, false) => (
+            format!("Diplomacy game {game}: press from {from}"),
+            recipients.join(", "),
+        ),
+        (true, true) => (
+            format!("Diplomacy-Partie {game}: Presse von {from} an alle"),
+            "alle".to_string(),
+        ),
+        (true, false) => (
+            format!("Diplomacy-Partie {game}: Presse von {from}"),
+            recipients.join(", "),
+        ),
+    };
+    let text = if german {
+        format!("Von: {from}\nAn: {to_line}\nPhase: {phase}\n\n{}\n", body.trim())
+    } else {
+        format!("From: {from}\nTo: {to_line}\nPhase: {phase}\n\n{}\n", body.trim())
+    };
+    (subject, text)
 }
 
 /// One message as its reader sees it.

@@ -530,15 +530,7 @@ async fn game_page(
     let status = g.status.clone();
     let my_power = view.my_power.clone();
     let is_master = view.master;
-    let members: Vec<MemberLine> = view
-        .members
-        .iter()
-        .map(|m| MemberLine {
-            name: m.name.clone(),
-            power: m.power.as_deref().and_then(|p| power_name(&v, p, t)),
-            observer: m.role == "observer",
-        })
-        .collect();
+    let members = member_lines(&view, &v, t);
     let is_member = view.member;
     let position = position_now(&v, &g)?;
     let pic = picture(state, &me.id, &g, &v, step, &position, lang).await?;
@@ -559,19 +551,13 @@ async fn game_page(
         (Vec::new(), 0)
     };
     let result = view.result.as_ref().map(|r| result_text(r, &v, t));
-    // Who survives, and (for the master) whose orders are still awaited.
     let now = (status == "active").then_some(&position);
     let survives = match (now, my_power.as_deref().and_then(|p| v.map.power_by_name(p))) {
         (Some(position), Some(id)) => spielleiter_engine::game::survivors(&v, position).contains(&id),
         _ => false,
     };
     let awaited = match now {
-        Some(position) if is_master => adjudication::readiness(state, &g, &v, position)
-            .await?
-            .awaited
-            .iter()
-            .map(|p| power_name(&v, p, t).unwrap_or_else(|| p.clone()))
-            .collect(),
+        Some(position) if is_master => awaited(state, &g, &v, position, t).await?,
         _ => Vec::new(),
     };
     let powers: Vec<(String, String)> = v
@@ -596,11 +582,7 @@ async fn game_page(
             None
         },
         result,
-        my_power: my_power.as_deref().and_then(|p| {
-            let id = v.map.power_by_name(p)?;
-            let power = v.map.power(id);
-            Some((t.power_name(power), power.colour.clone(), power.key.clone()))
-        }),
+        my_power: my_power.as_deref().and_then(|p| power_shown(&v, p, t)),
         is_master,
         map_svg: pic.svg,
         step: pic.step,
@@ -626,6 +608,40 @@ async fn game_page(
         earlier_press,
         version: format!("{status}:{}", g.phase.clone().unwrap_or_default()),
     })
+}
+
+/// The members as the page lists them.
+fn member_lines(view: &games::GameView, v: &spielleiter_engine::Variant, t: &Text) -> Vec<MemberLine> {
+    view.members
+        .iter()
+        .map(|m| MemberLine {
+            name: m.name.clone(),
+            power: m.power.as_deref().and_then(|p| power_name(v, p, t)),
+            observer: m.role == "observer",
+        })
+        .collect()
+}
+
+/// For the game master: the powers whose orders are still awaited, by name.
+async fn awaited(
+    state: &AppState,
+    g: &api::GameRow,
+    v: &spielleiter_engine::Variant,
+    position: &spielleiter_engine::Position,
+    t: &Text,
+) -> Result<Vec<String>, ApiError> {
+    Ok(adjudication::readiness(state, g, v, position)
+        .await?
+        .awaited
+        .iter()
+        .map(|p| power_name(v, p, t).unwrap_or_else(|| p.clone()))
+        .collect())
+}
+
+/// A power as the page shows its player: its name, colour and key.
+fn power_shown(v: &spielleiter_engine::Variant, key: &str, t: &Text) -> Option<(String, String, String)> {
+    let power = v.map.power(v.map.power_by_name(key)?);
+    Some((t.power_name(power), power.colour.clone(), power.key.clone()))
 }
 
 /// The latest press the account may read (all of it with `all`), as the page shows it, and how
