@@ -398,20 +398,9 @@ async fn deliver(store: &Store, delivery: &Arc<dyn Delivery>, only: Option<&str>
                 }
                 _ => None,
             };
-            // The claim is dated now, not at the start of the batch, so it stays ours for its full time.
-            let mine = now_ms();
-            let claimed = sqlx::query(
-                "UPDATE outbox SET claimed_ms = $1 WHERE id = $2 AND sent_ms IS NULL AND (claimed_ms IS NULL OR claimed_ms < $3)",
-            )
-            .bind(mine)
-            .bind(&m.id)
-            .bind(mine - CLAIM_MS)
-            .execute(&store.pool)
-            .await?
-            .rows_affected();
-            if claimed == 0 {
+            let Some(mine) = claim(store, &m.id).await? else {
                 continue;
-            }
+            };
             progress = true;
             if let Some((game, phase, lang)) = picture {
                 // A database error leaves the message claimed: it is tried again when the
@@ -423,45 +412,72 @@ async fn deliver(store: &Store, delivery: &Arc<dyn Delivery>, only: Option<&str>
             let outcome = tokio::task::spawn_blocking(move || worker.deliver(&message))
                 .await
                 .unwrap_or_else(|e| Err(DeliveryError::temporary(format!("the delivery task failed: {e}"))));
-            match outcome {
-                Ok(()) => {
-                    sqlx::query("UPDATE outbox SET sent_ms = $1, last_error = NULL WHERE id = $2 AND claimed_ms = $3")
-                        .bind(now_ms())
-                        .bind(&m.id)
-                        .bind(mine)
-                        .execute(&store.pool)
-                        .await?;
-                    sent += 1;
-                }
-                Err(e) => {
-                    let attempts = attempts + 1;
-                    let give_up = e.permanent || attempts >= MAX_ATTEMPTS;
-                    eprintln!(
-                        "delivering message {} to {} (try {attempts}): {}{}",
-                        m.id,
-                        m.to_email,
-                        e.message,
-                        if give_up { "; given up" } else { "" }
-                    );
-                    sqlx::query(
-                        "UPDATE outbox SET attempts = $1, last_error = $2, claimed_ms = NULL, next_try_ms = $3, failed_ms = $4 \
-                         WHERE id = $5 AND claimed_ms = $6",
-                    )
-                    .bind(attempts)
-                    .bind(&e.message)
-                    .bind(now_ms() + backoff_ms(attempts))
-                    .bind(give_up.then(now_ms))
-                    .bind(&m.id)
-                    .bind(mine)
-                    .execute(&store.pool)
-                    .await?;
-                }
+            if record(store, &m, mine, attempts, outcome).await? {
+                sent += 1;
             }
         }
         if !progress {
             return Ok(sent);
         }
     }
+}
+
+/// Claims a message for delivery, dated now (not at the start of the batch, so it stays ours
+/// for its full time); none when another delivery holds it.
+async fn claim(store: &Store, id: &str) -> Result<Option<i64>, sqlx::Error> {
+    let mine = now_ms();
+    let claimed = sqlx::query(
+        "UPDATE outbox SET claimed_ms = $1 WHERE id = $2 AND sent_ms IS NULL AND (claimed_ms IS NULL OR claimed_ms < $3)",
+    )
+    .bind(mine)
+    .bind(id)
+    .bind(mine - CLAIM_MS)
+    .execute(&store.pool)
+    .await?
+    .rows_affected();
+    Ok((claimed == 1).then_some(mine))
+}
+
+/// Records what became of a delivery under the claim `mine`: sent, or tried again later (given
+/// up for good after a permanent error or too many tries). Whether it was sent.
+async fn record(
+    store: &Store,
+    m: &OutgoingMessage,
+    mine: i64,
+    attempts: i64,
+    outcome: Result<(), DeliveryError>,
+) -> Result<bool, sqlx::Error> {
+    let Err(e) = outcome else {
+        sqlx::query("UPDATE outbox SET sent_ms = $1, last_error = NULL WHERE id = $2 AND claimed_ms = $3")
+            .bind(now_ms())
+            .bind(&m.id)
+            .bind(mine)
+            .execute(&store.pool)
+            .await?;
+        return Ok(true);
+    };
+    let attempts = attempts + 1;
+    let give_up = e.permanent || attempts >= MAX_ATTEMPTS;
+    eprintln!(
+        "delivering message {} to {} (try {attempts}): {}{}",
+        m.id,
+        m.to_email,
+        e.message,
+        if give_up { "; given up" } else { "" }
+    );
+    sqlx::query(
+        "UPDATE outbox SET attempts = $1, last_error = $2, claimed_ms = NULL, next_try_ms = $3, failed_ms = $4 \
+         WHERE id = $5 AND claimed_ms = $6",
+    )
+    .bind(attempts)
+    .bind(&e.message)
+    .bind(now_ms() + backoff_ms(attempts))
+    .bind(give_up.then(now_ms))
+    .bind(&m.id)
+    .bind(mine)
+    .execute(&store.pool)
+    .await?;
+    Ok(false)
 }
 
 /// The map pictures of one batch of messages, each drawn once for all the messages that carry it.

@@ -120,38 +120,7 @@ pub(crate) async fn picture(
     };
     let at = step.unwrap_or(steps).min(steps);
     if at < steps {
-        let r = sqlx::query(
-            "SELECT phase, state_json, result_json, report_en, report_de, input_json FROM phases \
-             WHERE game_id = $1 ORDER BY adjudicated_ms, phase LIMIT 1 OFFSET $2",
-        )
-        .bind(&g.id)
-        .bind(at as i64)
-        .fetch_one(&state.store.pool)
-        .await?;
-        let phase: String = r.get(0);
-        let stored = StoredPhase::read(
-            &phase,
-            &r.get::<String, _>(1),
-            &r.get::<String, _>(2),
-            r.get::<Option<String>, _>(5).as_deref(),
-        )
-        .map_err(|e| not_drawn(&g.id, "history", e))?;
-        let report: String = if lang == Lang::De { r.get(4) } else { r.get(3) };
-        let v2 = v.clone();
-        let svg = tokio::task::spawn_blocking(move || stored.svg(&v2, lang))
-            .await
-            .map_err(|e| e.to_string())
-            .and_then(|r| r)
-            .map_err(|e| not_drawn(&g.id, &phase, e))?;
-        let label = phase.parse().map(|p| phase_title(p, lang)).unwrap_or(phase);
-        return Ok(Picture {
-            svg,
-            step: at,
-            steps,
-            label,
-            report: Some(report),
-            mine: None,
-        });
+        return past_picture(state, g, v, at, steps, lang).await;
     }
     // Now, with `me`'s orders.
     let position = now.clone();
@@ -180,6 +149,49 @@ pub(crate) async fn picture(
         label,
         report: None,
         mine,
+    })
+}
+
+/// The picture of an adjudicated phase (the `at`-th of `steps`), with its report.
+async fn past_picture(
+    state: &AppState,
+    g: &GameRow,
+    v: &Arc<Variant>,
+    at: usize,
+    steps: usize,
+    lang: Lang,
+) -> Result<Picture, ApiError> {
+    let r = sqlx::query(
+        "SELECT phase, state_json, result_json, report_en, report_de, input_json FROM phases \
+         WHERE game_id = $1 ORDER BY adjudicated_ms, phase LIMIT 1 OFFSET $2",
+    )
+    .bind(&g.id)
+    .bind(at as i64)
+    .fetch_one(&state.store.pool)
+    .await?;
+    let phase: String = r.get(0);
+    let stored = StoredPhase::read(
+        &phase,
+        &r.get::<String, _>(1),
+        &r.get::<String, _>(2),
+        r.get::<Option<String>, _>(5).as_deref(),
+    )
+    .map_err(|e| not_drawn(&g.id, "history", e))?;
+    let report: String = if lang == Lang::De { r.get(4) } else { r.get(3) };
+    let v2 = v.clone();
+    let svg = tokio::task::spawn_blocking(move || stored.svg(&v2, lang))
+        .await
+        .map_err(|e| e.to_string())
+        .and_then(|r| r)
+        .map_err(|e| not_drawn(&g.id, &phase, e))?;
+    let label = phase.parse().map(|p| phase_title(p, lang)).unwrap_or(phase);
+    Ok(Picture {
+        svg,
+        step: at,
+        steps,
+        label,
+        report: Some(report),
+        mine: None,
     })
 }
 

@@ -534,38 +534,19 @@ async fn game_page(
     let is_member = view.member;
     let position = position_now(&v, &g)?;
     let pic = picture(state, &me.id, &g, &v, step, &position, lang).await?;
-    let phase_text = g
-        .phase
-        .as_deref()
-        .and_then(|p| p.parse().ok())
-        .map(|p| phase_title(p, lang));
+    let phase_text = phase_text(&g, lang);
     let can_order = status == "active" && my_power.is_some();
-    let (orders_text, echo) = match pic.mine {
-        Some(m) => (m.lines.join("\n"), m.echo),
-        None => (String::new(), Vec::new()),
-    };
+    let (orders_text, echo) = pic.mine.map(|m| (m.lines.join("\n"), m.echo)).unwrap_or_default();
     let can_read_press = is_member || is_master;
-    let (press_lines, earlier_press) = if can_read_press {
-        press_lines(state, &me.id, id, all_press, &v, t).await
-    } else {
-        (Vec::new(), 0)
-    };
+    let (press_lines, earlier_press) = press_lines(state, &me.id, id, all_press, can_read_press, &v, t).await;
     let result = view.result.as_ref().map(|r| result_text(r, &v, t));
     let now = (status == "active").then_some(&position);
-    let survives = match (now, my_power.as_deref().and_then(|p| v.map.power_by_name(p))) {
-        (Some(position), Some(id)) => spielleiter_engine::game::survivors(&v, position).contains(&id),
-        _ => false,
-    };
+    let survives = now.is_some_and(|position| survives(&v, position, my_power.as_deref()));
     let awaited = match now {
         Some(position) if is_master => awaited(state, &g, &v, position, t).await?,
         _ => Vec::new(),
     };
-    let powers: Vec<(String, String)> = v
-        .map
-        .powers()
-        .iter()
-        .map(|p| (p.key.clone(), t.power_name(p)))
-        .collect();
+    let powers = power_choices(&v, t);
     Ok(GamePage {
         t,
         viewer_name: Some(me.name.clone()),
@@ -622,6 +603,30 @@ fn member_lines(view: &games::GameView, v: &spielleiter_engine::Variant, t: &Tex
         .collect()
 }
 
+/// The title of the game's current phase, if it has one.
+fn phase_text(g: &api::GameRow, lang: spielleiter_engine::report::Lang) -> Option<String> {
+    g.phase
+        .as_deref()
+        .and_then(|p| p.parse().ok())
+        .map(|p| phase_title(p, lang))
+}
+
+/// The variant's powers by key and name, for the page's choices.
+fn power_choices(v: &spielleiter_engine::Variant, t: &Text) -> Vec<(String, String)> {
+    v.map
+        .powers()
+        .iter()
+        .map(|p| (p.key.clone(), t.power_name(p)))
+        .collect()
+}
+
+/// Whether the player's power is still in the game.
+fn survives(v: &spielleiter_engine::Variant, position: &spielleiter_engine::Position, power: Option<&str>) -> bool {
+    power
+        .and_then(|p| v.map.power_by_name(p))
+        .is_some_and(|id| spielleiter_engine::game::survivors(v, position).contains(&id))
+}
+
 /// For the game master: the powers whose orders are still awaited, by name.
 async fn awaited(
     state: &AppState,
@@ -644,16 +649,21 @@ fn power_shown(v: &spielleiter_engine::Variant, key: &str, t: &Text) -> Option<(
     Some((t.power_name(power), power.colour.clone(), power.key.clone()))
 }
 
-/// The latest press the account may read (all of it with `all`), as the page shows it, and how
-/// many earlier messages are left out. Press that cannot be read shows as none.
+/// The latest press the account may read (all of it with `all`; none unless `may_read`), as the
+/// page shows it, and how many earlier messages are left out. Press that cannot be read shows as
+/// none.
 async fn press_lines(
     state: &AppState,
     me: &str,
     id: &str,
     all: bool,
+    may_read: bool,
     v: &spielleiter_engine::Variant,
     t: &Text,
 ) -> (Vec<PressLine>, usize) {
+    if !may_read {
+        return (Vec::new(), 0);
+    }
     let window = press::PressWindow {
         since_ms: None,
         last: (!all).then_some(LATEST_PRESS),
