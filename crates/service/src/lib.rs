@@ -7,6 +7,7 @@ mod attachment;
 pub mod auth;
 pub mod client_address;
 pub mod deadlines;
+pub mod domain;
 pub mod error;
 pub mod http;
 pub mod http_server;

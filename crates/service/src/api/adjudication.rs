@@ -15,6 +15,7 @@ use spielleiter_engine::game::PhaseReport;
 use spielleiter_engine::report::private_notices;
 
 use super::*;
+use crate::domain::GameStatus;
 use crate::error::refusals::*;
 
 /// Adjudicates the game's current phase now. Powers with something to order that sent nothing
@@ -26,7 +27,7 @@ use crate::error::refusals::*;
 /// also checks, under the lock, that the deadline still stands (no extension, no pause since).
 pub async fn adjudicate_game(state: &AppState, id: &str, trigger: Trigger<'_>) -> ApiResult<Adjudicated> {
     let g = game(state, id).await?;
-    if g.status != "active" {
+    if g.status != crate::domain::GameStatus::Active {
         return Err(ApiError::conflict("the game is not running").de("Die Partie läuft nicht"));
     }
     let v = variant(&g.variant)?;
@@ -280,7 +281,14 @@ async fn advance_game(tx: &mut sqlx::Transaction<'_, sqlx::Any>, g: &GameRow, do
     .bind(serde_json::to_string(&output.next).unwrap_or_default())
     .bind(&next_phase)
     .bind(next_deadline)
-    .bind(if finished { "finished" } else { "active" })
+    .bind(
+        if finished {
+            GameStatus::Finished
+        } else {
+            GameStatus::Active
+        }
+        .as_str(),
+    )
     .bind(output.result.as_ref().and_then(|r| serde_json::to_string(r).ok()))
     .bind(serde_json::to_string(&pending).unwrap_or_default())
     .bind(paused.then_some(seconds * 1000))

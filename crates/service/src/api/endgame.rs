@@ -32,7 +32,7 @@ struct Electorate {
 }
 
 async fn electorate(state: &AppState, g: &GameRow, me: &str) -> ApiResult<(Electorate, std::sync::Arc<Variant>)> {
-    if g.status != "active" {
+    if g.status != crate::domain::GameStatus::Active {
         return Err(ApiError::conflict("the game is not running").de("Die Partie läuft nicht"));
     }
     let power = power_of(state, &g.id, me).await?.ok_or_else(|| {

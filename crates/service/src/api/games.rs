@@ -118,7 +118,7 @@ pub(crate) struct CreatedGame {
     pub(crate) id: String,
     name: String,
     variant: String,
-    status: &'static str,
+    status: crate::domain::GameStatus,
 }
 
 /// A member added: the game, the role, and the preferences as read.
@@ -134,7 +134,7 @@ pub(crate) struct Joined {
 #[derive(serde::Serialize)]
 pub(crate) struct Started {
     game: String,
-    status: &'static str,
+    status: crate::domain::GameStatus,
     lot_seed: i64,
     phase: String,
 }
@@ -211,7 +211,7 @@ pub(crate) async fn create(state: &AppState, me: &str, body: &NewGame) -> ApiRes
         id,
         name: name.to_string(),
         variant: body.variant.clone(),
-        status: "forming",
+        status: crate::domain::GameStatus::Forming,
     })
 }
 
@@ -322,7 +322,7 @@ pub(crate) async fn start_game(
 pub(crate) async fn start(state: &AppState, me: &str, id: &str) -> ApiResult<Started> {
     let g = game(state, id).await?;
     master_only(&g, me, "starts the game")?;
-    if g.status != "forming" {
+    if g.status != crate::domain::GameStatus::Forming {
         return Err(ApiError::conflict("the game has started already").de("Die Partie hat schon begonnen"));
     }
     let v = variant(&g.variant)?;
@@ -387,7 +387,7 @@ pub(crate) async fn start(state: &AppState, me: &str, id: &str) -> ApiResult<Sta
     state.changed(id);
     Ok(Started {
         game: id.to_string(),
-        status: "active",
+        status: crate::domain::GameStatus::Active,
         lot_seed: seed,
         phase: position.phase.to_string(),
     })
@@ -458,7 +458,7 @@ pub(crate) struct GameView {
     id: String,
     name: String,
     variant: String,
-    status: String,
+    status: crate::domain::GameStatus,
     press: String,
     lot_seed: Option<i64>,
     lot: &'static str,
@@ -525,7 +525,7 @@ pub(crate) async fn view_of(state: &AppState, me: &str, g: &GameRow) -> ApiResul
         id: g.id.clone(),
         name: g.name.clone(),
         variant: g.variant.clone(),
-        status: g.status.clone(),
+        status: g.status,
         press: g.press.clone(),
         lot_seed: g.lot_seed,
         lot: "SplitMix64 shuffle of the players in join order, then first free wish",

@@ -33,7 +33,7 @@ pub(crate) struct Replacement {
 async fn running_game_of_master(state: &AppState, me: &str, id: &str, what: &str) -> ApiResult<GameRow> {
     let g = game(state, id).await?;
     master_only(&g, me, what)?;
-    if g.status != "active" {
+    if g.status != crate::domain::GameStatus::Active {
         return Err(ApiError::conflict("the game is not running").de("Die Partie läuft nicht"));
     }
     Ok(g)

@@ -182,7 +182,7 @@ pub(crate) struct GameRow {
     pub(crate) name: String,
     pub(crate) variant: String,
     pub(crate) master: String,
-    pub(crate) status: String,
+    pub(crate) status: crate::domain::GameStatus,
     pub(crate) press: String,
     pub(crate) lot_seed: Option<i64>,
     pub(crate) state_json: Option<String>,
@@ -265,7 +265,8 @@ pub(crate) async fn game(state: &AppState, id: &str) -> ApiResult<GameRow> {
         name: row.get(1),
         variant: row.get(2),
         master: row.get(3),
-        status: row.get(4),
+        status: crate::domain::GameStatus::from_stored(&row.get::<String, _>(4))
+            .ok_or_else(|| unreadable("the game's status", row.get::<String, _>(4)))?,
         press: row.get(5),
         lot_seed: row.get(6),
         state_json: row.get(7),
@@ -280,9 +281,12 @@ pub(crate) async fn game(state: &AppState, id: &str) -> ApiResult<GameRow> {
         phase: row.get(18),
         time_zone: row.get(19),
         deadline_at: row.get(20),
+        // Orders waiting for later phases that cannot be read are an error, never "none waiting".
         pending: row
             .get::<Option<String>, _>(21)
-            .and_then(|text| serde_json::from_str(&text).ok())
+            .map(|text| serde_json::from_str(&text))
+            .transpose()
+            .map_err(|e| unreadable("the orders waiting for later phases", e))?
             .unwrap_or_default(),
         reminder_hours: row.get(22),
     })
@@ -341,7 +345,7 @@ pub(crate) async fn member_or_master(state: &AppState, g: &GameRow, me: &str) ->
 /// Whether `me` may read a game's past phases (reports, orders, maps): its members and master,
 /// and everyone once the game has ended.
 pub(crate) async fn may_read_history(state: &AppState, g: &GameRow, me: &str) -> ApiResult<()> {
-    if g.status == "finished" {
+    if g.status == crate::domain::GameStatus::Finished {
         return Ok(());
     }
     member_or_master(state, g, me).await

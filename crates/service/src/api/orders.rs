@@ -196,7 +196,7 @@ pub(crate) async fn submit_orders(
 pub(crate) async fn submit(state: &AppState, me: &str, id: &str, lines: &[String]) -> ApiResult<Submission> {
     state.limits.orders(me)?;
     let g = game(state, id).await?;
-    if g.status != "active" {
+    if g.status != crate::domain::GameStatus::Active {
         return Err(ApiError::conflict("the game is not running").de("Die Partie läuft nicht"));
     }
     let power_key = power_of(state, id, me).await?.ok_or_else(|| {

@@ -53,7 +53,7 @@ async fn my_orders(
     position: &Position,
     lang: Lang,
 ) -> Result<Option<MyOrders>, ApiError> {
-    if g.status != "active" {
+    if g.status != crate::domain::GameStatus::Active {
         return Ok(None);
     }
     let Some(key) = api::power_of(state, &g.id, me).await? else {
@@ -139,7 +139,7 @@ pub(crate) async fn picture(
         Lang::De => "jetzt",
     };
     let label = match g.phase.as_deref().and_then(|p| p.parse().ok()) {
-        Some(p) if g.status == "active" => format!("{label}: {}", phase_title(p, lang)),
+        Some(p) if g.status == crate::domain::GameStatus::Active => format!("{label}: {}", phase_title(p, lang)),
         _ => label.to_string(),
     };
     Ok(Picture {

@@ -14,6 +14,7 @@ use super::{LANG, PageQuery, Posted, SESSION, Text, Viewer};
 use crate::api::accounts::SESSION_SECONDS;
 use crate::api::orders::Echo;
 use crate::api::{self, AppState, accounts, adjudication, endgame, games, master, orders, press};
+use crate::domain::GameStatus;
 use crate::error::ApiError;
 use crate::limits::Source;
 
@@ -527,7 +528,7 @@ async fn game_page(
     let g = api::game(state, id).await?;
     let view = games::view_of(state, &me.id, &g).await?;
     let v = api::variant(&g.variant)?;
-    let status = g.status.clone();
+    let status = g.status;
     let my_power = view.my_power.clone();
     let is_master = view.master;
     let members = member_lines(&view, &v, t);
@@ -535,12 +536,12 @@ async fn game_page(
     let position = position_now(&v, &g)?;
     let pic = picture(state, &me.id, &g, &v, step, &position, lang).await?;
     let phase_text = phase_text(&g, lang);
-    let can_order = status == "active" && my_power.is_some();
+    let can_order = status == GameStatus::Active && my_power.is_some();
     let (orders_text, echo) = pic.mine.map(|m| (m.lines.join("\n"), m.echo)).unwrap_or_default();
     let can_read_press = is_member || is_master;
     let (press_lines, earlier_press) = press_lines(state, &me.id, id, all_press, can_read_press, &v, t).await;
     let result = view.result.as_ref().map(|r| result_text(r, &v, t));
-    let now = (status == "active").then_some(&position);
+    let now = (status == GameStatus::Active).then_some(&position);
     let survives = now.is_some_and(|position| survives(&v, position, my_power.as_deref()));
     let awaited = match now {
         Some(position) if is_master => awaited(state, &g, &v, position, t).await?,
@@ -555,9 +556,9 @@ async fn game_page(
         id: g.id.clone(),
         name: g.name.clone(),
         variant_title: t.variant_title(&v),
-        status_text: t.status(&status),
-        phase_text: if status == "active" { phase_text } else { None },
-        deadline: if status == "active" {
+        status_text: t.status(status.as_str()),
+        phase_text: if status == GameStatus::Active { phase_text } else { None },
+        deadline: if status == GameStatus::Active {
             view.deadline_local.clone()
         } else {
             None
@@ -573,18 +574,20 @@ async fn game_page(
         can_order,
         orders_text,
         echo,
-        can_join: status == "forming" && !is_member,
-        can_start: status == "forming" && is_master,
-        master_controls: status == "active" && is_master,
+        can_join: status == GameStatus::Forming && !is_member,
+        can_start: status == GameStatus::Forming && is_master,
+        master_controls: status == GameStatus::Active && is_master,
         paused: view.paused,
         phase_key: g.phase.clone().unwrap_or_default(),
-        can_vote: status == "active" && survives,
+        can_vote: status == GameStatus::Active && survives,
         awaited,
         my_draw_vote: view.my_draw_vote,
         powers,
         members,
         can_read_press,
-        can_press: status == "active" && (my_power.is_some() || is_master) && (g.press != "none" || is_master),
+        can_press: status == GameStatus::Active
+            && (my_power.is_some() || is_master)
+            && (g.press != "none" || is_master),
         press: press_lines,
         earlier_press,
         version: format!("{status}:{}", g.phase.clone().unwrap_or_default()),
@@ -703,6 +706,7 @@ fn result_text(r: &spielleiter_engine::interchange::GameEnd, v: &spielleiter_eng
         "victory" => t.result_victory,
         "draw" => t.result_draw,
         "concession" => t.result_concession,
+        "shared victory" => t.result_shared,
         other => other,
     };
     format!("{kind}: {}", powers.join(", "))
