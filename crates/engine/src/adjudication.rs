@@ -497,9 +497,9 @@ fn output(variant: &Variant, report: &PhaseReport) -> AdjudicationOutput {
     }
     let mut builds = BTreeMap::new();
     if next.phase.kind == PhaseKind::Adjustment && report.end.is_none() {
-        let counts = crate::game::expected_counts(variant, next);
         for p in map.countries() {
-            let count = crate::game::public_count(map, p.id, counts[p.id.index()]);
+            let count = report.counts.get(p.id.index()).copied().unwrap_or(0);
+            let count = crate::game::public_count(map, p.id, count);
             if count != 0 {
                 let homes = if count > 0 {
                     free_home_centres(variant, next, p.id)

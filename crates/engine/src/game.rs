@@ -180,7 +180,7 @@ impl PhaseOrders {
                 leaders: &variant.leaders,
             };
             if let Some(parts) = crate::order::condition::split(text) {
-                let (result, condition) = read_conditional(variant, &ctx, parts);
+                let (result, condition) = crate::conditions::read_conditional(variant, &ctx, parts);
                 // A conditional line is the sender's own: one for another country (a neutral
                 // he controls) is refused, and every refusal is told to him alone (its other
                 // branch and condition were never carried out).
@@ -291,155 +291,6 @@ impl PhaseOrders {
 fn names_political_factors(text: &str) -> bool {
     text.split(|c: char| !c.is_alphanumeric())
         .any(|w| w.eq_ignore_ascii_case("pf"))
-}
-
-/// Decides a winter's conditional orders (Hegemony 4.4): the conditions of a declaration of
-/// friendship (a line with a declaration in either branch) on the winter's steps as the
-/// unconditional declarations leave them, every other order's on the steps as all declarations
-/// leave them. The order carried out takes the line's
-/// place; a line whose conditions fail and that has no `ELSE` order is told to its sender alone.
-fn apply_conditions(variant: &Variant, position: &Position, orders: &mut PhaseOrders) {
-    if orders.lines.iter().all(|l| l.condition.is_none()) {
-        return;
-    }
-    // A line is a declaration when either of its orders is one.
-    let is_declaration = |l: &ReadLine| {
-        let otherwise = l.condition.as_ref().and_then(|c| c.otherwise.as_ref()).map(|o| o.order);
-        matches!(l.result, Ok(Order::Declare { .. })) || matches!(otherwise, Some(Order::Declare { .. }))
-    };
-    let steps = winter_steps_declared(variant, position, &orders.lines);
-    decide_conditions(variant, position, orders, steps.as_ref(), &is_declaration);
-    let steps = winter_steps_declared(variant, position, &orders.lines);
-    decide_conditions(variant, position, orders, steps.as_ref(), &|_| true);
-}
-
-/// The winter's steps with the declarations of the lines that are not (or no longer)
-/// conditional.
-fn winter_steps_declared(
-    variant: &Variant,
-    position: &Position,
-    lines: &[ReadLine],
-) -> Option<crate::rules::WinterSteps> {
-    let declared: Vec<PowerOrder> = lines
-        .iter()
-        .filter(|l| l.condition.is_none())
-        .filter_map(|l| match l.result {
-            Ok(order @ Order::Declare { .. }) => Some(PowerOrder {
-                power: l.power,
-                order,
-                permission: None,
-            }),
-            _ => None,
-        })
-        .collect();
-    crate::rules::winter_steps(variant, position, &declared)
-}
-
-/// Decides the conditional lines `which` selects on `steps`.
-fn decide_conditions(
-    variant: &Variant,
-    position: &Position,
-    orders: &mut PhaseOrders,
-    steps: Option<&crate::rules::WinterSteps>,
-    which: &dyn Fn(&ReadLine) -> bool,
-) {
-    for line in std::mem::take(&mut orders.lines) {
-        let Some(c) = line.condition.as_deref().filter(|_| which(&line)) else {
-            orders.lines.push(line);
-            continue;
-        };
-        let holds = c
-            .conditions
-            .iter()
-            .all(|c| steps.is_some_and(|s| s.holds(&variant.map, position, c)));
-        let chosen = match (holds, &line.result, &c.otherwise) {
-            (true, Ok(order), _) => Some((line.power, *order)),
-            (false, _, Some(o)) => Some((o.power.or(line.power), o.order)),
-            _ => None,
-        };
-        match chosen {
-            Some((power, order)) => orders.lines.push(ReadLine {
-                power,
-                result: Ok(order),
-                condition: None,
-                ..line
-            }),
-            None => orders.sender_only.push((
-                line.sender.or(line.power),
-                line.text,
-                OrderError::new(OrderErrorKind::ConditionNotMet, 0),
-            )),
-        }
-    }
-}
-
-/// Reads a conditional line (`IF … THEN … ELSE …`): its order, conditions and `ELSE` order.
-/// Conditions are for the winter's steps only (Hegemony 4.4); one that names no overseas
-/// centre or no unit is refused when read.
-fn read_conditional(
-    variant: &Variant,
-    ctx: &OrderContext<'_>,
-    parts: Result<crate::order::condition::Parts<'_>, OrderError>,
-) -> (
-    Result<PowerOrder, OrderError>,
-    Option<Box<crate::order::condition::Conditional>>,
-) {
-    use crate::order::condition::{Conditional, Test, read_condition};
-    let parts = match parts {
-        Ok(p) => p,
-        Err(e) => return (Err(e), None),
-    };
-    let position = ctx
-        .position
-        .filter(|p| ctx.phase == PhaseKind::Adjustment && crate::rules::winter_steps(variant, p, &[]).is_some());
-    let Some(position) = position else {
-        return (Err(OrderError::new(OrderErrorKind::NoConditionsHere, 0)), None);
-    };
-    let map = &variant.map;
-    let mut conditions = Vec::new();
-    for &(at, text) in &parts.conditions {
-        let c = match read_condition(map, text, at) {
-            Ok(c) => c,
-            Err(e) => return (Err(e), None),
-        };
-        let bad = match c.test {
-            Test::Blocked(p) => (position.owners[p.index()].is_none() || map.province(p).centre)
-                .then(|| OrderErrorKind::NoOverseasCentre(map.province(p).name.clone())),
-            Test::Supplied(p) => position
-                .unit_in(map, p)
-                .is_none()
-                .then(|| OrderErrorKind::NoUnit(map.province(p).name.clone())),
-        };
-        if let Some(kind) = bad {
-            return (Err(OrderError::new(kind, at)), None);
-        }
-        conditions.push(c);
-    }
-    let read = |(at, text): (usize, &str)| {
-        let line = if parts.prefix.is_empty() {
-            text.to_string()
-        } else {
-            format!("{} {text}", parts.prefix)
-        };
-        let shift = at as isize - (line.len() - text.len()) as isize;
-        crate::order::parse_order(ctx, &line).map_err(|mut e| {
-            e.position = (e.position as isize + shift).max(0) as usize;
-            e
-        })
-    };
-    let then = read(parts.then);
-    let otherwise = match parts.otherwise.map(read).transpose() {
-        Ok(o) => o,
-        Err(e) => return (Err(e), None),
-    };
-    // Both orders are for the same country.
-    if let (Ok(t), Some(o)) = (&then, &otherwise) {
-        if o.power != t.power {
-            let name = o.power.map_or_else(String::new, |p| map.power(p).name.clone());
-            return (Err(OrderError::new(OrderErrorKind::ConditionalForOther(name), 0)), None);
-        }
-    }
-    (then, Some(Box::new(Conditional { conditions, otherwise })))
 }
 
 /// The phases a power's order lines give orders for: `current` when a line outside any phase
@@ -558,6 +409,10 @@ pub struct PhaseReport {
     /// How the game ended, if it did with this phase: a victory (then also `winner`), or
     /// (Hegemony 4.3) a victory shared by two or a draw of those tied.
     pub end: Option<GameResult>,
+    /// After a change of centre ownership: each country's builds (positive) or disbands
+    /// (negative) in the winter to come, by `PowerId`, as known before its orders
+    /// ([`expected_counts`]); empty otherwise.
+    pub counts: Vec<i32>,
 }
 
 impl PhaseReport {
@@ -573,6 +428,7 @@ impl PhaseReport {
             next: position.clone(),
             winner: None,
             end: None,
+            counts: Vec::new(),
         }
     }
 }
@@ -901,7 +757,8 @@ fn end_of_turn(variant: &Variant, report: &mut PhaseReport) {
             Some(GameResult::Victory(p)) => Some(p),
             _ => None,
         };
-        if adjustments_needed(variant, next) {
+        report.counts = expected_counts(variant, next);
+        if adjustments_needed_with(variant, next, &report.counts) {
             next.phase = Phase {
                 year: phase.year,
                 season: Season::Winter,
@@ -973,18 +830,26 @@ fn retreats_to_order(map: &Map, position: &Position, power: PowerId) -> bool {
 
 /// Whether any power has something to do in an adjustment phase.
 pub fn adjustments_needed(variant: &Variant, position: &Position) -> bool {
+    choices_or_rules_order(variant, position)
+        || adjustments_needed_with(variant, position, &expected_counts(variant, position))
+}
+
+/// Whether a choice is open or a rule gives some power a winter order.
+fn choices_or_rules_order(variant: &Variant, position: &Position) -> bool {
+    !position.rules.open_choices().is_empty()
+        || variant
+            .map
+            .powers()
+            .iter()
+            .any(|p| crate::rules::has_orders(variant, position, p.id))
+}
+
+/// [`adjustments_needed`] with the counts of the winter known.
+fn adjustments_needed_with(variant: &Variant, position: &Position, counts: &[i32]) -> bool {
     let map = &variant.map;
-    if !position.rules.open_choices().is_empty() {
+    if choices_or_rules_order(variant, position) {
         return true;
     }
-    if map
-        .powers()
-        .iter()
-        .any(|p| crate::rules::has_orders(variant, position, p.id))
-    {
-        return true;
-    }
-    let counts = expected_counts(variant, position);
     map.countries().iter().any(|p| {
         let count = counts[p.id.index()];
         let builds = count > 0 && !free_home_centres(variant, position, p.id).is_empty();
@@ -994,7 +859,7 @@ pub fn adjustments_needed(variant: &Variant, position: &Position) -> bool {
 
 fn adjustment(variant: &Variant, position: &Position, report: &mut PhaseReport) {
     let map = &variant.map;
-    apply_conditions(variant, position, &mut report.orders);
+    crate::conditions::apply_conditions(variant, position, &mut report.orders);
     let carried = report.orders.carried_out(variant, PhaseKind::Adjustment);
     let legal: Vec<PowerOrder> = report
         .orders

@@ -4,6 +4,7 @@
 pub mod adjudicate;
 pub mod adjudication;
 pub mod choice;
+mod conditions;
 pub mod game;
 pub mod ids;
 pub mod interchange;

@@ -223,39 +223,52 @@ impl Politics {
 
 /// Who controls each neutral country after a winter, by the game's control rule.
 pub fn determine_control(variant: &Variant, politics: &Politics) -> BTreeMap<PowerId, Vec<PowerId>> {
-    match politics.options.control_rule {
-        ControlRule::Standard => standard_control(variant, politics),
-        ControlRule::Alternative => alternative_control(variant, politics),
+    let map = &variant.map;
+    map.countries()
+        .iter()
+        .map(|c| c.id)
+        .filter(|&c| !map.is_player(c))
+        .filter_map(|c| Some((c, threshold(variant, c).filter(|&t| t > 0)?)))
+        .map(|(c, t)| (c, controllers(variant, politics, c, t)))
+        .collect()
+}
+
+/// Who controls one neutral country now by the game's control rule (none for a country no one
+/// can activate).
+pub fn control_of(variant: &Variant, politics: &Politics, country: PowerId) -> Vec<PowerId> {
+    match threshold(variant, country).filter(|&t| t > 0) {
+        Some(t) if !variant.map.is_player(country) => controllers(variant, politics, country, t),
+        _ => Vec::new(),
     }
 }
 
-/// Who controls each neutral country under the alternative rule (1.1.11): the player whose
-/// influence is greater than the next largest influence plus the threshold, alone (a player who
-/// may never control it, 1.1.7, leaves it uncontrolled); never jointly.
-pub fn alternative_control(variant: &Variant, politics: &Politics) -> BTreeMap<PowerId, Vec<PowerId>> {
-    let map = &variant.map;
-    let mut control = BTreeMap::new();
-    for country in map.countries().iter().map(|c| c.id).filter(|&c| !map.is_player(c)) {
-        let Some(t) = threshold(variant, country).filter(|&t| t > 0) else {
-            continue;
-        };
-        let mut by: Vec<(u32, PowerId)> = map
-            .powers()
-            .iter()
-            .map(|p| (politics.influence(country, p.id), p.id))
-            .collect();
-        by.sort_by(|a, b| b.cmp(a));
-        let (first, player) = by.first().copied().unwrap_or((0, country));
-        let second = by.get(1).map_or(0, |&(n, _)| n);
-        let allowed = !map.power(player).never_controls.contains(&country);
-        let controllers = if first > second + t && allowed {
-            vec![player]
-        } else {
-            Vec::new()
-        };
-        control.insert(country, controllers);
+/// The controllers of a country of threshold `t` by the game's control rule.
+fn controllers(variant: &Variant, politics: &Politics, country: PowerId, t: u32) -> Vec<PowerId> {
+    match politics.options.control_rule {
+        ControlRule::Standard => standard_controllers(variant, politics, country, t),
+        ControlRule::Alternative => alternative_controllers(variant, politics, country, t),
     }
-    control
+}
+
+/// Who controls a country under the alternative rule (1.1.11): the player whose influence is
+/// greater than the next largest influence plus the threshold, alone (a player who may never
+/// control it, 1.1.7, leaves it uncontrolled); never jointly.
+fn alternative_controllers(variant: &Variant, politics: &Politics, country: PowerId, t: u32) -> Vec<PowerId> {
+    let map = &variant.map;
+    let mut by: Vec<(u32, PowerId)> = map
+        .powers()
+        .iter()
+        .map(|p| (politics.influence(country, p.id), p.id))
+        .collect();
+    by.sort_by(|a, b| b.cmp(a));
+    let (first, player) = by.first().copied().unwrap_or((0, country));
+    let second = by.get(1).map_or(0, |&(n, _)| n);
+    let allowed = !map.power(player).never_controls.contains(&country);
+    if first > second + t && allowed {
+        vec![player]
+    } else {
+        Vec::new()
+    }
 }
 
 /// The influence in a country of the players who reached its threshold (1.1.2–1.1.4: the
@@ -278,33 +291,24 @@ pub fn threshold(variant: &Variant, country: PowerId) -> Option<u32> {
     variant.map.power(country).threshold
 }
 
-/// Who controls each neutral country after a winter under the standard rule (1.1.2–1.1.4): the
-/// players whose influence reached the threshold are activated; one of them with more than half
-/// of the activated players' influence controls it alone (unless he may never control it,
-/// 1.1.7: then no one does); otherwise, with two or more activated, they control it jointly —
-/// a player who may never control it stays among them, his influence counted, his orders for
-/// it not given (research D-20); with none activated it is uncontrolled.
-pub fn standard_control(variant: &Variant, politics: &Politics) -> BTreeMap<PowerId, Vec<PowerId>> {
+/// Who controls a country under the standard rule (1.1.2–1.1.4): the players whose influence
+/// reached the threshold are activated; one of them with more than half of the activated
+/// players' influence controls it alone (unless he may never control it, 1.1.7: then no one
+/// does); otherwise, with two or more activated, they control it jointly — a player who may
+/// never control it stays among them, his influence counted, his orders for it not given
+/// (research D-20); with none activated it is uncontrolled.
+fn standard_controllers(variant: &Variant, politics: &Politics, country: PowerId, t: u32) -> Vec<PowerId> {
     let map = &variant.map;
-    let mut control = BTreeMap::new();
-    for country in map.countries().iter().map(|c| c.id).filter(|&c| !map.is_player(c)) {
-        let Some(t) = threshold(variant, country).filter(|&t| t > 0) else {
-            continue;
-        };
-        let activated: Vec<(PowerId, u32)> = map
-            .powers()
-            .iter()
-            .map(|p| (p.id, politics.influence(country, p.id)))
-            .filter(|&(_, n)| n >= t)
-            .collect();
-        let total: u32 = activated.iter().map(|&(_, n)| n).sum();
-        let by = match activated.iter().find(|&&(_, n)| 2 * n > total) {
-            // A player who may never control the country leaves it uncontrolled (1.1.7, D-20).
-            Some(&(p, _)) if map.power(p).never_controls.contains(&country) => Vec::new(),
-            Some(&(p, _)) => vec![p],
-            None => activated.iter().map(|&(p, _)| p).collect(),
-        };
-        control.insert(country, by);
+    let activated: Vec<(PowerId, u32)> = map
+        .powers()
+        .iter()
+        .map(|p| (p.id, politics.influence(country, p.id)))
+        .filter(|&(_, n)| n >= t)
+        .collect();
+    let total: u32 = activated.iter().map(|&(_, n)| n).sum();
+    match activated.iter().find(|&&(_, n)| 2 * n > total) {
+        Some(&(p, _)) if map.power(p).never_controls.contains(&country) => Vec::new(),
+        Some(&(p, _)) => vec![p],
+        None => activated.iter().map(|&(p, _)| p).collect(),
     }
-    control
 }

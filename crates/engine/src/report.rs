@@ -12,7 +12,6 @@ use crate::ids::{LocationId, PowerId, ProvinceId, UnitType};
 use crate::order::model::{Cargo, LeaderAct, LeaderOrder, UnitRef};
 use crate::order::{Order, OrderErrorKind};
 use crate::phase::{Phase, PhaseKind, Season};
-use crate::position::Position;
 use crate::variant::Variant;
 
 mod choices;
@@ -448,7 +447,8 @@ fn next_phase_line(w: &Words, phase: Phase) -> String {
     }
 }
 
-fn ownership(w: &Words, variant: &Variant, next: &Position, end: Option<&crate::game::GameResult>, out: &mut String) {
+fn ownership(w: &Words, variant: &Variant, report: &PhaseReport, out: &mut String) {
+    let (next, end) = (&report.next, report.end.as_ref());
     let map = &variant.map;
     let _ = writeln!(
         out,
@@ -490,14 +490,14 @@ fn ownership(w: &Words, variant: &Variant, next: &Position, end: Option<&crate::
         let _ = writeln!(out, "{label:<11} {}.", unowned.join(", "));
     }
     let _ = writeln!(out);
-    let counts = crate::game::expected_counts(variant, next);
     for p in map.countries() {
         let centres = next.centre_count(map, p.id);
         let units = next.units.iter().filter(|u| u.power == p.id).count();
         if centres == 0 && units == 0 {
             continue;
         }
-        let count = crate::game::public_count(map, p.id, counts[p.id.index()]);
+        let count = report.counts.get(p.id.index()).copied().unwrap_or(0);
+        let count = crate::game::public_count(map, p.id, count);
         let change = match (w.lang, count.signum()) {
             (Lang::En, 1) => format!("  Builds {count:>3} unit{}.", if count == 1 { "" } else { "s" }),
             (Lang::En, -1) => format!("  Removes {:>2} unit{}.", -count, if count == -1 { "" } else { "s" }),
@@ -797,7 +797,7 @@ pub fn render(variant: &Variant, report: &PhaseReport, lang: Lang) -> String {
         let _ = writeln!(out);
     }
     if report.ownership_updated {
-        ownership(&w, variant, &report.next, report.end.as_ref(), &mut out);
+        ownership(&w, variant, report, &mut out);
     }
     match &report.end {
         Some(crate::game::GameResult::SharedVictory(ps) | crate::game::GameResult::Draw(ps)) => {

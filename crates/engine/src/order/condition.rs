@@ -13,6 +13,7 @@ use crate::ids::ProvinceId;
 use crate::map::Map;
 use crate::order::syntax::read_place;
 use crate::order::{OrderError, OrderErrorKind, PowerOrder};
+use crate::position::Position;
 
 /// What a condition tests.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -140,8 +141,9 @@ pub fn split(line: &str) -> Option<Result<Parts<'_>, OrderError>> {
 }
 
 /// Reads one condition (`MID blocked`, `A Boh not supplied`, `nicht F Irland versorgt`) at
-/// byte `at` of the line.
-pub fn read_condition(map: &Map, text: &str, at: usize) -> Result<Condition, OrderError> {
+/// byte `at` of the line, against the position: `blocked` needs an overseas centre (a sea owned
+/// as a centre), `supplied` a unit.
+pub fn read_condition(map: &Map, position: &Position, text: &str, at: usize) -> Result<Condition, OrderError> {
     let ws = words(text);
     let mut negated = false;
     let mut ws: &[(usize, &str)] = &ws;
@@ -194,10 +196,20 @@ pub fn read_condition(map: &Map, text: &str, at: usize) -> Result<Condition, Ord
         e.position += at + place_at;
         e
     })?;
-    let test = if blocked {
-        Test::Blocked(place.province)
+    let p = place.province;
+    let name = || map.province(p).name.clone();
+    let (test, wrong) = if blocked {
+        let overseas = position.owners[p.index()].is_some() && !map.province(p).centre;
+        (
+            Test::Blocked(p),
+            (!overseas).then(|| OrderErrorKind::NoOverseasCentre(name())),
+        )
     } else {
-        Test::Supplied(place.province)
+        let unit = position.unit_in(map, p).is_some();
+        (Test::Supplied(p), (!unit).then(|| OrderErrorKind::NoUnit(name())))
     };
-    Ok(Condition { test, negated })
+    match wrong {
+        Some(kind) => Err(OrderError::new(kind, at)),
+        None => Ok(Condition { test, negated }),
+    }
 }

@@ -862,6 +862,16 @@ impl OrderContext<'_> {
         })
     }
 
+    /// The power giving a winter-only order (`order` names it in the error): an adjustment phase
+    /// and a known power are needed.
+    fn winter_power(&self, order: &'static str, power: Option<PowerId>) -> Result<PowerId, OrderError> {
+        if self.phase != PhaseKind::Adjustment {
+            let phase = phase_name(self.phase);
+            return Err(OrderError::new(K::WrongPhase { order, phase }, 0));
+        }
+        power.ok_or_else(|| OrderError::new(K::PowerNeeded, 0))
+    }
+
     /// `PF 3 Bavaria` (Hegemony 1.1.1): in winter, by a player, to a neutral country that can be
     /// activated (research D-21). Whether the stock suffices is known once the winter's income is
     /// in (step 5 before step 7): the allocation is checked then.
@@ -870,19 +880,7 @@ impl OrderContext<'_> {
         a: crate::order::syntax::RawAllocation,
         power: Option<PowerId>,
     ) -> Result<PowerOrder, OrderError> {
-        if self.phase != PhaseKind::Adjustment {
-            let phase = phase_name(self.phase);
-            return Err(OrderError::new(
-                K::WrongPhase {
-                    order: "political factors",
-                    phase,
-                },
-                0,
-            ));
-        }
-        let Some(power) = power else {
-            return Err(OrderError::new(K::PowerNeeded, 0));
-        };
+        let power = self.winter_power("political factors", power)?;
         let name = |p: PowerId| self.map.power(p).name.clone();
         if !self.map.is_player(power) {
             return Err(OrderError::new(K::NoPoliticalFactors(name(power)), 0));
@@ -910,19 +908,7 @@ impl OrderContext<'_> {
         d: crate::order::syntax::RawDeclaration,
         power: Option<PowerId>,
     ) -> Result<PowerOrder, OrderError> {
-        if self.phase != PhaseKind::Adjustment {
-            let phase = phase_name(self.phase);
-            return Err(OrderError::new(
-                K::WrongPhase {
-                    order: "friendship",
-                    phase,
-                },
-                0,
-            ));
-        }
-        let Some(power) = power else {
-            return Err(OrderError::new(K::PowerNeeded, 0));
-        };
+        let power = self.winter_power("friendship", power)?;
         if power == d.country {
             return Err(OrderError::new(
                 K::FriendlyToItself(self.map.power(power).name.clone()),

@@ -355,6 +355,12 @@ pub trait RuleModule: Sync {
     /// 4.2.3: the influence of an eliminated player falls to nothing).
     fn end_of_phase(&self, _variant: &Variant, _next: &mut Position) {}
 
+    /// Whether the rule has winter steps (see [`RuleModule::winter_steps`]), without computing
+    /// them.
+    fn has_winter_steps(&self) -> bool {
+        false
+    }
+
     /// Whether `sender` may give orders for another country's units in this position (a
     /// neutral country he controls): `Some(Ok)` yes, `Some(Err)` no for the given reason, `None`
     /// when the rule has nothing to say (then only a power's own orders count).
@@ -390,6 +396,11 @@ pub fn adjustment_orders(
     for rule in &phase.variant.rules {
         rule.module().adjustment_orders(phase, outcomes, next);
     }
+}
+
+/// Whether one of the variant's rules has winter steps (conditional winter orders can name them).
+pub fn has_winter_steps(variant: &Variant) -> bool {
+    variant.rules.iter().any(|rule| rule.module().has_winter_steps())
 }
 
 /// The winter's steps before the adjustments, by the first rule that has them (see

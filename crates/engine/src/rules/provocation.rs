@@ -61,8 +61,7 @@ pub(super) fn provoke(phase: &MovementPhase<'_>, next: &mut Position) -> Vec<Pro
         politics.forfeit(p.country, p.player);
     }
     for p in found.iter().filter(|p| p.control_lost) {
-        let control = crate::politics::determine_control(variant, &politics);
-        let by = control.get(&p.country).cloned().unwrap_or_default();
+        let by = crate::politics::control_of(variant, &politics, p.country);
         politics.set_control_of(p.country, by);
     }
     *next.rules.politics_mut() = politics;

@@ -32,6 +32,10 @@ impl RuleModule for SupplyLines {
         RuleName::SupplyLines
     }
 
+    fn has_winter_steps(&self) -> bool {
+        true
+    }
+
     fn winter_steps(&self, variant: &Variant, position: &Position, orders: &[PowerOrder]) -> Option<WinterSteps> {
         let declared: Vec<(PowerId, PowerId)> = orders
             .iter()

@@ -156,9 +156,9 @@ pub(super) fn end_of_phase(variant: &Variant, next: &mut Position) {
                 .map(|(&c, _)| c),
         );
     }
-    let control = crate::politics::determine_control(variant, &politics);
     for c in lost_control {
-        politics.set_control_of(c, control.get(&c).cloned().unwrap_or_default());
+        let by = crate::politics::control_of(variant, &politics, c);
+        politics.set_control_of(c, by);
     }
     *next.rules.politics_mut() = politics;
 }
