@@ -277,15 +277,11 @@ fn provocation_notices(
             .position(|u| *u == p.unit)
             .map(|i| m.orders[i].display(&variant.map).to_string())
             .unwrap_or_default();
+        let what = crate::report::provocation_text(variant, p, crate::report::Lang::En);
         notices
             .entry(power_key(variant, p.player))
             .or_default()
-            .push(RejectedOrder {
-                order,
-                error: crate::report::provocation_text(variant, p, crate::report::Lang::En),
-                position: 0,
-                suggestion: None,
-            });
+            .push(RejectedOrder::told(&order, what));
     }
 }
 
@@ -361,65 +357,46 @@ fn output(variant: &Variant, report: &PhaseReport) -> AdjudicationOutput {
     let carried = report.orders.carried_out(variant, report.phase.kind);
     let mut notices: BTreeMap<String, Vec<RejectedOrder>> = BTreeMap::new();
     for (line, carried) in report.orders.lines.iter().zip(carried) {
+        let mut tell = |what: String| {
+            let to = owner_key(line.sender.or(line.power));
+            notices
+                .entry(to)
+                .or_default()
+                .push(RejectedOrder::told(&line.text, what));
+        };
         match &line.result {
             Ok(_) if !carried => {}
             // A retreat for a leader who was not displaced is never carried out: his sender
             // alone learns it was not used.
-            Ok(order) if unused_leader_retreat(map, report, order) => notices
-                .entry(owner_key(line.sender.or(line.power)))
-                .or_default()
-                .push(RejectedOrder {
-                    order: line.text.clone(),
-                    error: "the leader was not displaced: his retreat order was not used".to_string(),
-                    position: 0,
-                    suggestion: None,
-                }),
+            Ok(order) if unused_leader_retreat(map, report, order) => {
+                tell("the leader was not displaced: his retreat order was not used".to_string())
+            }
             // Political factors are never published (Hegemony, research D-22): their sender
             // alone learns what became of them.
-            Ok(order @ Order::Allocate { .. }) => notices
-                .entry(owner_key(line.sender.or(line.power)))
-                .or_default()
-                .push(RejectedOrder {
-                    order: line.text.clone(),
-                    error: allocation_outcome(report, line.power, order),
-                    position: 0,
-                    suggestion: None,
-                }),
+            Ok(order @ Order::Allocate { .. }) => tell(allocation_outcome(report, line.power, order)),
             // An order a rule replaced (a neutral's support that became a hold): what was carried
             // out is published; the sender alone learns what became of his order.
             Ok(order) if replaced_by_rule(map, report, order).is_some() => {
                 let (done, rule) = replaced_by_rule(map, report, order).unwrap_or((*order, ""));
                 let done = done.display(map).to_string();
-                notices
-                    .entry(owner_key(line.sender.or(line.power)))
-                    .or_default()
-                    .push(RejectedOrder {
-                        order: line.text.clone(),
-                        error: format!("rule {rule} gave the unit another order: {done}"),
-                        position: 0,
-                        suggestion: None,
-                    });
+                tell(format!("rule {rule} gave the unit another order: {done}"));
                 accepted.entry(owner_key(line.power)).or_default().push(done);
             }
             Ok(order) => accepted
                 .entry(owner_key(line.power))
                 .or_default()
                 .push(order.display(map).to_string()),
-            Err(e) => rejected.entry(owner_key(line.power)).or_default().push(RejectedOrder {
-                order: line.text.clone(),
-                error: e.kind.to_string(),
-                position: e.position,
-                suggestion: e.suggestion.clone(),
-            }),
+            Err(e) => rejected
+                .entry(owner_key(line.power))
+                .or_default()
+                .push(RejectedOrder::refused(&line.text, e)),
         }
     }
     for (power, text, e) in &report.orders.sender_only {
-        notices.entry(owner_key(*power)).or_default().push(RejectedOrder {
-            order: text.clone(),
-            error: e.kind.to_string(),
-            position: e.position,
-            suggestion: e.suggestion.clone(),
-        });
+        notices
+            .entry(owner_key(*power))
+            .or_default()
+            .push(RejectedOrder::refused(text, e));
     }
     if let Some(m) = &report.movement {
         provocation_notices(variant, m, &mut notices);

@@ -423,6 +423,28 @@ pub struct RejectedOrder {
     pub suggestion: Option<String>,
 }
 
+impl RejectedOrder {
+    /// A line refused when read, with the reader's error.
+    pub fn refused(order: &str, e: &crate::order::OrderError) -> RejectedOrder {
+        RejectedOrder {
+            order: order.to_string(),
+            error: e.kind.to_string(),
+            position: e.position,
+            suggestion: e.suggestion.clone(),
+        }
+    }
+
+    /// A line read, with what became of it in a few words (a notice to its sender).
+    pub fn told(order: &str, what: String) -> RejectedOrder {
+        RejectedOrder {
+            order: order.to_string(),
+            error: what,
+            position: 0,
+            suggestion: None,
+        }
+    }
+}
+
 /// The output of one adjudication: what happened, and the next state (its fields at the top
 /// level, so the output with new `orders` is the next input).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
