@@ -127,6 +127,20 @@ impl ApiError {
     pub fn conflict(message: impl Into<String>) -> Self {
         Self::new(StatusCode::CONFLICT, "conflict", message)
     }
+
+    /// 500: stored data that cannot be read (never taken as a default); the details go to the
+    /// log, not to the client.
+    pub fn unreadable(what: &str, e: impl std::fmt::Display) -> Self {
+        eprintln!("unreadable stored data ({what}): {e}");
+        Self::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            format!("the judge could not read {what} as stored"),
+        )
+        .de(format!(
+            "Der Spielleiter konnte gespeicherte Daten ({what}) nicht lesen"
+        ))
+    }
 }
 
 impl From<sqlx::Error> for ApiError {

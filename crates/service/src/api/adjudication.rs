@@ -165,7 +165,7 @@ async fn stored_orders(
     let mut orders = BTreeMap::new();
     for r in &rows {
         let lines: Vec<String> =
-            serde_json::from_str(&r.get::<String, _>(1)).map_err(|e| unreadable("a power's orders", e))?;
+            serde_json::from_str(&r.get::<String, _>(1)).map_err(|e| ApiError::unreadable("a power's orders", e))?;
         orders.insert(r.get(0), lines);
     }
     Ok(orders)

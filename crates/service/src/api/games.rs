@@ -369,7 +369,8 @@ pub(crate) async fn start(state: &AppState, me: &str, id: &str) -> ApiResult<Sta
     let mut preferences: Vec<Vec<String>> = Vec::new();
     for r in &rows {
         // Wishes that cannot be read are an error, never silently none.
-        let wishes = serde_json::from_str(&r.get::<String, _>(1)).map_err(|e| unreadable("a player's wishes", e))?;
+        let wishes =
+            serde_json::from_str(&r.get::<String, _>(1)).map_err(|e| ApiError::unreadable("a player's wishes", e))?;
         preferences.push(wishes);
     }
     let assigned = lot::assign(seed as u64, &preferences, &powers);

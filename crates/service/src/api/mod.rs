@@ -3,7 +3,6 @@
 
 use std::collections::BTreeMap;
 
-use axum::http::StatusCode;
 use serde_json::Value;
 use sqlx::Row;
 use utoipa_axum::router::OpenApiRouter;
@@ -266,7 +265,7 @@ pub(crate) async fn game(state: &AppState, id: &str) -> ApiResult<GameRow> {
         variant: row.get(2),
         master: row.get(3),
         status: crate::domain::GameStatus::from_stored(&row.get::<String, _>(4))
-            .ok_or_else(|| unreadable("the game's status", row.get::<String, _>(4)))?,
+            .ok_or_else(|| ApiError::unreadable("the game's status", row.get::<String, _>(4)))?,
         press: row.get(5),
         lot_seed: row.get(6),
         state_json: row.get(7),
@@ -286,7 +285,7 @@ pub(crate) async fn game(state: &AppState, id: &str) -> ApiResult<GameRow> {
             .get::<Option<String>, _>(21)
             .map(|text| serde_json::from_str(&text))
             .transpose()
-            .map_err(|e| unreadable("the orders waiting for later phases", e))?
+            .map_err(|e| ApiError::unreadable("the orders waiting for later phases", e))?
             .unwrap_or_default(),
         reminder_hours: row.get(22),
     })
@@ -316,20 +315,12 @@ pub(crate) fn current_position(v: &Variant, g: &GameRow) -> ApiResult<(GameState
         .state_json
         .as_deref()
         .ok_or_else(|| ApiError::conflict("the game has not started").de("Die Partie hat noch nicht begonnen"))?;
-    let unreadable = |e: String| {
-        eprintln!("game {}: stored state: {e}", g.id);
-        ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "internal",
-            "the judge could not read this game's position",
-        )
-        .de("Der Spielleiter konnte die Stellung dieser Partie nicht lesen")
-    };
-    let state: GameState = serde_json::from_str(text).map_err(|e| unreadable(e.to_string()))?;
+    let what = format!("the position of game {}", g.id);
+    let state: GameState = serde_json::from_str(text).map_err(|e| ApiError::unreadable(&what, e))?;
     if state.phase == "COMPLETED" {
         return Err(ApiError::conflict("the game is over").de("Die Partie ist beendet"));
     }
-    let position = position_from_state(v, &state).map_err(|e| unreadable(e.to_string()))?;
+    let position = position_from_state(v, &state).map_err(|e| ApiError::unreadable(&what, e))?;
     Ok((state, position))
 }
 
@@ -495,18 +486,7 @@ pub(crate) async fn result_of(
     row.get::<Option<String>, _>(0)
         .map(|s| serde_json::from_str(&s))
         .transpose()
-        .map_err(|e| unreadable("the game's result", e))
-}
-
-/// The error for a stored row that cannot be read.
-pub(crate) fn unreadable(what: &str, e: impl std::fmt::Display) -> ApiError {
-    eprintln!("unreadable stored data ({what}): {e}");
-    ApiError::new(
-        StatusCode::INTERNAL_SERVER_ERROR,
-        "internal",
-        format!("{what} as stored cannot be read"),
-    )
-    .de(format!("Gespeicherte Daten ({what}) sind nicht lesbar"))
+        .map_err(|e| ApiError::unreadable("the game's result", e))
 }
 
 #[cfg(test)]

@@ -277,7 +277,7 @@ pub(crate) async fn read(state: &AppState, me: &str, id: &str, window: &PressWin
         let from_power: Option<String> = r.get(1);
         // Unreadable recipients are an error: read as "none" they would make private press public.
         let recipients: Vec<String> =
-            serde_json::from_str(&r.get::<String, _>(2)).map_err(|e| unreadable("press recipients", e))?;
+            serde_json::from_str(&r.get::<String, _>(2)).map_err(|e| ApiError::unreadable("press recipients", e))?;
         let grey = r.get::<i64, _>(3) != 0;
         // A power's press belongs to the power: a replacing player reads what the power sent, the
         // replaced one no longer does. The master's own messages have no power.

@@ -47,15 +47,7 @@ async fn own_notices(state: &AppState, g: &GameRow, me: &str, stored: Option<Str
         return Ok(json!([]));
     };
     let mut all: std::collections::BTreeMap<String, Value> = match stored {
-        Some(text) => serde_json::from_str(&text).map_err(|e| {
-            eprintln!("game {}: stored notices: {e}", g.id);
-            ApiError::new(
-                axum::http::StatusCode::INTERNAL_SERVER_ERROR,
-                "internal",
-                "the judge could not read this phase's notices",
-            )
-            .de("Der Spielleiter konnte die Hinweise dieser Phase nicht lesen")
-        })?,
+        Some(text) => serde_json::from_str(&text).map_err(|e| ApiError::unreadable("this phase's notices", e))?,
         None => Default::default(),
     };
     Ok(all.remove(&power).unwrap_or_else(|| json!([])))
@@ -109,8 +101,8 @@ pub(crate) async fn all_phases(state: &AppState, me: &str, id: &str) -> ApiResul
     let mut phases = Vec::new();
     for r in &rows {
         // A stored result that cannot be read is an error, never a phase without result.
-        let result =
-            serde_json::from_str::<Value>(&r.get::<String, _>(2)).map_err(|e| unreadable("a phase's result", e))?;
+        let result = serde_json::from_str::<Value>(&r.get::<String, _>(2))
+            .map_err(|e| ApiError::unreadable("a phase's result", e))?;
         phases.push(HistoryPhase {
             phase: r.get(0),
             before: published_state(Some(&r.get::<String, _>(1))),
