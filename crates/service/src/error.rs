@@ -5,6 +5,8 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
+use crate::domain::DomainError;
+
 /// An error answered to a request.
 #[derive(Debug, thiserror::Error)]
 #[error("{code}: {message}")]
@@ -140,6 +142,29 @@ impl ApiError {
         .de(format!(
             "Der Spielleiter konnte gespeicherte Daten ({what}) nicht lesen"
         ))
+    }
+}
+
+impl From<DomainError> for ApiError {
+    /// The status and code of each refusal, with its words from `i18n`.
+    fn from(e: DomainError) -> Self {
+        let (status, code) = match &e {
+            DomainError::NoSuchGame => (StatusCode::NOT_FOUND, "not_found"),
+            DomainError::UnknownVariant(_) => (StatusCode::BAD_REQUEST, "unknown_variant"),
+            DomainError::NotRunning | DomainError::NotStarted | DomainError::GameOver => {
+                (StatusCode::CONFLICT, "conflict")
+            }
+            DomainError::OnlyPlayersVote
+            | DomainError::OnlySurvivorsVote
+            | DomainError::OnlyMembersSendPress
+            | DomainError::NoPress => (StatusCode::FORBIDDEN, "forbidden"),
+            DomainError::BadPressLength { .. } => (StatusCode::BAD_REQUEST, "bad_press"),
+            DomainError::UnknownPower(_) => (StatusCode::BAD_REQUEST, "unknown_power"),
+            DomainError::ConcedeToSelf | DomainError::Eliminated(_) => (StatusCode::BAD_REQUEST, "bad_concession"),
+            DomainError::Unreadable(_) | DomainError::Store => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
+        };
+        let (en, de) = crate::i18n::refusal(&e);
+        ApiError::new(status, code, en).de(de)
     }
 }
 

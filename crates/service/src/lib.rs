@@ -3,6 +3,7 @@
 //! engine; the engine does no I/O.
 
 pub mod api;
+pub(crate) mod app;
 mod attachment;
 pub mod auth;
 pub mod client_address;
@@ -11,6 +12,7 @@ pub mod domain;
 pub mod error;
 pub mod http;
 pub mod http_server;
+mod i18n;
 pub mod limits;
 pub mod lot;
 pub mod mail;
@@ -20,6 +22,7 @@ mod pictures;
 mod public_url;
 pub mod reminders;
 pub mod scheduler;
+mod sql;
 pub mod store;
 mod variants;
 pub use public_url::PublicUrl;

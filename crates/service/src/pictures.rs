@@ -165,7 +165,7 @@ pub(crate) async fn result_attachments(
     let phase_name = phase.to_string();
     let _turn = rasterizing_turn().await;
     let drawn = tokio::task::spawn_blocking(move || {
-        let v = crate::variants::variant(&variant).map_err(|e| e.message)?;
+        let v = crate::variants::variant(&variant).map_err(|e| crate::i18n::refusal(&e).0)?;
         StoredPhase::read(&phase_name, &state_json, &result_json, input_json.as_deref())?.result_pngs(&v, lang)
     })
     .await

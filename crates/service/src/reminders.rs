@@ -65,7 +65,7 @@ async fn remind(state: &AppState, id: &str) -> Result<bool, ApiError> {
     if g.deadline_ms.is_none_or(|d| d - window_ms > now_ms()) {
         return Ok(false);
     }
-    let late = readiness(state, &g, &v, &position).await?.awaited;
+    let late = readiness(state, &g).await?.awaited;
     let mut tx = state.store.pool.begin().await?;
     let mine = sqlx::query(
         "UPDATE games SET reminded_phase = $1 WHERE id = $2 AND phase = $1 AND (reminded_phase IS NULL OR reminded_phase <> $1)",

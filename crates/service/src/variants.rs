@@ -2,10 +2,10 @@
 
 use spielleiter_engine::Variant;
 
-use crate::error::ApiError;
+use crate::domain::DomainError;
 
 /// A built-in variant by name. Variants are read once per process and shared.
-pub(crate) fn variant(name: &str) -> Result<std::sync::Arc<Variant>, ApiError> {
+pub(crate) fn variant(name: &str) -> Result<std::sync::Arc<Variant>, DomainError> {
     static VARIANTS: std::sync::OnceLock<Vec<(&'static str, std::sync::Arc<Variant>)>> = std::sync::OnceLock::new();
     let all = VARIANTS.get_or_init(|| {
         spielleiter_engine::variant::builtin_names()
@@ -18,8 +18,5 @@ pub(crate) fn variant(name: &str) -> Result<std::sync::Arc<Variant>, ApiError> {
     all.iter()
         .find(|(n, _)| n.eq_ignore_ascii_case(name))
         .map(|(_, v)| v.clone())
-        .ok_or_else(|| {
-            ApiError::bad_request("unknown_variant", format!("unknown variant `{name}`"))
-                .de(format!("Unbekannte Variante `{name}`"))
-        })
+        .ok_or_else(|| DomainError::UnknownVariant(name.to_string()))
 }

@@ -15,8 +15,14 @@ use spielleiter_engine::game::PhaseReport;
 use spielleiter_engine::report::private_notices;
 
 use super::*;
+use crate::app::ports::{GameUnit, SystemClock};
+use crate::app::position::to_order;
+pub use crate::app::turns::DueGame;
+use crate::app::turns::record_turns;
 use crate::domain::GameStatus;
+use crate::domain::play::Readiness;
 use crate::error::refusals::*;
+use crate::sql::SqlUnit;
 
 /// Adjudicates the game's current phase now. Powers with something to order that sent nothing
 /// have missed a turn; after the game's limit of missed turns in a row they are in civil disorder
@@ -39,20 +45,9 @@ pub async fn adjudicate_game(state: &AppState, id: &str, trigger: Trigger<'_>) -
                 .de(format!("{} ist schon ausgewertet", trigger.phase())),
         );
     }
-    let mut tx = state.store.pool.begin().await?;
-    claim_phase(&mut tx, trigger, id, &phase).await?;
-    let orders = stored_orders(&mut tx, id, &phase).await?;
-    let needed: Vec<String> = spielleiter_engine::game::powers_to_order(&v, &position)
-        .into_iter()
-        .map(|p| v.map.power(p).key.to_ascii_uppercase())
-        .collect();
-    // Powers without a player are not missing anything: they hold, retreat and adjust by the rules.
-    let played: Vec<String> = played_powers(&mut *tx, id).await?.into_iter().map(|(p, _)| p).collect();
-    let missing: Vec<String> = needed
-        .iter()
-        .filter(|p| played.contains(*p) && !orders.contains_key(*p) && !g.pending.covers(p, &phase))
-        .cloned()
-        .collect();
+    let mut unit = SqlUnit::begin(&state.store).await?;
+    claim_phase(unit.tx(), trigger, id, &phase).await?;
+    let orders = stored_orders(unit.tx(), id, &phase).await?;
     let input = AdjudicationInput {
         variant: Some(g.variant.clone()),
         state: game_state,
@@ -62,14 +57,16 @@ pub async fn adjudicate_game(state: &AppState, id: &str, trigger: Trigger<'_>) -
         ..AdjudicationInput::default()
     };
     let done = run_engine(&v, &input, id, &phase)?;
-    store_phase(&mut tx, id, &phase, &input, &done).await?;
-    let disorder = record_missed_turns(&mut tx, &g, &needed, &missing).await?;
+    store_phase(unit.tx(), id, &phase, &input, &done).await?;
+    let ordered = |p: &str| input.orders.contains_key(p) || g.pending.covers(p, &phase);
+    let (missing, disorder) = record_turns(&mut unit, &g, &to_order(&v, &position), ordered).await?;
+    let tx = unit.tx();
     // Draw votes and concessions are for the position they were given in.
     sqlx::query("UPDATE members SET draw_vote = 0, concede_to = NULL WHERE game_id = $1")
         .bind(id)
-        .execute(&mut *tx)
+        .execute(&mut **tx)
         .await?;
-    let next = advance_game(&mut tx, &g, &done).await?;
+    let next = advance_game(tx, &g, &done).await?;
     let news = ResultNews {
         game: &g.name,
         phase: &phase,
@@ -84,13 +81,13 @@ pub async fn adjudicate_game(state: &AppState, id: &str, trigger: Trigger<'_>) -
     };
     // Each result carries the maps of the phase: its orders with their outcomes, and the
     // position after them.
-    queue_to_all_with_maps(&mut tx, &g, &results, Some(&phase)).await?;
-    tell_senders(&mut tx, &g, &v, &phase, &done.report).await?;
+    queue_to_all_with_maps(tx, &g, &results, Some(&phase)).await?;
+    tell_senders(tx, &g, &v, &phase, &done.report).await?;
     if !state.adjudication_delay.is_zero() {
         eprintln!("adjudicating {} {phase}: holding the transaction open", g.name);
         tokio::time::sleep(state.adjudication_delay).await;
     }
-    tx.commit().await?;
+    unit.commit().await?;
     state.changed(&g.id);
     Ok(Adjudicated {
         phase,
@@ -254,7 +251,7 @@ struct Next {
 
 /// Moves the game on to its next phase: state, deadline (none when finished or paused, then the
 /// whole next phase's time kept), status, result and the orders waiting for later phases.
-async fn advance_game(tx: &mut sqlx::Transaction<'_, sqlx::Any>, g: &GameRow, done: &Done) -> ApiResult<Next> {
+async fn advance_game(tx: &mut sqlx::Transaction<'_, sqlx::Any>, g: &Game, done: &Done) -> ApiResult<Next> {
     let output = &done.output;
     let finished = output.winner.is_some() || output.next.phase == "COMPLETED";
     let seconds = match done.report.next.phase.kind {
@@ -367,7 +364,7 @@ impl ResultNews<'_> {
 /// learns of them.
 async fn tell_senders(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    g: &GameRow,
+    g: &Game,
     v: &Variant,
     phase: &str,
     report: &PhaseReport,
@@ -409,43 +406,6 @@ async fn tell_senders(
     Ok(())
 }
 
-/// Counts a missed turn for each played power in `missing`, clears the count of those that
-/// ordered, and returns the powers that are in civil disorder now.
-async fn record_missed_turns(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    g: &GameRow,
-    needed: &[String],
-    missing: &[String],
-) -> ApiResult<Vec<String>> {
-    for power in needed {
-        if missing.contains(power) {
-            sqlx::query(
-                "UPDATE members SET missed = missed + 1, civil_disorder = CASE WHEN missed + 1 >= $1 THEN 1 ELSE civil_disorder END \
-                 WHERE game_id = $2 AND power = $3 AND role = 'player'",
-            )
-            .bind(g.nmr_limit)
-            .bind(&g.id)
-            .bind(power)
-            .execute(&mut **tx)
-            .await?;
-        } else {
-            sqlx::query(
-                "UPDATE members SET missed = 0, civil_disorder = 0 WHERE game_id = $1 AND power = $2 AND role = 'player'",
-            )
-            .bind(&g.id)
-            .bind(power)
-            .execute(&mut **tx)
-            .await?;
-        }
-    }
-    Ok(played_powers(&mut **tx, &g.id)
-        .await?
-        .into_iter()
-        .filter(|(_, cd)| *cd)
-        .map(|(p, _)| p)
-        .collect())
-}
-
 #[utoipa::path(
     post,
     path = "/api/games/{id}/adjudicate",
@@ -482,9 +442,7 @@ pub(crate) async fn adjudicate_as_master(
     let g = game(state, id).await?;
     master_only(&g, me, "adjudicates before the deadline")?;
     if !missing_confirmed {
-        let v = variant(&g.variant)?;
-        let (_, position) = current_position(&v, &g)?;
-        let awaited = readiness(state, &g, &v, &position).await?.awaited;
+        let awaited = readiness(state, &g).await?.awaited;
         if !awaited.is_empty() {
             let powers = awaited.join(", ");
             return Err(ApiError::conflict(format!(
@@ -511,62 +469,10 @@ pub(crate) struct AdjudicateQuery {
     phase: Option<String>,
 }
 
-/// Who has sent orders for the phase at hand, among the played powers that are not in civil
-/// disorder and have something to order: those early adjudication and the grace period wait for.
-pub(crate) struct Readiness {
-    /// The powers still awaited.
-    pub(crate) awaited: Vec<String>,
-    /// How many powers are expected to order at all.
-    pub(crate) expected: usize,
-}
-
-impl Readiness {
-    /// Whether every expected power has ordered (and at least one was expected: a game whose
-    /// players are all in civil disorder waits for its deadline).
-    pub(crate) fn complete(&self) -> bool {
-        self.expected > 0 && self.awaited.is_empty()
-    }
-}
-
 /// The readiness of a game's current phase.
-pub(crate) async fn readiness(state: &AppState, g: &GameRow, v: &Variant, position: &Position) -> ApiResult<Readiness> {
-    let active: Vec<String> = played_powers(&state.store.pool, &g.id)
-        .await?
-        .into_iter()
-        .filter(|(_, cd)| !cd)
-        .map(|(p, _)| p)
-        .collect();
-    let phase = position.phase.to_string();
-    let rows = sqlx::query("SELECT power FROM orders WHERE game_id = $1 AND phase = $2")
-        .bind(&g.id)
-        .bind(&phase)
-        .fetch_all(&state.store.pool)
-        .await?;
-    let sent: Vec<String> = rows.iter().map(|r| r.get(0)).collect();
-    let expected: Vec<String> = spielleiter_engine::game::powers_to_order(v, position)
-        .into_iter()
-        .map(|p| v.map.power(p).key.to_ascii_uppercase())
-        .filter(|p| active.contains(p))
-        .collect();
-    Ok(Readiness {
-        awaited: expected
-            .iter()
-            .filter(|p| !sent.contains(p) && !g.pending.covers(p, &phase))
-            .cloned()
-            .collect(),
-        expected: expected.len(),
-    })
-}
-
-/// A game to adjudicate now.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DueGame {
-    /// The game's id.
-    pub id: String,
-    /// The phase that is due.
-    pub phase: String,
-    /// Due because every awaited power has ordered, not because of the deadline.
-    pub early: bool,
+pub(crate) async fn readiness(state: &AppState, g: &Game) -> ApiResult<Readiness> {
+    let mut unit = SqlUnit::begin(&state.store).await?;
+    Ok(crate::app::turns::readiness(&mut unit, g).await?)
 }
 
 /// The games to adjudicate now: deadline passed (after the grace period, if the game has one and
@@ -583,76 +489,11 @@ pub async fn due_games(state: &AppState) -> ApiResult<Vec<DueGame>> {
     let mut due = Vec::new();
     for r in rows {
         let id: String = r.get(0);
-        match check_due(state, &id).await {
+        match crate::app::turns::check_due(&state.store, &SystemClock, &id).await {
             Ok(Some(d)) => due.push(d),
             Ok(None) => {}
-            Err(e) => eprintln!("checking the deadline of game {id}: {e}"),
+            Err(e) => eprintln!("checking the deadline of game {id}: {e:?}"),
         }
     }
     Ok(due)
-}
-
-async fn check_due(state: &AppState, id: &str) -> ApiResult<Option<DueGame>> {
-    let g = game(state, id).await?;
-    let v = variant(&g.variant)?;
-    let Ok((_, position)) = current_position(&v, &g) else {
-        return Ok(None);
-    };
-    let ready = readiness(state, &g, &v, &position).await?;
-    let passed = g.deadline_ms.is_some_and(|d| d <= now_ms());
-    if passed && !ready.awaited.is_empty() && g.grace_seconds > 0 && !g.in_grace {
-        start_grace(state, &g, &ready.awaited).await?;
-        return Ok(None);
-    }
-    let early = !passed && g.early && ready.complete();
-    Ok((passed || early).then(|| DueGame {
-        id: id.to_string(),
-        phase: position.phase.to_string(),
-        early,
-    }))
-}
-
-/// Moves the deadline by the game's grace period, once per phase, and tells the late players.
-async fn start_grace(state: &AppState, g: &GameRow, late: &[String]) -> ApiResult<()> {
-    let mut tx = state.store.pool.begin().await?;
-    let moved = sqlx::query(
-        "UPDATE games SET deadline_ms = deadline_ms + $1, in_grace = 1 WHERE id = $2 AND in_grace = 0 AND phase = $3",
-    )
-    .bind(g.grace_seconds * 1000)
-    .bind(&g.id)
-    .bind(&g.phase)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected();
-    if moved == 1 {
-        let rows = sqlx::query("SELECT account_id, power FROM members WHERE game_id = $1 AND role = 'player'")
-            .bind(&g.id)
-            .fetch_all(&mut *tx)
-            .await?;
-        for r in rows {
-            let power: Option<String> = r.get(1);
-            if power.is_some_and(|p| late.contains(&p)) {
-                let minutes = g.grace_seconds / 60;
-                let news = Bilingual {
-                    en: (
-                        format!("Late orders: {}", g.name),
-                        format!(
-                            "The deadline of {} has passed without your orders. They are still accepted during the grace period of {minutes} minutes.\n",
-                            g.name
-                        ),
-                    ),
-                    de: (
-                        format!("Befehle verspätet: {}", g.name),
-                        format!(
-                            "Die Abgabefrist von {} ist ohne Ihre Befehle verstrichen. Während der Nachfrist von {minutes} Minuten werden sie noch angenommen.\n",
-                            g.name
-                        ),
-                    ),
-                };
-                queue_in_language(&mut tx, &g.id, &r.get::<String, _>(0), &news).await?;
-            }
-        }
-    }
-    tx.commit().await?;
-    Ok(())
 }

@@ -460,7 +460,7 @@ pub(crate) struct GameView {
     name: String,
     variant: String,
     status: crate::domain::GameStatus,
-    press: String,
+    press: crate::domain::PressPolicy,
     lot_seed: Option<i64>,
     lot: &'static str,
     /// The members, in the order they joined.
@@ -498,7 +498,7 @@ pub(crate) async fn view(state: &AppState, me: &str, id: &str) -> ApiResult<Game
 }
 
 /// [`view`] of a game already read.
-pub(crate) async fn view_of(state: &AppState, me: &str, g: &GameRow) -> ApiResult<GameView> {
+pub(crate) async fn view_of(state: &AppState, me: &str, g: &Game) -> ApiResult<GameView> {
     let id = g.id.as_str();
     let rows = sqlx::query(
         "SELECT a.name, m.role, m.power, m.missed, m.civil_disorder, m.account_id, m.draw_vote FROM members m JOIN accounts a ON a.id = m.account_id WHERE m.game_id = $1 ORDER BY m.joined_ms, a.name",
@@ -527,7 +527,7 @@ pub(crate) async fn view_of(state: &AppState, me: &str, g: &GameRow) -> ApiResul
         name: g.name.clone(),
         variant: g.variant.clone(),
         status: g.status,
-        press: g.press.clone(),
+        press: g.press,
         lot_seed: g.lot_seed,
         lot: "SplitMix64 shuffle of the players in join order, then first free wish",
         members,

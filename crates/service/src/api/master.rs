@@ -30,7 +30,7 @@ pub(crate) struct Replacement {
 }
 
 /// The game, if the caller is its master and it is running.
-async fn running_game_of_master(state: &AppState, me: &str, id: &str, what: &str) -> ApiResult<GameRow> {
+async fn running_game_of_master(state: &AppState, me: &str, id: &str, what: &str) -> ApiResult<Game> {
     let g = game(state, id).await?;
     master_only(&g, me, what)?;
     if g.status != crate::domain::GameStatus::Active {

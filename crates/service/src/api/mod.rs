@@ -1,8 +1,6 @@
 //! The JSON HTTP API: accounts and sessions, games, orders, adjudication, results, press and the
 //! end of a game. Each route's handler lives in the module named for what it is about.
 
-use std::collections::BTreeMap;
-
 use serde_json::Value;
 use sqlx::Row;
 use utoipa_axum::router::OpenApiRouter;
@@ -10,7 +8,7 @@ use utoipa_axum::routes;
 
 use spielleiter_engine::adjudication::adjudicate_with;
 use spielleiter_engine::game::PhaseOrders;
-use spielleiter_engine::interchange::{AdjudicationInput, GameState, position_from_state, state_from_position};
+use spielleiter_engine::interchange::{AdjudicationInput, GameState, state_from_position};
 use spielleiter_engine::report::{Lang, render};
 use spielleiter_engine::{Position, Variant};
 
@@ -147,13 +145,7 @@ pub(crate) use crate::variants::variant;
 
 /// The upper-case key (`FRANCE`) of a power named in a request (any name or alias the variant knows).
 pub(crate) fn power_key(v: &Variant, name: &str) -> ApiResult<String> {
-    v.map
-        .power_by_name(name)
-        .map(|p| v.map.power(p).key.to_ascii_uppercase())
-        .ok_or_else(|| {
-            ApiError::bad_request("unknown_power", format!("unknown power `{name}`"))
-                .de(format!("Unbekannte Macht `{name}`"))
-        })
+    Ok(crate::app::position::power_key(v, name)?)
 }
 
 /// The account that makes a request, from its `Authorization: Bearer TOKEN`; requests without
@@ -175,120 +167,11 @@ impl axum::extract::FromRequestParts<AppState> for Caller {
     }
 }
 
-/// A game as stored.
-pub(crate) struct GameRow {
-    pub(crate) id: String,
-    pub(crate) name: String,
-    pub(crate) variant: String,
-    pub(crate) master: String,
-    pub(crate) status: crate::domain::GameStatus,
-    pub(crate) press: String,
-    pub(crate) lot_seed: Option<i64>,
-    pub(crate) state_json: Option<String>,
-    pub(crate) deadline_ms: Option<i64>,
-    pub(crate) seconds: [i64; 3],
-    pub(crate) early: bool,
-    /// Missed turns in a row after which a power is in civil disorder.
-    pub(crate) nmr_limit: i64,
-    /// Extra time once after the deadline when played powers have not ordered.
-    pub(crate) grace_seconds: i64,
-    /// Whether the current deadline is the grace period.
-    pub(crate) in_grace: bool,
-    /// While paused: the time that was left until the deadline.
-    pub(crate) paused_remaining_ms: Option<i64>,
-    /// Deadline extensions granted in the current phase.
-    pub(crate) extensions: i64,
-    /// The phase to order for (`S1901M`), `COMPLETED` at the end; none before the start.
-    pub(crate) phase: Option<String>,
-    /// The game's time zone (IANA name).
-    pub(crate) time_zone: String,
-    /// The local time of day deadlines are moved to, if any (`20:00`).
-    pub(crate) deadline_at: Option<String>,
-    /// Orders for later phases and retreats ordered in advance, as the last adjudication left them.
-    pub(crate) pending: Pending,
-    /// Hours before a deadline at which missing orders are reminded (0: never).
-    pub(crate) reminder_hours: i64,
-}
+pub(crate) use crate::domain::{Game, Pending};
 
-/// Orders waiting for a later phase, per power (upper-case key): `PHASE: order` lines, and
-/// retreats chosen in advance for the coming retreat phase.
-#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
-pub(crate) struct Pending {
-    #[serde(default)]
-    pub(crate) pending_retreats: BTreeMap<String, Vec<String>>,
-    #[serde(default)]
-    pub(crate) pending_orders: BTreeMap<String, Vec<String>>,
-}
-
-impl Pending {
-    /// Whether `power` has orders waiting for `phase` (`F1901M`), so that it has not missed it.
-    pub(crate) fn covers(&self, power: &str, phase: &str) -> bool {
-        let for_phase = |line: &String| {
-            line.split_once(':')
-                .is_some_and(|(heading, _)| heading.trim().eq_ignore_ascii_case(phase))
-        };
-        let retreat = phase.ends_with('R');
-        self.pending_orders
-            .get(power)
-            .is_some_and(|lines| lines.iter().any(for_phase))
-            || (retreat && self.pending_retreats.get(power).is_some_and(|r| !r.is_empty()))
-    }
-
-    /// The lines of `power`, for showing the player what waits.
-    pub(crate) fn of(&self, power: &str) -> Vec<String> {
-        let mut lines = self.pending_orders.get(power).cloned().unwrap_or_default();
-        lines.extend(self.pending_retreats.get(power).into_iter().flatten().cloned());
-        lines
-    }
-}
-
-impl GameRow {
-    /// How the game sets deadlines (stored settings were checked when the game was created).
-    pub(crate) fn deadline_rule(&self) -> crate::deadlines::DeadlineRule {
-        crate::deadlines::DeadlineRule::stored(&self.time_zone, self.deadline_at.as_deref())
-    }
-}
-
-pub(crate) async fn game(state: &AppState, id: &str) -> ApiResult<GameRow> {
-    let row = sqlx::query(
-        "SELECT id, name, variant, master_id, status, press, lot_seed, state_json, deadline_ms, movement_seconds, retreat_seconds, adjustment_seconds, early, \
-         nmr_limit, grace_seconds, in_grace, paused_remaining_ms, extensions, phase, time_zone, deadline_at, pending_json, reminder_hours \
-         FROM games WHERE id = $1",
-    )
-    .bind(id)
-    .fetch_optional(&state.store.pool)
-    .await?
-    .ok_or_else(|| ApiError::not_found("game", "Diese Partie gibt es nicht"))?;
-    Ok(GameRow {
-        id: row.get(0),
-        name: row.get(1),
-        variant: row.get(2),
-        master: row.get(3),
-        status: crate::domain::GameStatus::from_stored(&row.get::<String, _>(4))
-            .ok_or_else(|| ApiError::unreadable("the game's status", row.get::<String, _>(4)))?,
-        press: row.get(5),
-        lot_seed: row.get(6),
-        state_json: row.get(7),
-        deadline_ms: row.get(8),
-        seconds: [row.get(9), row.get(10), row.get(11)],
-        early: row.get::<i64, _>(12) != 0,
-        nmr_limit: row.get(13),
-        grace_seconds: row.get(14),
-        in_grace: row.get::<i64, _>(15) != 0,
-        paused_remaining_ms: row.get(16),
-        extensions: row.get(17),
-        phase: row.get(18),
-        time_zone: row.get(19),
-        deadline_at: row.get(20),
-        // Orders waiting for later phases that cannot be read are an error, never "none waiting".
-        pending: row
-            .get::<Option<String>, _>(21)
-            .map(|text| serde_json::from_str(&text))
-            .transpose()
-            .map_err(|e| ApiError::unreadable("the orders waiting for later phases", e))?
-            .unwrap_or_default(),
-        reminder_hours: row.get(22),
-    })
+/// The game with this id.
+pub(crate) async fn game(state: &AppState, id: &str) -> ApiResult<Game> {
+    Ok(crate::sql::games::game(&state.store.pool, id).await?)
 }
 
 /// The power an account plays in a game, if any.
@@ -310,21 +193,12 @@ pub(crate) fn published_state(stored: Option<&str>) -> Value {
         .unwrap_or(Value::Null)
 }
 
-pub(crate) fn current_position(v: &Variant, g: &GameRow) -> ApiResult<(GameState, Position)> {
-    let text = g
-        .state_json
-        .as_deref()
-        .ok_or_else(|| ApiError::conflict("the game has not started").de("Die Partie hat noch nicht begonnen"))?;
-    let what = format!("the position of game {}", g.id);
-    let state: GameState = serde_json::from_str(text).map_err(|e| ApiError::unreadable(&what, e))?;
-    if state.phase == "COMPLETED" {
-        return Err(ApiError::conflict("the game is over").de("Die Partie ist beendet"));
-    }
-    let position = position_from_state(v, &state).map_err(|e| ApiError::unreadable(&what, e))?;
-    Ok((state, position))
+/// The game's current state and position; refused before the start and after the end.
+pub(crate) fn current_position(v: &Variant, g: &Game) -> ApiResult<(GameState, Position)> {
+    Ok(crate::app::position::current_position(v, g)?)
 }
 
-pub(crate) async fn member_or_master(state: &AppState, g: &GameRow, me: &str) -> ApiResult<()> {
+pub(crate) async fn member_or_master(state: &AppState, g: &Game, me: &str) -> ApiResult<()> {
     if g.master == me || is_member(state, &g.id, me).await? {
         Ok(())
     } else {
@@ -335,7 +209,7 @@ pub(crate) async fn member_or_master(state: &AppState, g: &GameRow, me: &str) ->
 
 /// Whether `me` may read a game's past phases (reports, orders, maps): its members and master,
 /// and everyone once the game has ended.
-pub(crate) async fn may_read_history(state: &AppState, g: &GameRow, me: &str) -> ApiResult<()> {
+pub(crate) async fn may_read_history(state: &AppState, g: &Game, me: &str) -> ApiResult<()> {
     if g.status == crate::domain::GameStatus::Finished {
         return Ok(());
     }
@@ -350,23 +224,6 @@ pub(crate) async fn is_member(state: &AppState, id: &str, me: &str) -> ApiResult
         .fetch_optional(&state.store.pool)
         .await?;
     Ok(row.is_some())
-}
-
-/// The powers of a game that have a player, with whether each is in civil disorder.
-pub(crate) async fn played_powers(
-    executor: impl sqlx::Executor<'_, Database = sqlx::Any>,
-    game_id: &str,
-) -> ApiResult<Vec<(String, bool)>> {
-    let rows = sqlx::query(
-        "SELECT power, civil_disorder FROM members WHERE game_id = $1 AND role = 'player' AND power IS NOT NULL ORDER BY power",
-    )
-    .bind(game_id)
-    .fetch_all(executor)
-    .await?;
-    Ok(rows
-        .iter()
-        .map(|r| (r.get::<String, _>(0), r.get::<i64, _>(1) != 0))
-        .collect())
 }
 
 /// Queues a message to an account in the outbox, inside the caller's transaction.
@@ -416,11 +273,7 @@ pub(crate) async fn queue_in_language(
 
 /// Queues a message to every member of a game (players, observers and the master), each in the
 /// language the member reads.
-pub(crate) async fn queue_to_all(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    g: &GameRow,
-    m: &Bilingual,
-) -> ApiResult<()> {
+pub(crate) async fn queue_to_all(tx: &mut sqlx::Transaction<'_, sqlx::Any>, g: &Game, m: &Bilingual) -> ApiResult<()> {
     queue_to_all_with_maps(tx, g, m, None).await
 }
 
@@ -428,7 +281,7 @@ pub(crate) async fn queue_to_all(
 /// that phase in the reader's language, drawn when it is sent.
 pub(crate) async fn queue_to_all_with_maps(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    g: &GameRow,
+    g: &Game,
     m: &Bilingual,
     maps_of: Option<&str>,
 ) -> ApiResult<()> {
@@ -448,7 +301,7 @@ pub(crate) async fn queue_to_all_with_maps(
 /// Every member of the game and its master, with the language each reads.
 pub(crate) async fn recipients(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    g: &GameRow,
+    g: &Game,
 ) -> ApiResult<Vec<(String, String)>> {
     let rows = sqlx::query(
         "SELECT a.id, a.lang FROM accounts a WHERE a.id IN (SELECT account_id FROM members WHERE game_id = $1) OR a.id = $2 ORDER BY a.id",
@@ -460,13 +313,9 @@ pub(crate) async fn recipients(
     Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
 }
 
-/// Whether a database error is a violated unique key (a row that exists already).
-pub(crate) fn is_unique_violation(e: &sqlx::Error) -> bool {
-    e.as_database_error().is_some_and(|d| d.is_unique_violation())
-}
+pub(crate) use crate::sql::is_unique_violation;
 
-/// Only the game's master may do this.
-pub(crate) fn master_only(g: &GameRow, me: &str, what: &str) -> ApiResult<()> {
+pub(crate) fn master_only(g: &Game, me: &str, what: &str) -> ApiResult<()> {
     if g.master == me {
         Ok(())
     } else {

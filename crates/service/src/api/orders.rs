@@ -246,7 +246,7 @@ pub(crate) async fn submit(state: &AppState, me: &str, id: &str, lines: &[String
     tx.commit().await?;
     let adjudicated = g.early
         && g.paused_remaining_ms.is_none()
-        && readiness(state, &g, &v, &position).await?.complete()
+        && readiness(state, &g).await?.complete()
         && adjudicate_game(state, id, Trigger::Early(&phase)).await.is_ok();
     Ok(Submission {
         phase,

@@ -37,17 +37,7 @@ pub(crate) async fn send_press(
     Ok((StatusCode::CREATED, Json(sent)))
 }
 
-/// A message stored: its id, the powers it went to (none: everyone), and whether it had been
-/// sent already (the same mail read a second time).
-#[derive(serde::Serialize)]
-pub(crate) struct PressSent {
-    id: String,
-    /// The powers it went to.
-    pub(crate) to: Vec<String>,
-    /// Whether it had been sent already.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub(crate) repeat: bool,
-}
+pub(crate) use crate::app::press::PressSent;
 
 /// Stores a message from `me` to the powers `to` (empty: everyone) and queues it by mail to
 /// each account that may read it, in one transaction. `press_id` names the message when the
@@ -60,101 +50,14 @@ pub(crate) async fn send(
     body: &str,
     press_id: Option<String>,
 ) -> ApiResult<PressSent> {
-    let g = game(state, id).await?;
-    let v = variant(&g.variant)?;
-    let power = power_of(state, id, me).await?;
-    let master = g.master == me;
-    if power.is_none() && !master {
-        return Err(ApiError::forbidden("only the game's players and master send press")
-            .de("Nur die Spieler und die Spielleitung der Partie senden Presse"));
-    }
-    if g.press == "none" && !master {
-        return Err(ApiError::forbidden("this is a no-press game").de("In dieser Partie gibt es keine Presse"));
-    }
-    if body.trim().is_empty() || body.len() > 20_000 {
-        return Err(
-            ApiError::bad_request("bad_press", "a message has 1 to 20000 characters")
-                .de("Eine Nachricht hat 1 bis 20000 Zeichen"),
-        );
-    }
-    let recipients = recipients_of(&v, to)?;
-    let phase = g
-        .state_json
-        .as_deref()
-        .and_then(|s| serde_json::from_str::<GameState>(s).ok())
-        .map(|s| s.phase)
-        .unwrap_or_default();
-    let press_id = press_id.unwrap_or_else(new_id);
-    let grey = g.press == "grey";
-    let mut tx = state.store.pool.begin().await?;
-    let stored = sqlx::query(
-        "INSERT INTO press (id, game_id, phase, from_account, from_power, recipients, grey, body, sent_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-    )
-    .bind(&press_id)
-    .bind(id)
-    .bind(&phase)
-    .bind(me)
-    .bind(&power)
-    .bind(serde_json::to_string(&recipients).unwrap_or_default())
-    .bind(i64::from(grey))
-    .bind(body.trim())
-    .bind(now_ms())
-    .execute(&mut *tx)
-    .await;
-    match stored {
-        Ok(_) => {}
-        // The same message again (a mail processed a second time): it was sent already.
-        Err(e) if is_unique_violation(&e) => {
-            return Ok(PressSent {
-                id: press_id,
-                to: recipients,
-                repeat: true,
-            });
-        }
-        Err(e) => return Err(e.into()),
-    }
-    let from = match &power {
-        None => "Game master".to_string(),
-        Some(_) if grey => "?".to_string(),
-        Some(p) => p.clone(),
+    let message = crate::app::press::Outgoing {
+        me,
+        game: id,
+        to,
+        body,
+        press_id,
     };
-    for (account, lang) in press_readers(&mut tx, &g, me, &recipients).await? {
-        let (subject, text) = press_mail(&g.name, &from, &recipients, &phase, body, lang == "de");
-        queue_message(&mut tx, &g.id, &account, &subject, &text).await?;
-    }
-    tx.commit().await?;
-    Ok(PressSent {
-        id: press_id,
-        to: recipients,
-        repeat: false,
-    })
-}
-
-/// The accounts that receive a message by mail, with their languages: for a broadcast every
-/// member and the master, otherwise the players of the recipient powers; never the sender.
-async fn press_readers(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    g: &GameRow,
-    me: &str,
-    to_powers: &[String],
-) -> ApiResult<Vec<(String, String)>> {
-    let everyone = recipients(tx, g).await?;
-    // The power each account plays, read once for all of them.
-    let powers: Vec<(String, String)> = sqlx::query(
-        "SELECT account_id, power FROM members WHERE game_id = $1 AND role = 'player' AND power IS NOT NULL",
-    )
-    .bind(&g.id)
-    .fetch_all(&mut **tx)
-    .await?
-    .iter()
-    .map(|r| (r.get(0), r.get(1)))
-    .collect();
-    let reads =
-        |account: &str| to_powers.is_empty() || powers.iter().any(|(a, p)| a == account && to_powers.contains(p));
-    Ok(everyone
-        .into_iter()
-        .filter(|(account, _)| account != me && reads(account))
-        .collect())
+    Ok(crate::app::press::send(&state.store, &crate::app::ports::SystemClock, message).await?)
 }
 
 /// Which press to list: all of it (the default), what came after a moment, or the last few.
@@ -183,53 +86,6 @@ pub(crate) async fn read_press(
     ApiQuery(window): ApiQuery<PressWindow>,
 ) -> ApiResult<Json<PressPage>> {
     read(&state, &me, &id, &window).await.map(Json)
-}
-
-/// The powers a message goes to, each once, by their keys.
-fn recipients_of(v: &Variant, to: &[String]) -> ApiResult<Vec<String>> {
-    let mut recipients = Vec::new();
-    for name in to {
-        let key = power_key(v, name)?;
-        if !recipients.contains(&key) {
-            recipients.push(key);
-        }
-    }
-    Ok(recipients)
-}
-
-/// The subject and text of a press mail in English or German.
-fn press_mail(
-    game: &str,
-    from: &str,
-    recipients: &[String],
-    phase: &str,
-    body: &str,
-    german: bool,
-) -> (String, String) {
-    let (subject, to_line) = match (german, recipients.is_empty()) {
-        (false, true) => (
-            format!("Diplomacy game {game}: press from {from} to all"),
-            "all".to_string(),
-        ),
-        (false, false) => (
-            format!("Diplomacy game {game}: press from {from}"),
-            recipients.join(", "),
-        ),
-        (true, true) => (
-            format!("Diplomacy-Partie {game}: Presse von {from} an alle"),
-            "alle".to_string(),
-        ),
-        (true, false) => (
-            format!("Diplomacy-Partie {game}: Presse von {from}"),
-            recipients.join(", "),
-        ),
-    };
-    let text = if german {
-        format!("Von: {from}\nAn: {to_line}\nPhase: {phase}\n\n{}\n", body.trim())
-    } else {
-        format!("From: {from}\nTo: {to_line}\nPhase: {phase}\n\n{}\n", body.trim())
-    };
-    (subject, text)
 }
 
 /// One message as its reader sees it.

@@ -42,7 +42,7 @@ pub(crate) async fn show_phase(
 
 /// The notices of a phase for the caller's own power (retreats in advance not used, orders for a
 /// phase not played): never another power's.
-async fn own_notices(state: &AppState, g: &GameRow, me: &str, stored: Option<String>) -> ApiResult<Value> {
+async fn own_notices(state: &AppState, g: &Game, me: &str, stored: Option<String>) -> ApiResult<Value> {
     let Some(power) = power_of(state, &g.id, me).await? else {
         return Ok(json!([]));
     };
@@ -118,7 +118,7 @@ pub(crate) async fn all_phases(state: &AppState, me: &str, id: &str) -> ApiResul
 
 /// A game's record as text: a heading, then the report of every adjudicated phase in `lang`,
 /// oldest first. For those who may read its history.
-pub(crate) async fn record(state: &AppState, me: &str, id: &str, lang: Lang) -> ApiResult<(GameRow, String)> {
+pub(crate) async fn record(state: &AppState, me: &str, id: &str, lang: Lang) -> ApiResult<(Game, String)> {
     let g = game(state, id).await?;
     may_read_history(state, &g, me).await?;
     let v = variant(&g.variant)?;

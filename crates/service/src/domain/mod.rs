@@ -1,40 +1,82 @@
-//! The judge's domain as the service keeps it: values with no framework type in them (no axum,
-//! no sqlx, no mail), checked where they come in. More of the domain moves here as the service
-//! is layered (docs/ARCHITECTURE.md).
+//! The judge's domain as the service keeps it: values and rules of play with no framework type
+//! in them (no axum, no sqlx, no mail), checked where they come in (docs/ARCHITECTURE.md).
 
-/// Where a game stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum GameStatus {
-    /// Players join; the master starts it.
-    Forming,
-    /// Being played.
-    Active,
-    /// Over: won, drawn or conceded.
-    Finished,
-}
+mod error;
+mod game;
+mod notification;
+pub mod play;
 
-impl GameStatus {
-    /// The status as stored and shown in the API (`forming`, `active`, `finished`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GameStatus::Forming => "forming",
-            GameStatus::Active => "active",
-            GameStatus::Finished => "finished",
+pub use error::DomainError;
+pub use game::{Game, Member, Pending};
+pub use notification::{Notification, Speaker};
+
+/// A closed set of words as stored in the database and shown in the API: `as_str` names each
+/// value, `from_stored` reads one back (none for a word that is no value: a broken row).
+macro_rules! stored_words {
+    ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident = $word:literal,)+ }) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+        #[serde(rename_all = "lowercase")]
+        pub enum $name {
+            $($(#[$vdoc])* $variant,)+
         }
-    }
 
-    /// The status a stored word names; none for a word that is no status (a broken row).
-    pub fn from_stored(word: &str) -> Option<GameStatus> {
-        [GameStatus::Forming, GameStatus::Active, GameStatus::Finished]
-            .into_iter()
-            .find(|s| s.as_str() == word)
+        impl $name {
+            /// Every value, in order.
+            pub const ALL: &'static [$name] = &[$($name::$variant,)+];
+
+            /// The word stored and shown for the value.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $($name::$variant => $word,)+
+                }
+            }
+
+            /// The value a stored word names; none for a word that names none (a broken row).
+            pub fn from_stored(word: &str) -> Option<$name> {
+                $name::ALL.iter().copied().find(|v| v.as_str() == word)
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+    };
+}
+
+stored_words! {
+    /// Where a game stands.
+    GameStatus {
+        /// Players join; the master starts it.
+        Forming = "forming",
+        /// Being played.
+        Active = "active",
+        /// Over: won, drawn or conceded.
+        Finished = "finished",
     }
 }
 
-impl std::fmt::Display for GameStatus {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
+stored_words! {
+    /// What a member of a game is.
+    Role {
+        /// Plays a power (assigned when the game starts).
+        Player = "player",
+        /// Watches: reads broadcasts and results, orders nothing.
+        Observer = "observer",
+    }
+}
+
+stored_words! {
+    /// What press a game allows.
+    PressPolicy {
+        /// Messages with their senders named.
+        Full = "full",
+        /// Messages whose sending power is hidden from the readers.
+        Grey = "grey",
+        /// No messages between players (the master may still announce).
+        None = "none",
     }
 }
 
@@ -43,12 +85,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_status_reads_back_from_its_stored_word_and_nothing_else_is_one() {
-        for s in [GameStatus::Forming, GameStatus::Active, GameStatus::Finished] {
-            assert_eq!(GameStatus::from_stored(s.as_str()), Some(s));
+    fn each_word_reads_back_as_its_value_and_nothing_else_is_one() {
+        for s in GameStatus::ALL {
+            assert_eq!(GameStatus::from_stored(s.as_str()), Some(*s));
             assert_eq!(serde_json::to_value(s).expect("JSON"), s.as_str());
         }
+        for r in Role::ALL {
+            assert_eq!(Role::from_stored(&r.to_string()), Some(*r));
+        }
+        for p in PressPolicy::ALL {
+            assert_eq!(serde_json::to_value(p).expect("JSON"), p.as_str());
+        }
         assert_eq!(GameStatus::from_stored("Active"), None);
-        assert_eq!(GameStatus::from_stored(""), None);
+        assert_eq!(Role::from_stored(""), None);
+        assert_eq!(PressPolicy::from_stored("white"), None);
     }
 }

@@ -186,215 +186,255 @@ pub fn read(lines: &[(usize, String)]) -> Script {
     let mut script = Script::default();
     let mut i = 0;
     while i < lines.len() {
-        let (number, line) = (&lines[i].0, lines[i].1.as_str());
+        let (number, line) = (lines[i].0, lines[i].1.as_str());
         i += 1;
         if line.is_empty() {
             continue;
         }
         if script.items.len() == MAX_ITEMS {
-            script.unread_from = Some(*number);
+            script.unread_from = Some(number);
             break;
         }
         let Some((k, german, args)) = keyword(line) else {
             script.items.push(Item {
-                line: *number,
+                line: number,
                 shown: line.to_string(),
                 command: Ok(Command::Order(line.to_string())),
             });
             continue;
         };
         script.german |= german;
-        let item = |command: Result<Command, String>, shown: String| Item {
-            line: *number,
+        let said = Said { line, args, german };
+        let (command, shown) = command(k, &said, lines, &mut i);
+        script.items.push(Item {
+            line: number,
             shown,
             command,
-        };
-        let usage = |en: &str, de: &str| Err(if german { de.to_string() } else { en.to_string() });
-        match k {
-            Keyword::SignOn => {
-                let command = match args.as_slice() {
-                    [power, game, password] => Ok(Command::SignOn {
-                        power: Some(power.to_string()),
-                        game: game.to_string(),
-                        password: password.to_string(),
-                    }),
-                    [game, password] => Ok(Command::SignOn {
-                        power: None,
-                        game: game.to_string(),
-                        password: password.to_string(),
-                    }),
-                    _ => usage(
-                        "write SIGNON power game password",
-                        "schreibe ANMELDEN Macht Partie Passwort",
-                    ),
-                };
-                let shown = match &command {
-                    Ok(_) => hide_from(line, args.len()),
-                    Err(_) => hide_from(line, 1),
-                };
-                script.items.push(item(command, shown));
-            }
-            Keyword::Register => {
-                let command = match args.as_slice() {
-                    [name, password] | [name, password, _] => Ok(Command::Register {
-                        name: name.to_string(),
-                        password: password.to_string(),
-                        lang: args.get(2).map(|l| l.to_lowercase()),
-                    }),
-                    _ => usage(
-                        "write REGISTER name password [en|de]",
-                        "schreibe REGISTRIEREN Name Passwort [en|de]",
-                    ),
-                };
-                let shown = match (&command, args.get(2)) {
-                    (Ok(_), Some(lang)) => format!("{} {lang}", hide_from(line, 2)),
-                    (Ok(_), None) => hide_from(line, 2),
-                    (Err(_), _) => hide_from(line, 1),
-                };
-                script.items.push(item(command, shown));
-            }
-            Keyword::Confirm => {
-                let command = match args.as_slice() {
-                    [] => usage(
-                        "write CONFIRM and the code mailed to this address",
-                        "schreibe BESTÄTIGEN und den Code, der an diese Adresse ging",
-                    ),
-                    code => Ok(Command::Confirm(code.concat())),
-                };
-                script.items.push(item(command, hide_from(line, 1)));
-            }
-            Keyword::Join => {
-                let command = match args.as_slice() {
-                    [game, password, preferences @ ..] => Ok(Command::Join {
-                        game: game.to_string(),
-                        password: password.to_string(),
-                        preferences: preferences
-                            .iter()
-                            .flat_map(|p| p.split(','))
-                            .filter(|p| !p.is_empty())
-                            .map(str::to_string)
-                            .collect(),
-                    }),
-                    _ => usage(
-                        "write JOIN game password [power …]",
-                        "schreibe BEITRETEN Partie Passwort [Macht …]",
-                    ),
-                };
-                let shown = match args.as_slice() {
-                    [_, _, rest @ ..] => format!(
-                        "{}{}",
-                        hide_from(line, 2),
-                        rest.iter().map(|r| format!(" {r}")).collect::<String>()
-                    ),
-                    _ => hide_from(line, 1),
-                };
-                script.items.push(item(command, shown));
-            }
-            Keyword::Press | Keyword::Broadcast => {
-                let to = if k == Keyword::Broadcast {
-                    Ok(Vec::new())
-                } else {
-                    press_recipients(&args, german)
-                };
-                let mut body = Vec::new();
-                let mut closed = false;
-                while i < lines.len() {
-                    let text = &lines[i].1;
-                    i += 1;
-                    if keyword(text).is_some_and(|(k, _, _)| k == Keyword::EndPress) {
-                        closed = true;
-                        break;
-                    }
-                    body.push(text.as_str());
-                }
-                let body = body.join("\n").trim().to_string();
-                let command = match to {
-                    Err(e) => Err(e),
-                    Ok(_) if !closed => usage(
-                        "press ends with a line ENDPRESS; nothing was sent",
-                        "Presse endet mit einer Zeile ENDE PRESSE; nichts wurde gesendet",
-                    ),
-                    Ok(_) if body.is_empty() => usage("the press message is empty", "die Pressenachricht ist leer"),
-                    Ok(to) => Ok(Command::Press { to, body }),
-                };
-                script.items.push(item(command, line.to_string()));
-            }
-            Keyword::EndPress => script.items.push(item(
-                usage("ENDPRESS without PRESS", "ENDE PRESSE ohne PRESSE"),
-                line.to_string(),
-            )),
-            Keyword::Draw | Keyword::NoDraw => {
-                let command = if args.is_empty() {
-                    Ok(Command::Draw(k == Keyword::Draw))
-                } else {
-                    usage(
-                        "DRAW and NODRAW take no words after them",
-                        "REMIS und KEIN REMIS stehen allein",
-                    )
-                };
-                script.items.push(item(command, line.to_string()));
-            }
-            Keyword::Concede => {
-                let command = match args.as_slice() {
-                    [none] if ["NONE", "KEINE", "NIEMAND"].contains(&none.to_uppercase().as_str()) => {
-                        Ok(Command::Concede(None))
-                    }
-                    [power] => Ok(Command::Concede(Some(power.to_string()))),
-                    _ => usage(
-                        "write CONCEDE power (or CONCEDE NONE)",
-                        "schreibe AUFGEBEN Macht (oder AUFGEBEN KEINE)",
-                    ),
-                };
-                script.items.push(item(command, line.to_string()));
-            }
-            Keyword::List => {
-                let command = match args.as_slice() {
-                    [] => Ok(Command::List(None)),
-                    [game] => Ok(Command::List(Some(game.to_string()))),
-                    _ => usage("write LIST or LIST game", "schreibe LISTE oder LISTE Partie"),
-                };
-                script.items.push(item(command, line.to_string()));
-            }
-            Keyword::History => {
-                let is_phase = |w: &str| {
-                    let w = w.to_ascii_uppercase();
-                    w.len() >= 6
-                        && matches!(w.as_bytes()[0], b'S' | b'F' | b'W')
-                        && matches!(w.as_bytes()[w.len() - 1], b'M' | b'R' | b'A')
-                        && w[1..w.len() - 1].bytes().all(|b| b.is_ascii_digit())
-                };
-                let command = match args.as_slice() {
-                    [] => Ok(Command::History {
-                        game: None,
-                        phase: None,
-                    }),
-                    [p] if is_phase(p) => Ok(Command::History {
-                        game: None,
-                        phase: Some(p.to_ascii_uppercase()),
-                    }),
-                    [game] => Ok(Command::History {
-                        game: Some(game.to_string()),
-                        phase: None,
-                    }),
-                    [game, p] if is_phase(p) => Ok(Command::History {
-                        game: Some(game.to_string()),
-                        phase: Some(p.to_ascii_uppercase()),
-                    }),
-                    _ => usage(
-                        "write HISTORY [game] [phase such as S1901M]",
-                        "schreibe VERLAUF [Partie] [Phase wie S1901M]",
-                    ),
-                };
-                script.items.push(item(command, line.to_string()));
-            }
-            Keyword::Help => script.items.push(item(Ok(Command::Help), line.to_string())),
-            Keyword::SignOff => {
-                script.items.push(item(Ok(Command::SignOff), line.to_string()));
-                break;
-            }
+        });
+        if k == Keyword::SignOff {
+            break;
         }
     }
     script
+}
+
+/// A command line as written: the whole line, the words after its keyword, and its language.
+struct Said<'a> {
+    line: &'a str,
+    args: Vec<&'a str>,
+    german: bool,
+}
+
+impl Said<'_> {
+    /// A refusal with how to write the command, in the line's language.
+    fn usage(&self, en: &str, de: &str) -> Result<Command, String> {
+        Err(if self.german { de } else { en }.to_string())
+    }
+
+    /// The line as written.
+    fn shown(&self) -> String {
+        self.line.to_string()
+    }
+}
+
+/// A command read, with its line as shown back (passwords and codes hidden); press takes the
+/// lines after it up to `ENDPRESS` (`i` moves past them).
+fn command(k: Keyword, said: &Said, lines: &[(usize, String)], i: &mut usize) -> (Result<Command, String>, String) {
+    match k {
+        Keyword::Press | Keyword::Broadcast => {
+            let (body, closed) = press_body(lines, i);
+            (press(said, k == Keyword::Broadcast, &body, closed), said.shown())
+        }
+        Keyword::SignOn => sign_on(said),
+        Keyword::Register => register(said),
+        Keyword::Confirm => (confirm(said), hide_from(said.line, 1)),
+        Keyword::Join => join(said),
+        Keyword::EndPress => (
+            said.usage("ENDPRESS without PRESS", "ENDE PRESSE ohne PRESSE"),
+            said.shown(),
+        ),
+        Keyword::Draw | Keyword::NoDraw => (draw(said, k == Keyword::Draw), said.shown()),
+        Keyword::Concede => (concede(said), said.shown()),
+        Keyword::List => (list(said), said.shown()),
+        Keyword::History => (history(said), said.shown()),
+        Keyword::Help => (Ok(Command::Help), said.shown()),
+        Keyword::SignOff => (Ok(Command::SignOff), said.shown()),
+    }
+}
+
+fn sign_on(said: &Said) -> (Result<Command, String>, String) {
+    let command = match said.args.as_slice() {
+        [power, game, password] => Ok(Command::SignOn {
+            power: Some(power.to_string()),
+            game: game.to_string(),
+            password: password.to_string(),
+        }),
+        [game, password] => Ok(Command::SignOn {
+            power: None,
+            game: game.to_string(),
+            password: password.to_string(),
+        }),
+        _ => said.usage(
+            "write SIGNON power game password",
+            "schreibe ANMELDEN Macht Partie Passwort",
+        ),
+    };
+    let shown = match &command {
+        Ok(_) => hide_from(said.line, said.args.len()),
+        Err(_) => hide_from(said.line, 1),
+    };
+    (command, shown)
+}
+
+fn register(said: &Said) -> (Result<Command, String>, String) {
+    let command = match said.args.as_slice() {
+        [name, password] | [name, password, _] => Ok(Command::Register {
+            name: name.to_string(),
+            password: password.to_string(),
+            lang: said.args.get(2).map(|l| l.to_lowercase()),
+        }),
+        _ => said.usage(
+            "write REGISTER name password [en|de]",
+            "schreibe REGISTRIEREN Name Passwort [en|de]",
+        ),
+    };
+    let shown = match (&command, said.args.get(2)) {
+        (Ok(_), Some(lang)) => format!("{} {lang}", hide_from(said.line, 2)),
+        (Ok(_), None) => hide_from(said.line, 2),
+        (Err(_), _) => hide_from(said.line, 1),
+    };
+    (command, shown)
+}
+
+fn confirm(said: &Said) -> Result<Command, String> {
+    match said.args.as_slice() {
+        [] => said.usage(
+            "write CONFIRM and the code mailed to this address",
+            "schreibe BESTÄTIGEN und den Code, der an diese Adresse ging",
+        ),
+        code => Ok(Command::Confirm(code.concat())),
+    }
+}
+
+fn join(said: &Said) -> (Result<Command, String>, String) {
+    let command = match said.args.as_slice() {
+        [game, password, preferences @ ..] => Ok(Command::Join {
+            game: game.to_string(),
+            password: password.to_string(),
+            preferences: preferences
+                .iter()
+                .flat_map(|p| p.split(','))
+                .filter(|p| !p.is_empty())
+                .map(str::to_string)
+                .collect(),
+        }),
+        _ => said.usage(
+            "write JOIN game password [power …]",
+            "schreibe BEITRETEN Partie Passwort [Macht …]",
+        ),
+    };
+    let shown = match said.args.as_slice() {
+        [_, _, rest @ ..] => format!(
+            "{}{}",
+            hide_from(said.line, 2),
+            rest.iter().map(|r| format!(" {r}")).collect::<String>()
+        ),
+        _ => hide_from(said.line, 1),
+    };
+    (command, shown)
+}
+
+/// The lines of a press message after its header, up to `ENDPRESS` (moving `i` past it), and
+/// whether `ENDPRESS` came.
+fn press_body(lines: &[(usize, String)], i: &mut usize) -> (String, bool) {
+    let mut body = Vec::new();
+    while *i < lines.len() {
+        let text = &lines[*i].1;
+        *i += 1;
+        if keyword(text).is_some_and(|(k, _, _)| k == Keyword::EndPress) {
+            return (body.join("\n").trim().to_string(), true);
+        }
+        body.push(text.as_str());
+    }
+    (body.join("\n").trim().to_string(), false)
+}
+
+fn press(said: &Said, broadcast: bool, body: &str, closed: bool) -> Result<Command, String> {
+    let to = if broadcast {
+        Ok(Vec::new())
+    } else {
+        press_recipients(&said.args, said.german)
+    };
+    match to {
+        Err(e) => Err(e),
+        Ok(_) if !closed => said.usage(
+            "press ends with a line ENDPRESS; nothing was sent",
+            "Presse endet mit einer Zeile ENDE PRESSE; nichts wurde gesendet",
+        ),
+        Ok(_) if body.is_empty() => said.usage("the press message is empty", "die Pressenachricht ist leer"),
+        Ok(to) => Ok(Command::Press {
+            to,
+            body: body.to_string(),
+        }),
+    }
+}
+
+fn draw(said: &Said, yes: bool) -> Result<Command, String> {
+    if said.args.is_empty() {
+        Ok(Command::Draw(yes))
+    } else {
+        said.usage(
+            "DRAW and NODRAW take no words after them",
+            "REMIS und KEIN REMIS stehen allein",
+        )
+    }
+}
+
+fn concede(said: &Said) -> Result<Command, String> {
+    match said.args.as_slice() {
+        [none] if ["NONE", "KEINE", "NIEMAND"].contains(&none.to_uppercase().as_str()) => Ok(Command::Concede(None)),
+        [power] => Ok(Command::Concede(Some(power.to_string()))),
+        _ => said.usage(
+            "write CONCEDE power (or CONCEDE NONE)",
+            "schreibe AUFGEBEN Macht (oder AUFGEBEN KEINE)",
+        ),
+    }
+}
+
+fn list(said: &Said) -> Result<Command, String> {
+    match said.args.as_slice() {
+        [] => Ok(Command::List(None)),
+        [game] => Ok(Command::List(Some(game.to_string()))),
+        _ => said.usage("write LIST or LIST game", "schreibe LISTE oder LISTE Partie"),
+    }
+}
+
+/// Whether a word names a phase (`S1901M`, `F1902R`, `W1901A`).
+fn is_phase(w: &str) -> bool {
+    let w = w.to_ascii_uppercase();
+    w.len() >= 6
+        && matches!(w.as_bytes()[0], b'S' | b'F' | b'W')
+        && matches!(w.as_bytes()[w.len() - 1], b'M' | b'R' | b'A')
+        && w[1..w.len() - 1].bytes().all(|b| b.is_ascii_digit())
+}
+
+fn history(said: &Said) -> Result<Command, String> {
+    let history = |game: Option<&&str>, phase: Option<&&str>| {
+        Ok(Command::History {
+            game: game.map(|g| g.to_string()),
+            phase: phase.map(|p| p.to_ascii_uppercase()),
+        })
+    };
+    match said.args.as_slice() {
+        [] => history(None, None),
+        [p] if is_phase(p) => history(None, Some(p)),
+        [game] => history(Some(game), None),
+        [game, p] if is_phase(p) => history(Some(game), Some(p)),
+        _ => said.usage(
+            "write HISTORY [game] [phase such as S1901M]",
+            "schreibe VERLAUF [Partie] [Phase wie S1901M]",
+        ),
+    }
 }
 
 /// The recipients after `PRESS`: `TO` / `AN` and then powers (separated by spaces or commas), or

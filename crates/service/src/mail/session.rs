@@ -559,7 +559,7 @@ impl Session<'_> {
     async fn member_of_address(
         &mut self,
         line: usize,
-        g: &api::GameRow,
+        g: &api::Game,
         game_name: &str,
         password: &str,
     ) -> Option<(String, Option<String>)> {
@@ -603,11 +603,14 @@ impl Session<'_> {
     async fn player_of(
         &mut self,
         line: usize,
-        g: &api::GameRow,
+        g: &api::Game,
         game_name: &str,
         power: &str,
     ) -> Option<(String, String)> {
-        let key = match api::variant(&g.variant).and_then(|v| api::power_key(&v, power)) {
+        let key = match api::variant(&g.variant)
+            .map_err(ApiError::from)
+            .and_then(|v| api::power_key(&v, power))
+        {
             Ok(k) => k,
             Err(e) => {
                 self.refused(line, &e);
@@ -906,7 +909,7 @@ impl Session<'_> {
             let what = power.unwrap_or(role);
             let disorder = match (cd, self.german) {
                 (true, false) => " (civil disorder)",
-                (true, true) => " (Bürgerkrieg)",
+                (true, true) => " (Anarchie)",
                 _ => "",
             };
             self.out.push(format!("  {what:<10} {name}{disorder}"));

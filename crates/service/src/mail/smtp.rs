@@ -75,6 +75,20 @@ fn reply(code: u16, esc: [u8; 3], message: &str) -> Vec<u8> {
     out
 }
 
+/// A mail's text being read: the receiver, the bytes so far, and how many were thrown away
+/// because the mail is too large.
+type Reading = (DataReceiver, Vec<u8>, usize);
+
+/// What one SMTP conversation keeps between requests.
+struct Conversation<'a> {
+    hostname: &'a str,
+    envelope: Envelope,
+    /// While a mail's text is read.
+    data: Option<Reading>,
+    /// After an overlong line: the rest of it is skipped, up to its end.
+    skipping_line: bool,
+}
+
 async fn converse(mut stream: TcpStream, state: &AppState, hostname: &str) -> std::io::Result<()> {
     send(
         &mut stream,
@@ -82,13 +96,13 @@ async fn converse(mut stream: TcpStream, state: &AppState, hostname: &str) -> st
     )
     .await?;
     let mut requests = RequestReceiver::default();
-    let mut envelope = Envelope::default();
-    // While a mail's text is read: the receiver, the bytes so far, and how many were thrown away
-    // because the mail is too large.
-    let mut data: Option<(DataReceiver, Vec<u8>, usize)> = None;
+    let mut talk = Conversation {
+        hostname,
+        envelope: Envelope::default(),
+        data: None,
+        skipping_line: false,
+    };
     let mut chunk = vec![0u8; 16 * 1024];
-    // After an overlong line: the rest of it is skipped, up to its end.
-    let mut skipping_line = false;
     let started = std::time::Instant::now();
     loop {
         if started.elapsed() > SESSION_LIMIT {
@@ -106,139 +120,179 @@ async fn converse(mut stream: TcpStream, state: &AppState, hostname: &str) -> st
             return Ok(());
         }
         let mut bytes = chunk[..n].iter();
-        loop {
-            if let Some((receiver, text, dropped)) = &mut data {
-                let done = receiver.ingest(&mut bytes, text);
-                if text.len() > MAX_MAIL_BYTES {
-                    *dropped += text.len();
-                    text.clear();
-                }
-                if !done {
-                    break;
-                }
-                let Some((_, text, dropped)) = data.take() else { break };
-                let answer = if dropped > 0 {
-                    reply(
-                        552,
-                        [5, 3, 4],
-                        &format!(
-                            "message too large: the judge takes at most {MAX_MAIL_BYTES} bytes; send orders as plain text"
-                        ),
-                    )
-                } else {
-                    store(state, &text, envelope.from.as_deref()).await
-                };
-                envelope = Envelope::default();
-                send(&mut stream, &answer).await?;
-                continue;
+        while let Some(step) = talk.next(&mut bytes, &mut requests, state).await {
+            send(&mut stream, &step.answer).await?;
+            if step.quit {
+                return Ok(());
             }
-            if skipping_line {
-                let rest = bytes.as_slice();
-                match rest.iter().position(|&b| b == b'\n') {
-                    Some(end) => {
-                        bytes = rest[end + 1..].iter();
-                        skipping_line = false;
-                    }
-                    None => break,
-                }
-            }
-            let request = match requests.ingest(&mut bytes) {
-                Ok(request) => request.into_owned(),
-                Err(SmtpError::NeedsMoreData { .. }) => break,
-                Err(SmtpError::ResponseTooLong) => {
-                    skipping_line = true;
-                    send(&mut stream, &reply(500, [5, 5, 6], "line too long")).await?;
-                    continue;
-                }
-                Err(SmtpError::UnknownCommand) => {
-                    send(&mut stream, &reply(500, [5, 5, 1], "unknown command")).await?;
-                    continue;
-                }
-                Err(e) => {
-                    send(&mut stream, &reply(501, [5, 5, 4], &e.to_string())).await?;
-                    continue;
-                }
-            };
-            let answer = match request {
-                Request::Ehlo { .. } => {
-                    envelope = Envelope::default();
-                    let mut ehlo = EhloResponse::new(hostname);
-                    ehlo.capabilities = smtp_proto::EXT_SIZE
-                        | smtp_proto::EXT_8BIT_MIME
-                        | smtp_proto::EXT_ENHANCED_STATUS_CODES
-                        | smtp_proto::EXT_PIPELINING;
-                    ehlo.size = MAX_MAIL_BYTES;
-                    let mut out = Vec::new();
-                    let _ = ehlo.write(&mut out);
-                    out
-                }
-                Request::Helo { .. } | Request::Lhlo { .. } => {
-                    envelope = Envelope::default();
-                    reply(250, [0, 0, 0], hostname)
-                }
-                Request::Mail { .. } if envelope.started => reply(503, [5, 5, 1], "a mail is open already: RSET first"),
-                Request::Mail { from } => {
-                    if from.size > MAX_MAIL_BYTES {
-                        envelope = Envelope::default();
-                        reply(
-                            552,
-                            [5, 3, 4],
-                            &format!("message too large: the judge takes at most {MAX_MAIL_BYTES} bytes"),
-                        )
-                    } else {
-                        envelope = Envelope {
-                            started: true,
-                            // Kept when empty: the null sender marks a delivery report.
-                            from: Some(from.address),
-                            recipients: 0,
-                        };
-                        reply(250, [2, 1, 0], "sender OK")
-                    }
-                }
-                Request::Rcpt { .. } if !envelope.started => reply(503, [5, 5, 1], "MAIL FROM first"),
-                Request::Rcpt { .. } if envelope.recipients >= MAX_RECIPIENTS => {
-                    reply(452, [4, 5, 3], "too many recipients")
-                }
-                Request::Rcpt { .. } => {
-                    envelope.recipients += 1;
-                    reply(250, [2, 1, 5], "recipient OK")
-                }
-                Request::Data if envelope.recipients == 0 => reply(503, [5, 5, 1], "RCPT TO first"),
-                Request::Data => {
-                    // The receiver starts as after a line end, so that an empty mail's lone
-                    // "." ends it too.
-                    let mut receiver = DataReceiver::new();
-                    let mut primer = Vec::new();
-                    receiver.ingest(&mut b"\r\n".iter(), &mut primer);
-                    data = Some((receiver, Vec::new(), 0));
-                    reply(354, [0, 0, 0], "send the mail, end with <CRLF>.<CRLF>")
-                }
-                Request::Rset => {
-                    envelope = Envelope::default();
-                    reply(250, [2, 0, 0], "reset")
-                }
-                Request::Noop { .. } => reply(250, [2, 0, 0], "OK"),
-                Request::Vrfy { .. } => reply(252, [2, 5, 2], "cannot verify, but will take the mail"),
-                Request::Help { .. } => reply(
-                    214,
-                    [2, 0, 0],
-                    "send a mail with HELP in its text for the judge's commands",
-                ),
-                Request::Quit => {
-                    send(&mut stream, &reply(221, [2, 0, 0], "bye")).await?;
-                    return Ok(());
-                }
-                Request::StartTls
-                | Request::Auth { .. }
-                | Request::Bdat { .. }
-                | Request::Burl { .. }
-                | Request::Etrn { .. }
-                | Request::Atrn { .. }
-                | Request::Expn { .. } => reply(502, [5, 5, 1], "not offered"),
-            };
-            send(&mut stream, &answer).await?;
         }
     }
+}
+
+/// An answer to send, and whether the conversation ends after it.
+struct Step {
+    answer: Vec<u8>,
+    quit: bool,
+}
+
+impl Step {
+    fn answer(answer: Vec<u8>) -> Option<Step> {
+        Some(Step { answer, quit: false })
+    }
+}
+
+impl Conversation<'_> {
+    /// Reads on in `bytes` to the next thing to answer; none when they are used up.
+    async fn next(
+        &mut self,
+        bytes: &mut std::slice::Iter<'_, u8>,
+        requests: &mut RequestReceiver,
+        state: &AppState,
+    ) -> Option<Step> {
+        if self.data.is_some() {
+            return match self.read_text(bytes) {
+                Some(reading) => Step::answer(self.received(reading, state).await),
+                None => None,
+            };
+        }
+        if self.skipping_line {
+            let rest = bytes.as_slice();
+            let end = rest.iter().position(|&b| b == b'\n')?;
+            *bytes = rest[end + 1..].iter();
+            self.skipping_line = false;
+        }
+        let request = match requests.ingest(bytes) {
+            Ok(request) => request.into_owned(),
+            Err(SmtpError::NeedsMoreData { .. }) => return None,
+            Err(SmtpError::ResponseTooLong) => {
+                self.skipping_line = true;
+                return Step::answer(reply(500, [5, 5, 6], "line too long"));
+            }
+            Err(SmtpError::UnknownCommand) => return Step::answer(reply(500, [5, 5, 1], "unknown command")),
+            Err(e) => return Step::answer(reply(501, [5, 5, 4], &e.to_string())),
+        };
+        if matches!(request, Request::Quit) {
+            return Some(Step {
+                answer: reply(221, [2, 0, 0], "bye"),
+                quit: true,
+            });
+        }
+        Step::answer(self.answer(request))
+    }
+
+    /// Reads a mail's text on; the whole of it once its end came.
+    fn read_text(&mut self, bytes: &mut std::slice::Iter<'_, u8>) -> Option<Reading> {
+        let (receiver, text, dropped) = self.data.as_mut()?;
+        let done = receiver.ingest(bytes, text);
+        if text.len() > MAX_MAIL_BYTES {
+            *dropped += text.len();
+            text.clear();
+        }
+        if done { self.data.take() } else { None }
+    }
+
+    /// Stores a mail read whole (unless it was too large) and says how it went.
+    async fn received(&mut self, (_, text, dropped): Reading, state: &AppState) -> Vec<u8> {
+        let from = std::mem::take(&mut self.envelope).from;
+        if dropped > 0 {
+            return reply(
+                552,
+                [5, 3, 4],
+                &format!(
+                    "message too large: the judge takes at most {MAX_MAIL_BYTES} bytes; send orders as plain text"
+                ),
+            );
+        }
+        store(state, &text, from.as_deref()).await
+    }
+
+    /// The answer to a request other than QUIT.
+    fn answer(&mut self, request: Request<String>) -> Vec<u8> {
+        match request {
+            Request::Ehlo { .. } => {
+                self.envelope = Envelope::default();
+                ehlo(self.hostname)
+            }
+            Request::Helo { .. } | Request::Lhlo { .. } => {
+                self.envelope = Envelope::default();
+                reply(250, [0, 0, 0], self.hostname)
+            }
+            Request::Mail { .. } if self.envelope.started => {
+                reply(503, [5, 5, 1], "a mail is open already: RSET first")
+            }
+            Request::Mail { from } => self.mail_from(from),
+            Request::Rcpt { .. } if !self.envelope.started => reply(503, [5, 5, 1], "MAIL FROM first"),
+            Request::Rcpt { .. } if self.envelope.recipients >= MAX_RECIPIENTS => {
+                reply(452, [4, 5, 3], "too many recipients")
+            }
+            Request::Rcpt { .. } => {
+                self.envelope.recipients += 1;
+                reply(250, [2, 1, 5], "recipient OK")
+            }
+            Request::Data if self.envelope.recipients == 0 => reply(503, [5, 5, 1], "RCPT TO first"),
+            Request::Data => {
+                // The receiver starts as after a line end, so that an empty mail's lone "." ends
+                // it too.
+                let mut receiver = DataReceiver::new();
+                let mut primer = Vec::new();
+                receiver.ingest(&mut b"\r\n".iter(), &mut primer);
+                self.data = Some((receiver, Vec::new(), 0));
+                reply(354, [0, 0, 0], "send the mail, end with <CRLF>.<CRLF>")
+            }
+            Request::Rset => {
+                self.envelope = Envelope::default();
+                reply(250, [2, 0, 0], "reset")
+            }
+            Request::Noop { .. } => reply(250, [2, 0, 0], "OK"),
+            Request::Vrfy { .. } => reply(252, [2, 5, 2], "cannot verify, but will take the mail"),
+            Request::Help { .. } => reply(
+                214,
+                [2, 0, 0],
+                "send a mail with HELP in its text for the judge's commands",
+            ),
+            Request::Quit => reply(221, [2, 0, 0], "bye"),
+            Request::StartTls
+            | Request::Auth { .. }
+            | Request::Bdat { .. }
+            | Request::Burl { .. }
+            | Request::Etrn { .. }
+            | Request::Atrn { .. }
+            | Request::Expn { .. } => reply(502, [5, 5, 1], "not offered"),
+        }
+    }
+
+    /// MAIL FROM: a new envelope, unless the announced size is too large.
+    fn mail_from(&mut self, from: smtp_proto::MailFrom<String>) -> Vec<u8> {
+        if from.size > MAX_MAIL_BYTES {
+            self.envelope = Envelope::default();
+            return reply(
+                552,
+                [5, 3, 4],
+                &format!("message too large: the judge takes at most {MAX_MAIL_BYTES} bytes"),
+            );
+        }
+        self.envelope = Envelope {
+            started: true,
+            // Kept when empty: the null sender marks a delivery report.
+            from: Some(from.address),
+            recipients: 0,
+        };
+        reply(250, [2, 1, 0], "sender OK")
+    }
+}
+
+/// The EHLO answer: the extensions the listener offers.
+fn ehlo(hostname: &str) -> Vec<u8> {
+    let mut ehlo = EhloResponse::new(hostname);
+    ehlo.capabilities = smtp_proto::EXT_SIZE
+        | smtp_proto::EXT_8BIT_MIME
+        | smtp_proto::EXT_ENHANCED_STATUS_CODES
+        | smtp_proto::EXT_PIPELINING;
+    ehlo.size = MAX_MAIL_BYTES;
+    let mut out = Vec::new();
+    // Writing into a Vec cannot fail.
+    let _ = ehlo.write(&mut out);
+    out
 }
 
 /// Stores a received mail and says how it went.

@@ -15,7 +15,7 @@ use spielleiter_render::{DrawnOrder, OrderState, Scene};
 use super::pages::StepQuery;
 use super::{PageQuery, Viewer};
 use crate::api::orders::{self, Echo};
-use crate::api::{self, AppState, GameRow};
+use crate::api::{self, AppState, Game};
 use crate::error::ApiError;
 use crate::pictures::{StoredPhase, draw};
 
@@ -48,7 +48,7 @@ pub(crate) struct MyOrders {
 async fn my_orders(
     state: &AppState,
     me: &str,
-    g: &GameRow,
+    g: &Game,
     v: &Variant,
     position: &Position,
     lang: Lang,
@@ -88,7 +88,7 @@ fn not_drawn(game: &str, what: &str, e: impl std::fmt::Display) -> ApiError {
 }
 
 /// A game's position now: the current one, or the opening one before the start.
-pub(crate) fn position_now(v: &Variant, g: &GameRow) -> Result<Position, ApiError> {
+pub(crate) fn position_now(v: &Variant, g: &Game) -> Result<Position, ApiError> {
     Ok(if g.state_json.is_some() {
         api::current_position(v, g)?.1
     } else {
@@ -101,7 +101,7 @@ pub(crate) fn position_now(v: &Variant, g: &GameRow) -> Result<Position, ApiErro
 pub(crate) async fn picture(
     state: &AppState,
     me: &str,
-    g: &GameRow,
+    g: &Game,
     v: &Arc<Variant>,
     step: Option<usize>,
     now: &Position,
@@ -155,7 +155,7 @@ pub(crate) async fn picture(
 /// The picture of an adjudicated phase (the `at`-th of `steps`), with its report.
 async fn past_picture(
     state: &AppState,
-    g: &GameRow,
+    g: &Game,
     v: &Arc<Variant>,
     at: usize,
     steps: usize,

@@ -544,7 +544,7 @@ async fn game_page(
     let now = (status == GameStatus::Active).then_some(&position);
     let survives = now.is_some_and(|position| survives(&v, position, my_power.as_deref()));
     let awaited = match now {
-        Some(position) if is_master => awaited(state, &g, &v, position, t).await?,
+        Some(_) if is_master => awaited(state, &g, &v, t).await?,
         _ => Vec::new(),
     };
     let powers = power_choices(&v, t);
@@ -587,7 +587,7 @@ async fn game_page(
         can_read_press,
         can_press: status == GameStatus::Active
             && (my_power.is_some() || is_master)
-            && (g.press != "none" || is_master),
+            && (g.press != crate::domain::PressPolicy::None || is_master),
         press: press_lines,
         earlier_press,
         version: format!("{status}:{}", g.phase.clone().unwrap_or_default()),
@@ -607,7 +607,7 @@ fn member_lines(view: &games::GameView, v: &spielleiter_engine::Variant, t: &Tex
 }
 
 /// The title of the game's current phase, if it has one.
-fn phase_text(g: &api::GameRow, lang: spielleiter_engine::report::Lang) -> Option<String> {
+fn phase_text(g: &api::Game, lang: spielleiter_engine::report::Lang) -> Option<String> {
     g.phase
         .as_deref()
         .and_then(|p| p.parse().ok())
@@ -633,12 +633,11 @@ fn survives(v: &spielleiter_engine::Variant, position: &spielleiter_engine::Posi
 /// For the game master: the powers whose orders are still awaited, by name.
 async fn awaited(
     state: &AppState,
-    g: &api::GameRow,
+    g: &api::Game,
     v: &spielleiter_engine::Variant,
-    position: &spielleiter_engine::Position,
     t: &Text,
 ) -> Result<Vec<String>, ApiError> {
-    Ok(adjudication::readiness(state, g, v, position)
+    Ok(adjudication::readiness(state, g)
         .await?
         .awaited
         .iter()

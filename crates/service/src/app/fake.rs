@@ -1,0 +1,267 @@
+//! An in-memory fake of the ports, for the use cases' tests: a unit of work copies the data
+//! and writes it back on commit, so a refused request changes nothing, as with the database.
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+
+use spielleiter_engine::interchange::GameEnd;
+use spielleiter_engine::report::Lang;
+
+use super::ports::{Clock, GameStore, GameUnit, NewPress};
+use crate::domain::play::Turns;
+use crate::domain::{DomainError, Game, GameStatus, Member, Notification};
+
+/// Everything the fake store keeps.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Data {
+    /// Games by id.
+    pub(crate) games: BTreeMap<String, Game>,
+    /// Members per game.
+    pub(crate) members: BTreeMap<String, Vec<Member>>,
+    /// The language of each account (the master's too).
+    pub(crate) langs: BTreeMap<String, Lang>,
+    /// The powers that stored orders, per game and phase.
+    pub(crate) orders: BTreeMap<(String, String), Vec<String>>,
+    /// Press stored.
+    pub(crate) press: Vec<NewPress>,
+    /// Games ended, with how.
+    pub(crate) ended: BTreeMap<String, GameEnd>,
+    /// Notifications queued: game, account, language, what.
+    pub(crate) outbox: Vec<(String, String, Lang, Notification)>,
+}
+
+/// The fake store.
+#[derive(Debug, Default)]
+pub(crate) struct FakeStore {
+    /// The data as committed.
+    pub(crate) data: RefCell<Data>,
+}
+
+/// A fixed clock.
+pub(crate) struct FixedClock(pub(crate) i64);
+
+impl Clock for FixedClock {
+    fn now_ms(&self) -> i64 {
+        self.0
+    }
+}
+
+/// A unit of work of the fake: a copy of the data, written back on commit.
+pub(crate) struct FakeUnit<'a> {
+    store: &'a FakeStore,
+    data: Data,
+}
+
+impl GameStore for FakeStore {
+    type Unit<'a> = FakeUnit<'a>;
+
+    async fn begin(&self) -> Result<FakeUnit<'_>, DomainError> {
+        Ok(FakeUnit {
+            store: self,
+            data: self.data.borrow().clone(),
+        })
+    }
+}
+
+impl FakeUnit<'_> {
+    fn member(&mut self, game: &str, pick: impl Fn(&Member) -> bool) -> Option<&mut Member> {
+        self.data.members.get_mut(game)?.iter_mut().find(|m| pick(m))
+    }
+}
+
+impl GameUnit for FakeUnit<'_> {
+    async fn game(&mut self, id: &str) -> Result<Game, DomainError> {
+        self.data.games.get(id).cloned().ok_or(DomainError::NoSuchGame)
+    }
+
+    async fn members(&mut self, game: &str) -> Result<Vec<Member>, DomainError> {
+        Ok(self.data.members.get(game).cloned().unwrap_or_default())
+    }
+
+    async fn audience(&mut self, game: &Game) -> Result<Vec<(String, Lang)>, DomainError> {
+        let mut accounts: Vec<String> = self.members(&game.id).await?.into_iter().map(|m| m.account).collect();
+        accounts.push(game.master.clone());
+        accounts.sort();
+        accounts.dedup();
+        let lang = |a: &String| self.data.langs.get(a).copied().unwrap_or(Lang::En);
+        Ok(accounts.iter().map(|a| (a.clone(), lang(a))).collect())
+    }
+
+    async fn ordered_powers(&mut self, game: &str, phase: &str) -> Result<Vec<String>, DomainError> {
+        let key = (game.to_string(), phase.to_string());
+        Ok(self.data.orders.get(&key).cloned().unwrap_or_default())
+    }
+
+    async fn set_draw_vote(&mut self, game: &str, account: &str, yes: bool) -> Result<(), DomainError> {
+        if let Some(m) = self.member(game, |m| m.account == account) {
+            m.draw_vote = yes;
+        }
+        Ok(())
+    }
+
+    async fn set_concession(&mut self, game: &str, account: &str, to: Option<&str>) -> Result<(), DomainError> {
+        if let Some(m) = self.member(game, |m| m.account == account) {
+            m.concede_to = to.map(str::to_string);
+        }
+        Ok(())
+    }
+
+    async fn finish(&mut self, game: &str, end: &GameEnd) -> Result<bool, DomainError> {
+        let Some(g) = self.data.games.get_mut(game).filter(|g| g.status == GameStatus::Active) else {
+            return Ok(false);
+        };
+        g.status = GameStatus::Finished;
+        g.deadline_ms = None;
+        self.data.ended.insert(game.to_string(), end.clone());
+        Ok(true)
+    }
+
+    async fn start_grace(&mut self, game: &Game) -> Result<bool, DomainError> {
+        let Some(g) = self
+            .data
+            .games
+            .get_mut(&game.id)
+            .filter(|g| !g.in_grace && g.phase == game.phase)
+        else {
+            return Ok(false);
+        };
+        g.in_grace = true;
+        g.deadline_ms = g.deadline_ms.map(|d| d + game.grace_seconds * 1000);
+        Ok(true)
+    }
+
+    async fn set_turns(&mut self, game: &str, power: &str, turns: Turns) -> Result<(), DomainError> {
+        if let Some(m) = self.member(game, |m| m.played_power() == Some(power)) {
+            m.missed = turns.missed;
+            m.civil_disorder = turns.civil_disorder;
+        }
+        Ok(())
+    }
+
+    async fn add_press(&mut self, press: &NewPress) -> Result<bool, DomainError> {
+        if self.data.press.iter().any(|p| p.id == press.id) {
+            return Ok(false);
+        }
+        self.data.press.push(press.clone());
+        Ok(true)
+    }
+
+    async fn notify(&mut self, game: &str, to: &(String, Lang), n: &Notification) -> Result<(), DomainError> {
+        self.data.outbox.push((game.to_string(), to.0.clone(), to.1, n.clone()));
+        Ok(())
+    }
+
+    async fn commit(self) -> Result<(), DomainError> {
+        *self.store.data.borrow_mut() = self.data;
+        Ok(())
+    }
+}
+
+/// The seven powers of the standard map, by key.
+pub(crate) const POWERS: [&str; 7] = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"];
+
+/// A running standard game `g1` at its start (Spring 1901), mastered by `gm`, with `press`,
+/// deadline at `deadline_ms`, and the given missed-turn limit, grace and early settings left at
+/// their defaults (2, none, no).
+pub(crate) fn standard_game(press: crate::domain::PressPolicy, deadline_ms: i64) -> Game {
+    let v = crate::variants::variant("standard").expect("the standard variant");
+    let position = spielleiter_engine::Position::initial(&v);
+    let state = spielleiter_engine::interchange::state_from_position(&v, &position);
+    Game {
+        id: "g1".into(),
+        name: "Zugspitze".into(),
+        variant: "standard".into(),
+        master: "gm".into(),
+        status: GameStatus::Active,
+        press,
+        lot_seed: Some(7),
+        state_json: Some(serde_json::to_string(&state).expect("a state as JSON")),
+        deadline_ms: Some(deadline_ms),
+        seconds: [86_400, 43_200, 43_200],
+        early: false,
+        nmr_limit: 2,
+        grace_seconds: 0,
+        in_grace: false,
+        paused_remaining_ms: None,
+        extensions: 0,
+        phase: Some(state.phase),
+        time_zone: "UTC".into(),
+        deadline_at: None,
+        pending: crate::domain::Pending::default(),
+        reminder_hours: 0,
+    }
+}
+
+/// The player of `power`: account `power` in lower case, reading English.
+pub(crate) fn player(power: &str) -> Member {
+    Member {
+        account: power.to_ascii_lowercase(),
+        role: crate::domain::Role::Player,
+        power: Some(power.to_string()),
+        missed: 0,
+        civil_disorder: false,
+        draw_vote: false,
+        concede_to: None,
+        lang: Lang::En,
+    }
+}
+
+impl FakeStore {
+    /// A store holding `game` with a player for each of the seven powers and an observer `obs`;
+    /// the players of Germany and the master read German.
+    pub(crate) fn with(game: Game) -> FakeStore {
+        let mut members: Vec<Member> = POWERS.iter().map(|p| player(p)).collect();
+        members
+            .iter_mut()
+            .filter(|m| m.account == "germany")
+            .for_each(|m| m.lang = Lang::De);
+        members.push(Member {
+            role: crate::domain::Role::Observer,
+            power: None,
+            ..player("OBS")
+        });
+        let mut data = Data {
+            langs: members.iter().map(|m| (m.account.clone(), m.lang)).collect(),
+            ..Data::default()
+        };
+        data.langs.insert("gm".into(), Lang::De);
+        data.members.insert(game.id.clone(), members);
+        data.games.insert(game.id.clone(), game);
+        FakeStore {
+            data: RefCell::new(data),
+        }
+    }
+
+    /// Changes the stored member of `account`.
+    pub(crate) fn edit_member(&self, account: &str, edit: impl FnOnce(&mut Member)) {
+        let mut data = self.data.borrow_mut();
+        let member = data.members.values_mut().flatten().find(|m| m.account == account);
+        edit(member.expect("a member with that account"));
+    }
+
+    /// Changes the stored game `g1`.
+    pub(crate) fn edit_game(&self, edit: impl FnOnce(&mut Game)) {
+        edit(self.data.borrow_mut().games.get_mut("g1").expect("game g1"));
+    }
+
+    /// The stored member of `account`.
+    pub(crate) fn member(&self, account: &str) -> Member {
+        let data = self.data.borrow();
+        data.members
+            .values()
+            .flatten()
+            .find(|m| m.account == account)
+            .cloned()
+            .expect("a member")
+    }
+
+    /// The notifications queued so far: account and what.
+    pub(crate) fn sent(&self) -> Vec<(String, Notification)> {
+        self.data
+            .borrow()
+            .outbox
+            .iter()
+            .map(|(_, a, _, n)| (a.clone(), n.clone()))
+            .collect()
+    }
+}

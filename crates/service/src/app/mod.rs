@@ -1,0 +1,13 @@
+//! The use cases: each one unit of work against the ports (`ports`), returning a typed result
+//! or a [`DomainError`](crate::domain::DomainError). They know no HTTP, SQL or mail: the
+//! adapters (`api`, `web`, `mail`, `scheduler`) call them with the SQL store, the tests with the
+//! in-memory fake (`fake`).
+
+pub mod endgame;
+pub mod ports;
+pub mod position;
+pub mod press;
+pub mod turns;
+
+#[cfg(test)]
+pub(crate) mod fake;

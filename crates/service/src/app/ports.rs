@@ -1,0 +1,100 @@
+//! The ports the use cases need: the game store (one unit of work at a time, with the outbox in
+//! it, so a notification is queued exactly when its change is stored) and the clock. The SQL
+//! adapter (`crate::sql`) and the in-memory fake (`super::fake`) implement them.
+
+use spielleiter_engine::interchange::GameEnd;
+use spielleiter_engine::report::Lang;
+
+use crate::domain::play::Turns;
+use crate::domain::{DomainError, Game, Member, Notification};
+
+/// The time.
+pub trait Clock {
+    /// Milliseconds since 1970.
+    fn now_ms(&self) -> i64;
+}
+
+/// The machine's clock.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SystemClock;
+
+impl Clock for SystemClock {
+    fn now_ms(&self) -> i64 {
+        crate::store::now_ms()
+    }
+}
+
+/// Where games are kept: begins units of work.
+pub trait GameStore {
+    /// A unit of work of this store.
+    type Unit<'a>: GameUnit
+    where
+        Self: 'a;
+
+    /// Begins a unit of work: everything done in it is stored together on `commit`, or not at
+    /// all.
+    async fn begin(&self) -> Result<Self::Unit<'_>, DomainError>;
+}
+
+/// A message of press to store.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewPress {
+    /// Its id (a mail's Message-ID based id, so that a repeat is recognised).
+    pub id: String,
+    /// The game.
+    pub game: String,
+    /// The phase it was sent in.
+    pub phase: String,
+    /// The sending account.
+    pub from_account: String,
+    /// The sending power; none: the master.
+    pub from_power: Option<String>,
+    /// The recipient powers; none: everyone.
+    pub recipients: Vec<String>,
+    /// Whether grey press hides the sender.
+    pub grey: bool,
+    /// The text.
+    pub body: String,
+    /// When it was sent (milliseconds since 1970).
+    pub sent_ms: i64,
+}
+
+/// One unit of work (a transaction) on games, their members, orders, press and the outbox.
+pub trait GameUnit {
+    /// The game with this id ([`DomainError::NoSuchGame`] if there is none).
+    async fn game(&mut self, id: &str) -> Result<Game, DomainError>;
+
+    /// The game's members (players and observers), by account.
+    async fn members(&mut self, game: &str) -> Result<Vec<Member>, DomainError>;
+
+    /// Everyone who hears of the game: its members and its master, each with the language read.
+    async fn audience(&mut self, game: &Game) -> Result<Vec<(String, Lang)>, DomainError>;
+
+    /// The powers that stored orders for `phase`.
+    async fn ordered_powers(&mut self, game: &str, phase: &str) -> Result<Vec<String>, DomainError>;
+
+    /// Records an account's draw vote.
+    async fn set_draw_vote(&mut self, game: &str, account: &str, yes: bool) -> Result<(), DomainError>;
+
+    /// Records the power an account concedes to (none: withdrawn).
+    async fn set_concession(&mut self, game: &str, account: &str, to: Option<&str>) -> Result<(), DomainError>;
+
+    /// Ends a running game with `end`; false if it was not running (ended meanwhile).
+    async fn finish(&mut self, game: &str, end: &GameEnd) -> Result<bool, DomainError>;
+
+    /// Moves the deadline by the grace period and marks the phase as in grace; false if the
+    /// phase had its grace period already or is over.
+    async fn start_grace(&mut self, game: &Game) -> Result<bool, DomainError>;
+
+    /// Stores the record of turns of the player of `power`.
+    async fn set_turns(&mut self, game: &str, power: &str, turns: Turns) -> Result<(), DomainError>;
+
+    /// Stores a message of press; false if one with its id is stored already (a repeat).
+    async fn add_press(&mut self, press: &NewPress) -> Result<bool, DomainError>;
+
+    /// Queues a notification to an account, in the language given.
+    async fn notify(&mut self, game: &str, to: &(String, Lang), n: &Notification) -> Result<(), DomainError>;
+
+    /// Stores everything done in the unit.
+    async fn commit(self) -> Result<(), DomainError>;
+}

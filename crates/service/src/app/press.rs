@@ -1,0 +1,231 @@
+//! Sending press: private messages, broadcasts and the master's announcements, in games with
+//! full, grey or no press.
+
+use super::ports::{Clock, GameStore, GameUnit, NewPress};
+use super::position::{phase_of, power_key};
+use crate::domain::play::{check_press_body, press_readers, press_speaker};
+use crate::domain::{DomainError, Notification, Speaker};
+use crate::variants::variant;
+
+/// A message stored: its id, the powers it went to (none: everyone), and whether it had been
+/// sent already (the same mail read a second time).
+#[derive(Debug, serde::Serialize)]
+pub struct PressSent {
+    /// The message's id.
+    pub id: String,
+    /// The powers it went to.
+    pub to: Vec<String>,
+    /// Whether it had been sent already.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub repeat: bool,
+}
+
+/// A message to send: from whom, in which game, to which powers (empty: everyone), and the id
+/// that recognises a repeat (none: a new id).
+#[derive(Debug, Clone)]
+pub struct Outgoing<'a> {
+    /// The sending account.
+    pub me: &'a str,
+    /// The game.
+    pub game: &'a str,
+    /// Recipient power names as written.
+    pub to: &'a [String],
+    /// The text.
+    pub body: &'a str,
+    /// The id to store it under, when a repeat must be recognised (mail read again).
+    pub press_id: Option<String>,
+}
+
+/// Stores a message and queues it to each account that may read it, in one unit of work.
+pub async fn send(store: &impl GameStore, clock: &impl Clock, m: Outgoing<'_>) -> Result<PressSent, DomainError> {
+    let mut unit = store.begin().await?;
+    let g = unit.game(m.game).await?;
+    let v = variant(&g.variant)?;
+    let members = unit.members(m.game).await?;
+    let power = members
+        .iter()
+        .find(|x| x.account == m.me)
+        .and_then(|x| x.played_power().map(str::to_string));
+    let from = press_speaker(g.press, power.as_deref(), g.master == m.me)?;
+    check_press_body(m.body)?;
+    let mut recipients: Vec<String> = Vec::new();
+    for name in m.to {
+        let key = power_key(&v, name)?;
+        if !recipients.contains(&key) {
+            recipients.push(key);
+        }
+    }
+    let press = NewPress {
+        id: m.press_id.unwrap_or_else(crate::auth::new_id),
+        game: g.id.clone(),
+        phase: phase_of(&g)?,
+        from_account: m.me.to_string(),
+        from_power: power,
+        recipients,
+        grey: from == Speaker::Hidden,
+        body: m.body.trim().to_string(),
+        sent_ms: clock.now_ms(),
+    };
+    if !unit.add_press(&press).await? {
+        return Ok(PressSent {
+            id: press.id,
+            to: press.recipients,
+            repeat: true,
+        });
+    }
+    let news = Notification::Press {
+        game: g.name.clone(),
+        from,
+        to: press.recipients.clone(),
+        phase: press.phase.clone(),
+        body: press.body.clone(),
+    };
+    for reader in press_readers(&unit.audience(&g).await?, &members, m.me, &press.recipients) {
+        unit.notify(&g.id, &reader, &news).await?;
+    }
+    unit.commit().await?;
+    Ok(PressSent {
+        id: press.id,
+        to: press.recipients,
+        repeat: false,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::fake::{FakeStore, FixedClock, standard_game};
+    use crate::domain::PressPolicy;
+
+    async fn send_as(store: &FakeStore, me: &str, to: &[&str], body: &str) -> Result<PressSent, DomainError> {
+        let to: Vec<String> = to.iter().map(|s| s.to_string()).collect();
+        let m = Outgoing {
+            me,
+            game: "g1",
+            to: &to,
+            body,
+            press_id: None,
+        };
+        send(store, &FixedClock(5), m).await
+    }
+
+    fn readers(store: &FakeStore) -> Vec<String> {
+        store.sent().into_iter().map(|(a, _)| a).collect()
+    }
+
+    #[tokio::test]
+    async fn private_press_reaches_the_players_of_its_recipients_alone() {
+        let store = FakeStore::with(standard_game(PressPolicy::Full, 0));
+        let sent = send_as(&store, "england", &["France", "FRANCE"], "  Channel?  ")
+            .await
+            .expect("sent");
+        assert_eq!(sent.to, ["FRANCE"]);
+        assert!(!sent.repeat);
+        assert_eq!(readers(&store), ["france"]);
+        let stored = store.data.borrow().press[0].clone();
+        assert_eq!(
+            (stored.body.as_str(), stored.phase.as_str(), stored.sent_ms),
+            ("Channel?", "S1901M", 5)
+        );
+        assert_eq!(stored.from_power.as_deref(), Some("ENGLAND"));
+        let Notification::Press { from, to, .. } = &store.sent()[0].1 else {
+            panic!("press")
+        };
+        assert_eq!(
+            (from, to.as_slice()),
+            (&Speaker::Power("ENGLAND".into()), ["FRANCE".to_string()].as_slice())
+        );
+    }
+
+    #[tokio::test]
+    async fn a_broadcast_reaches_every_member_and_the_master_but_not_its_sender() {
+        let store = FakeStore::with(standard_game(PressPolicy::Full, 0));
+        send_as(&store, "russia", &[], "Peace in our time").await.expect("sent");
+        let mut got = readers(&store);
+        got.sort();
+        assert_eq!(
+            got,
+            [
+                "austria", "england", "france", "germany", "gm", "italy", "obs", "turkey"
+            ]
+        );
+        let langs: Vec<_> = store
+            .data
+            .borrow()
+            .outbox
+            .iter()
+            .map(|(_, a, l, _)| (a.clone(), *l))
+            .collect();
+        assert!(langs.contains(&("germany".into(), spielleiter_engine::report::Lang::De)));
+    }
+
+    #[tokio::test]
+    async fn grey_press_hides_a_power_but_not_the_master() {
+        let store = FakeStore::with(standard_game(PressPolicy::Grey, 0));
+        send_as(&store, "italy", &["Austria"], "Lepanto?").await.expect("sent");
+        send_as(&store, "gm", &[], "Deadline moved").await.expect("sent");
+        let sent = store.sent();
+        assert!(matches!(
+            &sent[0].1,
+            Notification::Press {
+                from: Speaker::Hidden,
+                ..
+            }
+        ));
+        assert!(sent[1..].iter().all(|(_, n)| matches!(
+            n,
+            Notification::Press {
+                from: Speaker::Master,
+                ..
+            }
+        )));
+        let press = &store.data.borrow().press;
+        assert!(press[0].grey && !press[1].grey);
+    }
+
+    #[tokio::test]
+    async fn no_press_games_let_only_the_master_speak() {
+        let store = FakeStore::with(standard_game(PressPolicy::None, 0));
+        assert_eq!(
+            send_as(&store, "italy", &[], "Hello").await.unwrap_err(),
+            DomainError::NoPress
+        );
+        assert!(store.data.borrow().press.is_empty() && store.sent().is_empty());
+        send_as(&store, "gm", &["Italy"], "Your orders were late")
+            .await
+            .expect("sent");
+        assert_eq!(readers(&store), ["italy"]);
+    }
+
+    #[tokio::test]
+    async fn strangers_observers_bad_lengths_and_unknown_powers_are_refused() {
+        let store = FakeStore::with(standard_game(PressPolicy::Full, 0));
+        let refused = DomainError::OnlyMembersSendPress;
+        assert_eq!(send_as(&store, "stranger", &[], "Hi").await.unwrap_err(), refused);
+        assert_eq!(send_as(&store, "obs", &[], "Hi").await.unwrap_err(), refused);
+        let too_long = "x".repeat(crate::domain::play::MAX_PRESS + 1);
+        for body in ["", "   ", too_long.as_str()] {
+            let e = send_as(&store, "italy", &[], body).await.unwrap_err();
+            assert!(matches!(e, DomainError::BadPressLength { .. }));
+        }
+        let e = send_as(&store, "italy", &["Atlantis"], "Hi").await.unwrap_err();
+        assert_eq!(e, DomainError::UnknownPower("Atlantis".into()));
+        assert!(store.data.borrow().press.is_empty() && store.sent().is_empty());
+    }
+
+    #[tokio::test]
+    async fn the_same_message_read_twice_is_sent_once() {
+        let store = FakeStore::with(standard_game(PressPolicy::Full, 0));
+        let again = || Outgoing {
+            me: "turkey",
+            game: "g1",
+            to: &[],
+            body: "Once",
+            press_id: Some("mail-1".into()),
+        };
+        assert!(!send(&store, &FixedClock(1), again()).await.expect("sent").repeat);
+        assert!(send(&store, &FixedClock(2), again()).await.expect("sent").repeat);
+        assert_eq!(store.data.borrow().press.len(), 1);
+        assert_eq!(store.sent().len(), 8);
+    }
+}

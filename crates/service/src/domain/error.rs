@@ -1,0 +1,40 @@
+//! Why the judge refuses a request or cannot carry it out, as the domain sees it: no HTTP status,
+//! no text (the adapters map each case to their status and the `i18n` texts).
+
+/// A refusal or failure of a use case.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DomainError {
+    /// No game has that id.
+    NoSuchGame,
+    /// No built-in variant has that name.
+    UnknownVariant(String),
+    /// The game is not being played (forming or finished).
+    NotRunning,
+    /// The game has not started: it has no position yet.
+    NotStarted,
+    /// The game is over: its position is the final one.
+    GameOver,
+    /// Only the game's players vote on draws and concessions.
+    OnlyPlayersVote,
+    /// Only powers still on the board vote.
+    OnlySurvivorsVote,
+    /// Only the game's players and master send press.
+    OnlyMembersSendPress,
+    /// The game allows no press between players.
+    NoPress,
+    /// A message must have 1 to `max` characters.
+    BadPressLength {
+        /// The most a message may have.
+        max: usize,
+    },
+    /// No power of the game has this name.
+    UnknownPower(String),
+    /// A power concedes to another power, not to itself.
+    ConcedeToSelf,
+    /// The power named has been eliminated.
+    Eliminated(String),
+    /// Stored data that cannot be read (the details were logged where it was found).
+    Unreadable(String),
+    /// The store failed (the details were logged where it happened).
+    Store,
+}

@@ -1,0 +1,185 @@
+//! The SQL adapter of the ports (`crate::app::ports`): the game store as one sqlx `Any`
+//! transaction per unit of work, on SQLite or PostgreSQL. Rows are read by column name into
+//! checked domain values (`games`).
+
+pub(crate) mod games;
+
+use spielleiter_engine::interchange::GameEnd;
+use spielleiter_engine::report::Lang;
+use sqlx::Row;
+
+use crate::app::ports::{GameStore, GameUnit, NewPress};
+use crate::domain::play::Turns;
+use crate::domain::{DomainError, Game, Member, Notification};
+use crate::store::Store;
+
+impl From<sqlx::Error> for DomainError {
+    fn from(e: sqlx::Error) -> Self {
+        // The details go to the log, not to the client.
+        eprintln!("database error: {e}");
+        DomainError::Store
+    }
+}
+
+/// One unit of work: a database transaction.
+pub struct SqlUnit {
+    tx: sqlx::Transaction<'static, sqlx::Any>,
+}
+
+impl SqlUnit {
+    /// Begins a unit of work on the store's database.
+    pub(crate) async fn begin(store: &Store) -> Result<SqlUnit, sqlx::Error> {
+        Ok(SqlUnit {
+            tx: store.pool.begin().await?,
+        })
+    }
+
+    /// The transaction, for the parts of a use case not yet behind the ports.
+    pub(crate) fn tx(&mut self) -> &mut sqlx::Transaction<'static, sqlx::Any> {
+        &mut self.tx
+    }
+}
+
+impl GameStore for Store {
+    type Unit<'a> = SqlUnit;
+
+    async fn begin(&self) -> Result<SqlUnit, DomainError> {
+        Ok(SqlUnit::begin(self).await?)
+    }
+}
+
+/// Whether a database error is a violated unique key (a row that exists already).
+pub(crate) fn is_unique_violation(e: &sqlx::Error) -> bool {
+    e.as_database_error().is_some_and(|d| d.is_unique_violation())
+}
+
+impl GameUnit for SqlUnit {
+    async fn game(&mut self, id: &str) -> Result<Game, DomainError> {
+        games::game(&mut *self.tx, id).await
+    }
+
+    async fn members(&mut self, game: &str) -> Result<Vec<Member>, DomainError> {
+        games::members(&mut *self.tx, game).await
+    }
+
+    async fn audience(&mut self, game: &Game) -> Result<Vec<(String, Lang)>, DomainError> {
+        let rows = sqlx::query(
+            "SELECT a.id, a.lang FROM accounts a WHERE a.id IN (SELECT account_id FROM members WHERE game_id = $1) OR a.id = $2 ORDER BY a.id",
+        )
+        .bind(&game.id)
+        .bind(&game.master)
+        .fetch_all(&mut *self.tx)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let lang: String = r.try_get("lang")?;
+                let lang = lang
+                    .parse()
+                    .map_err(|e| games::unreadable("an account's language", e))?;
+                Ok((r.try_get("id")?, lang))
+            })
+            .collect()
+    }
+
+    async fn ordered_powers(&mut self, game: &str, phase: &str) -> Result<Vec<String>, DomainError> {
+        let rows = sqlx::query("SELECT power FROM orders WHERE game_id = $1 AND phase = $2 ORDER BY power")
+            .bind(game)
+            .bind(phase)
+            .fetch_all(&mut *self.tx)
+            .await?;
+        Ok(rows.iter().map(|r| r.try_get("power")).collect::<Result<_, _>>()?)
+    }
+
+    async fn set_draw_vote(&mut self, game: &str, account: &str, yes: bool) -> Result<(), DomainError> {
+        sqlx::query("UPDATE members SET draw_vote = $1 WHERE game_id = $2 AND account_id = $3")
+            .bind(i64::from(yes))
+            .bind(game)
+            .bind(account)
+            .execute(&mut *self.tx)
+            .await?;
+        Ok(())
+    }
+
+    async fn set_concession(&mut self, game: &str, account: &str, to: Option<&str>) -> Result<(), DomainError> {
+        sqlx::query("UPDATE members SET concede_to = $1 WHERE game_id = $2 AND account_id = $3")
+            .bind(to)
+            .bind(game)
+            .bind(account)
+            .execute(&mut *self.tx)
+            .await?;
+        Ok(())
+    }
+
+    async fn finish(&mut self, game: &str, end: &GameEnd) -> Result<bool, DomainError> {
+        let end = serde_json::to_string(end).map_err(|e| games::unreadable("a game's result", e))?;
+        let ended = sqlx::query(
+            "UPDATE games SET status = 'finished', result_json = $1, deadline_ms = NULL WHERE id = $2 AND status = 'active'",
+        )
+        .bind(end)
+        .bind(game)
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(ended.rows_affected() == 1)
+    }
+
+    async fn start_grace(&mut self, game: &Game) -> Result<bool, DomainError> {
+        let moved = sqlx::query(
+            "UPDATE games SET deadline_ms = deadline_ms + $1, in_grace = 1 WHERE id = $2 AND in_grace = 0 AND phase = $3",
+        )
+        .bind(game.grace_seconds * 1000)
+        .bind(&game.id)
+        .bind(&game.phase)
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(moved.rows_affected() == 1)
+    }
+
+    async fn set_turns(&mut self, game: &str, power: &str, turns: Turns) -> Result<(), DomainError> {
+        sqlx::query(
+            "UPDATE members SET missed = $1, civil_disorder = $2 WHERE game_id = $3 AND power = $4 AND role = 'player'",
+        )
+        .bind(turns.missed)
+        .bind(i64::from(turns.civil_disorder))
+        .bind(game)
+        .bind(power)
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(())
+    }
+
+    async fn add_press(&mut self, press: &NewPress) -> Result<bool, DomainError> {
+        let recipients =
+            serde_json::to_string(&press.recipients).map_err(|e| games::unreadable("press recipients", e))?;
+        let stored = sqlx::query(
+            "INSERT INTO press (id, game_id, phase, from_account, from_power, recipients, grey, body, sent_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        )
+        .bind(&press.id)
+        .bind(&press.game)
+        .bind(&press.phase)
+        .bind(&press.from_account)
+        .bind(&press.from_power)
+        .bind(recipients)
+        .bind(i64::from(press.grey))
+        .bind(&press.body)
+        .bind(press.sent_ms)
+        .execute(&mut *self.tx)
+        .await;
+        match stored {
+            Ok(_) => Ok(true),
+            // The same message again (a mail processed a second time): it was sent already.
+            Err(e) if is_unique_violation(&e) => Ok(false),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    async fn notify(&mut self, game: &str, to: &(String, Lang), n: &Notification) -> Result<(), DomainError> {
+        let (subject, body) = crate::i18n::notification(n, to.1);
+        let recipient = crate::outbox::Recipient::Account(&to.0);
+        crate::outbox::queue(&mut self.tx, Some(game), recipient, &subject, &body, None, None).await?;
+        Ok(())
+    }
+
+    async fn commit(self) -> Result<(), DomainError> {
+        Ok(self.tx.commit().await?)
+    }
+}
