@@ -7,12 +7,14 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use sqlx::Row;
 
+use spielleiter_engine::PhaseKind;
 use spielleiter_engine::adjudication::adjudicate_with;
 use spielleiter_engine::game::PhaseReport;
 use spielleiter_engine::interchange::{AdjudicationInput, GameState, position_from_state};
+use spielleiter_engine::order::{OrderContext, parse_order};
 use spielleiter_engine::report::Lang;
 use spielleiter_engine::{Position, Variant};
-use spielleiter_render::{MapGeometry, Scene};
+use spielleiter_render::{DrawnOrder, MapGeometry, OrderState, Scene};
 
 use crate::attachment::Attachment;
 use crate::store::Store;
@@ -38,70 +40,182 @@ pub(crate) fn draw(v: &Variant, scene: &Scene) -> String {
     spielleiter_render::svg(&geometry(v), scene)
 }
 
-/// An adjudicated phase as stored: what its adjudication read.
-pub(crate) struct StoredPhase {
+/// What the pictures of an adjudicated phase show, kept when it is adjudicated: the orders
+/// drawn with how each turned out (in the interchange notation), and the position after them
+/// (as published: without Hegemony's secrets).
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub(crate) struct Outcome {
+    /// The orders drawn, in the order they are drawn.
+    orders: Vec<OutcomeOrder>,
+    /// The position after the phase.
+    next: GameState,
+}
+
+/// One order drawn: whose (none: grey), the order, and whether it succeeded.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+struct OutcomeOrder {
+    power: Option<String>,
+    order: String,
+    succeeded: bool,
+}
+
+impl Outcome {
+    /// The outcome of an adjudicated phase: its report, and the published position after it.
+    pub(crate) fn of(v: &Variant, report: &PhaseReport, next: &GameState) -> Outcome {
+        let orders = spielleiter_render::scene::drawn_orders(report)
+            .into_iter()
+            .map(|d| OutcomeOrder {
+                power: d.power.map(|p| v.map.power(p).key.to_ascii_uppercase()),
+                order: d.order.display(&v.map).to_string(),
+                succeeded: d.state == OrderState::Succeeded,
+            })
+            .collect();
+        Outcome {
+            orders,
+            next: next.clone(),
+        }
+    }
+
+    /// The orders to draw, read back for a phase of `kind`.
+    fn drawn(&self, v: &Variant, kind: PhaseKind) -> Result<Vec<DrawnOrder>, String> {
+        let ctx = OrderContext {
+            map: &v.map,
+            phase: kind,
+            position: None,
+            default_power: None,
+            leaders: &v.leaders,
+        };
+        self.orders
+            .iter()
+            .map(|o| {
+                let power = match &o.power {
+                    Some(name) => Some(
+                        v.map
+                            .power_by_name(name)
+                            .ok_or_else(|| format!("unknown power {name}"))?,
+                    ),
+                    None => None,
+                };
+                let order = parse_order(&ctx, &o.order).map_err(|e| format!("the order `{}`: {e:?}", o.order))?;
+                let state = if o.succeeded {
+                    OrderState::Succeeded
+                } else {
+                    OrderState::Failed
+                };
+                Ok(DrawnOrder {
+                    power,
+                    order: order.order,
+                    state,
+                })
+            })
+            .collect()
+    }
+}
+
+/// An adjudicated phase as stored: the position before it and what its pictures show, or, for
+/// phases stored before outcomes were kept, what its adjudication read (adjudicated again to
+/// draw it).
+pub(crate) enum StoredPhase {
+    /// The position before the phase and its kept outcome.
+    Kept {
+        /// The state before the phase.
+        before: GameState,
+        /// What the pictures show.
+        outcome: Box<Outcome>,
+    },
     /// The input of the adjudication: the state before it, the orders as sent, and what was
     /// ordered in advance.
-    input: AdjudicationInput,
+    Replayed(AdjudicationInput),
+}
+
+/// A `phases` row as the pictures need it.
+pub(crate) struct PhaseRow<'a> {
+    /// The phase's name (for errors).
+    pub(crate) phase: &'a str,
+    /// `state_json`: the state before the phase.
+    pub(crate) state: &'a str,
+    /// `result_json`: the published result.
+    pub(crate) result: &'a str,
+    /// `input_json`, if kept.
+    pub(crate) input: Option<&'a str>,
+    /// `outcome_json`, if kept.
+    pub(crate) outcome: Option<&'a str>,
 }
 
 impl StoredPhase {
-    /// A `phases` row read: its input (`input_json`), or for rows from before inputs were
-    /// kept, the state before it with the accepted orders (`phase` names it in errors).
-    pub(crate) fn read(
-        phase: &str,
-        state_json: &str,
-        result_json: &str,
-        input_json: Option<&str>,
-    ) -> Result<StoredPhase, String> {
-        let bad = |what: &str, e: serde_json::Error| format!("{phase}: the stored {what}: {e}");
-        if let Some(text) = input_json {
-            let input = serde_json::from_str(text).map_err(|e| bad("input", e))?;
-            return Ok(StoredPhase { input });
+    /// A `phases` row read: its kept outcome; for older rows its input (`input_json`), or the
+    /// state before it with the accepted orders.
+    pub(crate) fn read(row: &PhaseRow) -> Result<StoredPhase, String> {
+        let bad = |what: &str, e: serde_json::Error| format!("{}: the stored {what}: {e}", row.phase);
+        let state = || serde_json::from_str::<GameState>(row.state).map_err(|e| bad("state", e));
+        if let Some(text) = row.outcome {
+            let outcome = Box::new(serde_json::from_str(text).map_err(|e| bad("outcome", e))?);
+            return Ok(StoredPhase::Kept {
+                before: state()?,
+                outcome,
+            });
         }
-        let state: GameState = serde_json::from_str(state_json).map_err(|e| bad("state", e))?;
-        let result: serde_json::Value = serde_json::from_str(result_json).map_err(|e| bad("result", e))?;
+        if let Some(text) = row.input {
+            let input = serde_json::from_str(text).map_err(|e| bad("input", e))?;
+            return Ok(StoredPhase::Replayed(input));
+        }
+        let result: serde_json::Value = serde_json::from_str(row.result).map_err(|e| bad("result", e))?;
         let orders = match result.get("accepted_orders") {
             Some(orders) => serde_json::from_value(orders.clone()).map_err(|e| bad("orders", e))?,
             None => BTreeMap::new(),
         };
-        Ok(StoredPhase {
-            input: AdjudicationInput {
-                state,
-                orders,
-                ..AdjudicationInput::default()
-            },
-        })
+        Ok(StoredPhase::Replayed(AdjudicationInput {
+            state: state()?,
+            orders,
+            ..AdjudicationInput::default()
+        }))
     }
 
-    /// The phase adjudicated again from what its adjudication read, which gives the same
-    /// outcomes: the position before it and the report.
-    fn adjudicated(self, v: &Variant) -> Result<(Position, PhaseReport), String> {
-        let position = position_from_state(v, &self.input.state).map_err(|e| e.to_string())?;
-        let input = AdjudicationInput {
-            variant: Some(v.name.clone()),
-            ..self.input
-        };
-        let (_, report) = adjudicate_with(v, &input).map_err(|e| e.to_string())?;
-        Ok((position, report))
+    /// The position before the phase, the orders drawn on it, and the position after it.
+    fn scenes(self, v: &Variant) -> Result<(Position, Vec<DrawnOrder>, Position), String> {
+        match self {
+            StoredPhase::Kept { before, outcome } => {
+                let before = position_from_state(v, &before).map_err(|e| e.to_string())?;
+                let next = position_from_state(v, &outcome.next).map_err(|e| e.to_string())?;
+                Ok((before.clone(), outcome.drawn(v, before.phase.kind)?, next))
+            }
+            StoredPhase::Replayed(input) => {
+                let position = position_from_state(v, &input.state).map_err(|e| e.to_string())?;
+                let input = AdjudicationInput {
+                    variant: Some(v.name.clone()),
+                    ..input
+                };
+                let (_, report) = adjudicate_with(v, &input).map_err(|e| e.to_string())?;
+                let orders = spielleiter_render::scene::drawn_orders(&report);
+                Ok((position, orders, report.next))
+            }
+        }
     }
 
     /// The SVG of the phase: its position with the orders and their outcomes drawn. This takes
     /// a while: callers in async code run it as blocking work.
     pub(crate) fn svg(self, v: &Variant, lang: Lang) -> Result<String, String> {
-        let (position, report) = self.adjudicated(v)?;
-        Ok(draw(v, &Scene::adjudicated(v, &position, &report, lang)))
+        let (before, orders, _) = self.scenes(v)?;
+        Ok(draw(v, &with_orders(v, &before, orders, lang)))
     }
 
     /// The two pictures of a result, as PNG: the orders with their outcomes, and the position
     /// they led to (dislodged units with their retreat options), with the phase that position
     /// is of. Blocking work.
     fn result_pngs(self, v: &Variant, lang: Lang) -> Result<(Vec<u8>, String, Vec<u8>), String> {
-        let (position, report) = self.adjudicated(v)?;
-        let orders = draw(v, &Scene::adjudicated(v, &position, &report, lang));
-        let after = draw(v, &Scene::position(v, &report.next, lang));
+        let (before, orders, next) = self.scenes(v)?;
+        let orders = draw(v, &with_orders(v, &before, orders, lang));
+        let after = draw(v, &Scene::position(v, &next, lang));
         let png = |svg: &str| spielleiter_render::png(svg, 1.0).map_err(|e| e.to_string());
-        Ok((png(&orders)?, report.next.phase.to_string(), png(&after)?))
+        Ok((png(&orders)?, next.phase.to_string(), png(&after)?))
+    }
+}
+
+/// A position with orders drawn on it.
+fn with_orders<'a>(v: &'a Variant, position: &'a Position, orders: Vec<DrawnOrder>, lang: Lang) -> Scene<'a> {
+    Scene {
+        orders,
+        ..Scene::position(v, position, lang)
     }
 }
 
@@ -149,7 +263,7 @@ pub(crate) async fn result_attachments(
     lang: Lang,
 ) -> Result<Vec<Attachment>, sqlx::Error> {
     let row = sqlx::query(
-        "SELECT g.variant, g.name, p.state_json, p.result_json, p.input_json FROM phases p \
+        "SELECT g.variant, g.name, p.state_json, p.result_json, p.input_json, p.outcome_json FROM phases p \
          JOIN games g ON g.id = p.game_id WHERE p.game_id = $1 AND p.phase = $2",
     )
     .bind(game_id)
@@ -161,12 +275,20 @@ pub(crate) async fn result_attachments(
         return Ok(Vec::new());
     };
     let (variant, name): (String, String) = (row.get(0), row.get(1));
-    let (state_json, result_json, input_json): (String, String, Option<String>) = (row.get(2), row.get(3), row.get(4));
+    let (state_json, result_json): (String, String) = (row.get(2), row.get(3));
+    let (input_json, outcome_json): (Option<String>, Option<String>) = (row.get(4), row.get(5));
     let phase_name = phase.to_string();
     let _turn = rasterizing_turn().await;
     let drawn = tokio::task::spawn_blocking(move || {
         let v = crate::variants::variant(&variant).map_err(|e| crate::i18n::refusal(&e).0)?;
-        StoredPhase::read(&phase_name, &state_json, &result_json, input_json.as_deref())?.result_pngs(&v, lang)
+        let row = PhaseRow {
+            phase: &phase_name,
+            state: &state_json,
+            result: &result_json,
+            input: input_json.as_deref(),
+            outcome: outcome_json.as_deref(),
+        };
+        StoredPhase::read(&row)?.result_pngs(&v, lang)
     })
     .await
     .map_err(|e| e.to_string())
@@ -202,21 +324,30 @@ mod tests {
         assert_eq!(file_stem(&"x".repeat(100)).len(), 40);
     }
 
+    fn row<'a>(state: &'a str, result: &'a str, input: Option<&'a str>, outcome: Option<&'a str>) -> PhaseRow<'a> {
+        PhaseRow {
+            phase: "x",
+            state,
+            result,
+            input,
+            outcome,
+        }
+    }
+
     /// Where the phase's adjudication, replayed from what was stored, leaves Austria's army.
     fn austrian_army_after(state: &str, result: &str, input: Option<&str>) -> (String, String) {
         let v = crate::variants::variant("standard").unwrap();
-        let (_, report) = StoredPhase::read("x", state, result, input)
+        let (_, _, next) = StoredPhase::read(&row(state, result, input, None))
             .unwrap()
-            .adjudicated(&v)
+            .scenes(&v)
             .unwrap();
-        let at = report
-            .next
+        let at = next
             .units
             .iter()
             .find(|u| v.map.power(u.power).key.eq_ignore_ascii_case("austria"))
             .map(|u| v.map.location_abbreviation(u.location))
             .unwrap_or_default();
-        (at, report.next.phase.to_string())
+        (at, next.phase.to_string())
     }
 
     #[test]
@@ -244,7 +375,76 @@ mod tests {
     #[test]
     fn an_unreadable_result_is_an_error_not_an_empty_map() {
         let state = r#"{"phase": "S1901M", "units": {}}"#;
-        assert!(StoredPhase::read("S1901M", state, "not json", None).is_err());
-        assert!(StoredPhase::read("S1901M", state, r#"{"accepted_orders": 3}"#, None).is_err());
+        assert!(StoredPhase::read(&row(state, "not json", None, None)).is_err());
+        assert!(StoredPhase::read(&row(state, r#"{"accepted_orders": 3}"#, None, None)).is_err());
+        assert!(StoredPhase::read(&row(state, "{}", None, Some("{\"orders\": 1}"))).is_err());
+    }
+
+    /// Adjudicates `input` (interchange JSON) and returns the orders drawn from the report and
+    /// from its kept outcome read back.
+    fn drawn_both_ways(variant: &str, input: &str) -> (Vec<DrawnOrder>, Vec<DrawnOrder>, usize) {
+        let v = crate::variants::variant(variant).unwrap();
+        let input: AdjudicationInput = serde_json::from_str(input).unwrap();
+        let (output, report) = adjudicate_with(&v, &input).unwrap();
+        let outcome = Outcome::of(&v, &report, &output.next);
+        let stored = serde_json::to_string(&outcome).unwrap();
+        let state = serde_json::to_string(&input.state).unwrap();
+        let (_, kept, next) = StoredPhase::read(&row(&state, "{}", None, Some(&stored)))
+            .unwrap()
+            .scenes(&v)
+            .unwrap();
+        // The same position after the phase (units listed in another order).
+        let units = |p: &Position| {
+            let mut units = p.units.clone();
+            units.sort_by_key(|u| (u.power, u.location));
+            units
+        };
+        assert_eq!(
+            (next.phase, units(&next), &next.owners),
+            (report.next.phase, units(&report.next), &report.next.owners)
+        );
+        assert_eq!(next.dislodged, report.next.dislodged);
+        let expected = spielleiter_render::scene::drawn_orders(&report);
+        (expected, kept, outcome.orders.len())
+    }
+
+    #[test]
+    fn a_kept_outcome_draws_the_same_orders_as_the_adjudication() {
+        let movement = r#"{"phase": "S1901M",
+            "units": {"ENGLAND": ["F LON", "F NTH", "A YOR"], "FRANCE": ["A PAR", "A MAR", "F BRE"],
+                      "GERMANY": ["A MUN", "F KIE"], "ITALY": ["A VEN"]},
+            "orders": {"ENGLAND": ["F NTH C A YOR - NWY", "A YOR - NWY", "F LON - ENG"],
+                       "FRANCE": ["A PAR - BUR", "A MAR S A PAR - BUR", "F BRE - ENG"],
+                       "GERMANY": ["A MUN - BUR", "F KIE H"], "ITALY": ["A VEN - PIE"]}}"#;
+        let retreat = r#"{"phase": "F1901R",
+            "units": {"AUSTRIA": ["*A TRI", "A VIE"], "ITALY": ["A TRI", "A VEN", "F ADR"]},
+            "retreats": {"AUSTRIA": {"A TRI": ["ALB", "BUD"]}},
+            "orders": {"AUSTRIA": ["A TRI R ALB"]}}"#;
+        let builds = r#"{"phase": "W1901A",
+            "units": {"RUSSIA": ["A MOS"], "TURKEY": ["F ANK", "A CON", "A SMY", "A BUL"]},
+            "centers": {"RUSSIA": ["MOS", "STP", "WAR", "SEV", "RUM"], "TURKEY": ["ANK", "CON", "SMY"]},
+            "orders": {"RUSSIA": ["A WAR B", "F STP/SC B"], "TURKEY": ["A BUL D"]}}"#;
+        for (input, count) in [(movement, 9), (retreat, 1), (builds, 3)] {
+            let (expected, kept, stored) = drawn_both_ways("standard", input);
+            assert_eq!(stored, count, "{input}");
+            assert_eq!(kept, expected, "{input}");
+        }
+        assert!(
+            drawn_both_ways("standard", movement)
+                .0
+                .iter()
+                .any(|d| d.state == OrderState::Failed)
+        );
+        // Colonial: a railroad move, and a fleet refused the canal.
+        let colonial = r#"{"phase": "S1870M",
+            "units": {"RUSSIA": ["A MOS", "A VLA"], "TURKEY": ["A EGY", "F MED"]},
+            "orders": {"RUSSIA": ["A MOS - TSR - IRK", "A VLA H"], "TURKEY": ["A EGY H", "F MED - RED"]}}"#;
+        let (expected, kept, stored) = drawn_both_ways("colonial", colonial);
+        assert_eq!((stored, &kept), (4, &expected));
+        assert!(
+            expected
+                .iter()
+                .any(|d| matches!(d.order, spielleiter_engine::Order::RailMove { .. }))
+        );
     }
 }

@@ -8,8 +8,10 @@ use sqlx::Row;
 
 use crate::api::adjudication::readiness;
 use crate::api::{self, AppState};
+use crate::domain::Notification;
 use crate::error::ApiError;
 use crate::store::now_ms;
+use spielleiter_engine::report::Lang;
 
 /// Sends due reminders every `tick` until the process ends.
 pub async fn run(state: AppState, tick: Duration) {
@@ -92,27 +94,16 @@ async fn remind(state: &AppState, id: &str) -> Result<bool, ApiError> {
         .await?;
         let Some(row) = row else { continue };
         let (account, lang): (String, String) = (row.get(0), row.get(1));
-        let (subject, body) = if lang == "de" {
-            (
-                format!("Diplomacy-Partie {}: Befehle für {phase} fehlen", g.name),
-                format!(
-                    "Der Spielleiter hat noch keine Befehle von {power} für {phase} in der Partie {}.\n\
-                     Abgabeschluss: {deadline}.\n\n\
-                     Senden Sie sie per Mail (ANMELDEN {power} {} Passwort, darunter die Befehle) oder auf der Webseite.\n",
-                    g.name, g.name
-                ),
-            )
-        } else {
-            (
-                format!("Diplomacy game {}: orders for {phase} missing", g.name),
-                format!(
-                    "The judge has no orders from {power} for {phase} in game {} yet.\n\
-                     Deadline: {deadline}.\n\n\
-                     Send them by mail (SIGNON {power} {} password, then the orders) or on the web.\n",
-                    g.name, g.name
-                ),
-            )
+        let news = Notification::OrdersMissing {
+            game: g.name.clone(),
+            phase: phase.clone(),
+            power: power.clone(),
+            deadline: deadline.clone(),
         };
+        let lang: Lang = lang
+            .parse()
+            .map_err(|e| ApiError::unreadable("an account's language", e))?;
+        let (subject, body) = crate::i18n::notification(&news, lang);
         api::queue_message(&mut tx, id, &account, &subject, &body).await?;
     }
     tx.commit().await?;

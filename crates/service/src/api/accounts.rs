@@ -477,47 +477,14 @@ async fn mail_code(
 /// `first`: the address of a new account, which receives no other mail until then; else a new
 /// address, while mail still goes to the one in use.
 fn code_mail(name: &str, code: &str, lang: &str, public: Option<&crate::PublicUrl>, first: bool) -> (String, String) {
-    let link = public
-        .map(|url| format!("\n\n{}\n", url.page(&format!("/account?code={code}"))))
-        .unwrap_or_default();
-    let (subject, why, until) = match (lang == "de", first) {
-        (true, true) => (
-            "Diplomacy: Adresse bestätigen",
-            format!("Das Diplomacy-Konto {name} wurde mit dieser Adresse angelegt. Um sie zu bestätigen"),
-            "bis dahin schickt der Spielleiter keine Post an diese Adresse (keine Ergebnisse, keine Presse)",
-        ),
-        (true, false) => (
-            "Diplomacy: neue Adresse bestätigen",
-            format!("Damit das Diplomacy-Konto {name} seine Post an diese Adresse bekommt"),
-            "bis dahin geht die Post an die bisherige Adresse",
-        ),
-        (false, true) => (
-            "Diplomacy: confirm your address",
-            format!("The Diplomacy account {name} was made with this address. To confirm it"),
-            "until then the judge sends no mail to this address (no results, no press)",
-        ),
-        (false, false) => (
-            "Diplomacy: confirm your new address",
-            format!("To have the mail of the Diplomacy account {name} sent to this address"),
-            "until then mail goes to the address in use",
-        ),
+    let news = crate::domain::Notification::AddressCode {
+        account: name.to_string(),
+        code: code.to_string(),
+        link: public.map(|url| url.page(&format!("/account?code={code}"))),
+        first,
+        hours: CODE_HOURS,
     };
-    let body = if lang == "de" {
-        format!(
-            "{why}, geben Sie auf der Kontoseite diesen Code ein (oder schicken Sie dem Spielleiter \
-             von dieser Adresse eine Mail mit der Zeile BESTÄTIGEN und dem Code):\n\n    {code}\n{link}\n\
-             Der Code gilt {CODE_HOURS} Stunden; {until}. Falls Sie das nicht veranlasst haben, \
-             beachten Sie diese Mail nicht.\n"
-        )
-    } else {
-        format!(
-            "{why}, enter this code on the account page (or send the judge a mail from this address \
-             with the line CONFIRM and the code):\n\n    {code}\n{link}\n\
-             The code holds for {CODE_HOURS} hours; {until}. If you did not ask for this, ignore \
-             this mail.\n"
-        )
-    };
-    (subject.to_string(), body)
+    crate::i18n::notification(&news, if lang == "de" { Lang::De } else { Lang::En })
 }
 
 /// The code mailed to a new address.
@@ -613,15 +580,13 @@ async fn tell_old_address(
     old_email: &str,
     email: &str,
 ) -> ApiResult<()> {
-    let body = format!(
-        "The e-mail address of the Diplomacy account {name} was changed to {email}. If this was not you, \
-         log in and change your password and address.\n\n\
-         Die E-Mail-Adresse des Diplomacy-Kontos {name} wurde auf {email} geändert. Falls Sie das nicht waren, \
-         melden Sie sich an und ändern Sie Passwort und Adresse.\n"
-    );
+    let news = crate::domain::Notification::AddressChanged {
+        account: name.to_string(),
+        email: email.to_string(),
+    };
+    let (subject, body) = crate::i18n::notification(&news, Lang::En);
     let to = crate::outbox::Recipient::Address { name, email: old_email };
-    let subject = "Diplomacy: address changed / Adresse geändert";
-    crate::outbox::queue(tx, None, to, subject, &body, None, None).await?;
+    crate::outbox::queue(tx, None, to, &subject, &body, None, None).await?;
     Ok(())
 }
 

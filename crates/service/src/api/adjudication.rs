@@ -19,8 +19,8 @@ use crate::app::ports::{GameUnit, SystemClock};
 use crate::app::position::to_order;
 pub use crate::app::turns::DueGame;
 use crate::app::turns::record_turns;
-use crate::domain::GameStatus;
 use crate::domain::play::Readiness;
+use crate::domain::{GameStatus, Notification, PhaseResult};
 use crate::error::refusals::*;
 use crate::sql::SqlUnit;
 
@@ -67,21 +67,19 @@ pub async fn adjudicate_game(state: &AppState, id: &str, trigger: Trigger<'_>) -
         .execute(&mut **tx)
         .await?;
     let next = advance_game(tx, &g, &done).await?;
-    let news = ResultNews {
-        game: &g.name,
-        phase: &phase,
-        next_phase: &next.phase,
-        missing: &missing,
-        disorder: &disorder,
-        deadline: next.deadline_text.as_deref(),
-    };
-    let results = Bilingual {
-        en: news.mail(Lang::En, &done.report_en),
-        de: news.mail(Lang::De, &done.report_de),
-    };
+    let news = Notification::Result(Box::new(PhaseResult {
+        game: g.name.clone(),
+        phase: phase.clone(),
+        next_phase: next.phase.clone(),
+        report_en: done.report_en.clone(),
+        report_de: done.report_de.clone(),
+        missing: missing.clone(),
+        disorder: disorder.clone(),
+        deadline: next.deadline_text.clone(),
+    }));
     // Each result carries the maps of the phase: its orders with their outcomes, and the
     // position after them.
-    queue_to_all_with_maps(tx, &g, &results, Some(&phase)).await?;
+    notify_all(tx, &g, &news, Some(&phase)).await?;
     tell_senders(tx, &g, &v, &phase, &done.report).await?;
     if !state.adjudication_delay.is_zero() {
         eprintln!("adjudicating {} {phase}: holding the transaction open", g.name);
@@ -177,6 +175,8 @@ struct Done {
     report_de: String,
     published: spielleiter_engine::interchange::AdjudicationOutput,
     notices: BTreeMap<String, Vec<spielleiter_engine::interchange::RejectedOrder>>,
+    /// What the phase's pictures show.
+    outcome: crate::pictures::Outcome,
 }
 
 /// Runs the engine on the phase and splits what is published from what is not.
@@ -200,6 +200,7 @@ fn run_engine(v: &Variant, input: &AdjudicationInput, id: &str, phase: &str) -> 
     published.next = published.next.without_secrets();
     let notices = std::mem::take(&mut published.notices);
     Ok(Done {
+        outcome: crate::pictures::Outcome::of(v, &report, &published.next),
         report_en: render(v, &report, Lang::En),
         report_de: render(v, &report, Lang::De),
         output,
@@ -219,8 +220,8 @@ async fn store_phase(
     done: &Done,
 ) -> ApiResult<()> {
     let inserted = sqlx::query(
-        "INSERT INTO phases (game_id, phase, state_json, result_json, report_en, report_de, adjudicated_ms, input_json, notices_json) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        "INSERT INTO phases (game_id, phase, state_json, result_json, report_en, report_de, adjudicated_ms, input_json, notices_json, outcome_json) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
     )
     .bind(id)
     .bind(phase)
@@ -231,6 +232,7 @@ async fn store_phase(
     .bind(now_ms())
     .bind(serde_json::to_string(input).unwrap_or_default())
     .bind(serde_json::to_string(&done.notices).unwrap_or_default())
+    .bind(serde_json::to_string(&done.outcome).unwrap_or_default())
     .execute(&mut **tx)
     .await;
     match inserted {
@@ -317,48 +319,6 @@ impl<'a> Trigger<'a> {
     }
 }
 
-/// What a result mail says besides the report.
-struct ResultNews<'a> {
-    game: &'a str,
-    phase: &'a str,
-    next_phase: &'a str,
-    missing: &'a [String],
-    disorder: &'a [String],
-    deadline: Option<&'a str>,
-}
-
-impl ResultNews<'_> {
-    /// The subject and body of the result mail in a language.
-    fn mail(&self, lang: Lang, report: &str) -> (String, String) {
-        let mut body = report.to_string();
-        let (subject, missing, disorder, deadline) = match lang {
-            Lang::En => (
-                format!("Diplomacy results {} {}", self.game, self.phase),
-                "No orders received from",
-                "In civil disorder",
-                "The deadline for",
-            ),
-            Lang::De => (
-                format!("Diplomacy-Ergebnisse {} {}", self.game, self.phase),
-                "Keine Befehle erhalten von",
-                "In Anarchie",
-                "Die Abgabefrist für",
-            ),
-        };
-        if !self.missing.is_empty() {
-            body.push_str(&format!("\n{missing}: {}.\n", self.missing.join(", ")));
-        }
-        if !self.disorder.is_empty() {
-            body.push_str(&format!("{disorder}: {}.\n", self.disorder.join(", ")));
-        }
-        if let Some(at) = self.deadline {
-            let verb = if lang == Lang::De { "endet am" } else { "is" };
-            body.push_str(&format!("\n{deadline} {} {verb} {at}.\n", self.next_phase));
-        }
-        (subject, body)
-    }
-}
-
 /// Mails each played power what the adjudication tells only it: its retreats ordered in advance
 /// that were not used and its orders for phases not played, with the reasons. Nobody else
 /// learns of them.
@@ -384,24 +344,14 @@ async fn tell_senders(
         if en.is_empty() {
             continue;
         }
-        let de = private_notices(report, power, Lang::De);
-        let news = Bilingual {
-            en: (
-                format!("Orders not used: {} {phase}", g.name),
-                format!(
-                    "These orders of {power_key} were not carried out in {phase}. Only you are told of them:\n\n{}\n",
-                    en.join("\n")
-                ),
-            ),
-            de: (
-                format!("Nicht verwendete Befehle: {} {phase}", g.name),
-                format!(
-                    "Diese Befehle von {power_key} wurden in {phase} nicht ausgeführt. Nur Sie erfahren davon:\n\n{}\n",
-                    de.join("\n")
-                ),
-            ),
+        let news = Notification::OrdersNotUsed {
+            game: g.name.clone(),
+            phase: phase.to_string(),
+            power: power_key.clone(),
+            lines_en: en,
+            lines_de: private_notices(report, power, Lang::De),
         };
-        queue_in_language(tx, &g.id, &r.get::<String, _>(0), &news).await?;
+        notify(tx, &g.id, &r.get::<String, _>(0), &news).await?;
     }
     Ok(())
 }

@@ -8,6 +8,7 @@ use serde_json::Value;
 use sqlx::Row;
 
 use super::*;
+use crate::domain::Notification;
 use crate::error::refusals::*;
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -381,8 +382,13 @@ pub(crate) async fn start(state: &AppState, me: &str, id: &str) -> ApiResult<Sta
             .bind(account)
             .execute(&mut *tx)
             .await?;
-        let news = start_news(&g.name, power, seed, &rule.describe(deadline));
-        queue_in_language(&mut tx, id, account, &news).await?;
+        let news = Notification::GameStarted {
+            game: g.name.clone(),
+            power: power.clone(),
+            seed,
+            first_deadline: rule.describe(deadline),
+        };
+        notify(&mut tx, id, account, &news).await?;
     }
     tx.commit().await?;
     state.changed(id);
@@ -392,24 +398,6 @@ pub(crate) async fn start(state: &AppState, me: &str, id: &str) -> ApiResult<Sta
         lot_seed: seed,
         phase: position.phase.to_string(),
     })
-}
-
-/// The message that tells a player the game started, the power he plays and the lot's seed.
-fn start_news(game: &str, power: &str, seed: i64, first_deadline: &str) -> Bilingual {
-    Bilingual {
-        en: (
-            format!("Game started: {game}"),
-            format!(
-                "The game {game} has started. You play {power}.\nThe lot that settled equal wishes used the seed {seed}.\nThe first deadline is {first_deadline}.\n"
-            ),
-        ),
-        de: (
-            format!("Partie begonnen: {game}"),
-            format!(
-                "Die Partie {game} hat begonnen. Sie spielen {power}.\nDas Los für gleiche Wünsche benutzte den Startwert {seed}.\nDie erste Abgabefrist endet am {first_deadline}.\n"
-            ),
-        ),
-    }
 }
 
 #[utoipa::path(

@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 use sqlx::Row;
 
 use super::*;
+use crate::domain::Notification;
 use crate::error::refusals::*;
 
 /// The longest single extension.
@@ -98,23 +99,12 @@ pub(crate) async fn extend_deadline(state: &AppState, me: &str, id: &str, second
     let (deadline, extensions): (Option<i64>, i64) = (row.get(0), row.get(1));
     let at = deadline.map(|d| g.deadline_rule().describe(d)).unwrap_or_default();
     let minutes = seconds / 60;
-    let news = Bilingual {
-        en: (
-            format!("Deadline extended: {}", g.name),
-            format!(
-                "The game master has extended the deadline of {} by {minutes} minutes, to {at}.\n",
-                g.name
-            ),
-        ),
-        de: (
-            format!("Abgabefrist verlängert: {}", g.name),
-            format!(
-                "Die Spielleitung hat die Abgabefrist von {} um {minutes} Minuten verlängert, bis {at}.\n",
-                g.name
-            ),
-        ),
+    let news = Notification::DeadlineExtended {
+        game: g.name.clone(),
+        minutes,
+        deadline: at,
     };
-    queue_to_all(&mut tx, &g, &news).await?;
+    notify_all(&mut tx, &g, &news, None).await?;
     tx.commit().await?;
     Ok(json!({"deadline_ms": deadline, "extensions": extensions, "max_extensions": MAX_EXTENSIONS}))
 }
@@ -158,23 +148,7 @@ pub(crate) async fn pause_game(state: &AppState, me: &str, id: &str) -> ApiResul
                 .de("Die Partie ruht schon, oder ihre Phase wurde gerade ausgewertet"),
         );
     }
-    let news = Bilingual {
-        en: (
-            format!("Game paused: {}", g.name),
-            format!(
-                "The game master has paused {}. The clock stands still until it resumes.\n",
-                g.name
-            ),
-        ),
-        de: (
-            format!("Partie angehalten: {}", g.name),
-            format!(
-                "Die Spielleitung hat {} angehalten. Die Uhr steht still, bis sie fortgesetzt wird.\n",
-                g.name
-            ),
-        ),
-    };
-    queue_to_all(&mut tx, &g, &news).await?;
+    notify_all(&mut tx, &g, &Notification::Paused { game: g.name.clone() }, None).await?;
     tx.commit().await?;
     Ok(json!({"paused": true, "remaining_ms": remaining}))
 }
@@ -217,20 +191,11 @@ pub(crate) async fn resume_game(state: &AppState, me: &str, id: &str) -> ApiResu
         return Err(ApiError::conflict("the game is not paused").de("Die Partie ruht nicht"));
     }
     let at = g.deadline_rule().describe(deadline);
-    let news = Bilingual {
-        en: (
-            format!("Game resumed: {}", g.name),
-            format!("The game master has resumed {}. The deadline is {at}.\n", g.name),
-        ),
-        de: (
-            format!("Partie fortgesetzt: {}", g.name),
-            format!(
-                "Die Spielleitung hat {} fortgesetzt. Die Abgabefrist endet am {at}.\n",
-                g.name
-            ),
-        ),
+    let news = Notification::Resumed {
+        game: g.name.clone(),
+        deadline: at,
     };
-    queue_to_all(&mut tx, &g, &news).await?;
+    notify_all(&mut tx, &g, &news, None).await?;
     tx.commit().await?;
     Ok(json!({"paused": false, "deadline_ms": deadline}))
 }
@@ -317,17 +282,12 @@ pub(crate) async fn replace_player(
     }
     // The power's earlier sessions lose nothing: its orders are the power's, not the player's.
     let player = player.trim();
-    let news = Bilingual {
-        en: (
-            format!("New player: {}", g.name),
-            format!("{player} now plays {power} in {}.\n", g.name),
-        ),
-        de: (
-            format!("Neuer Spieler: {}", g.name),
-            format!("{player} spielt jetzt {power} in {}.\n", g.name),
-        ),
+    let news = Notification::NewPlayer {
+        game: g.name.clone(),
+        player: player.to_string(),
+        power: power.clone(),
     };
-    queue_to_all(&mut tx, &g, &news).await?;
+    notify_all(&mut tx, &g, &news, None).await?;
     tx.commit().await?;
     Ok(json!({"power": power, "player": player}))
 }

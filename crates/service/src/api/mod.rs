@@ -247,53 +247,45 @@ pub(crate) async fn queue_message(
     Ok(())
 }
 
-/// A message in both languages: (subject, body) in English, then in German.
-pub(crate) struct Bilingual {
-    /// The English subject and body.
-    pub(crate) en: (String, String),
-    /// The German subject and body.
-    pub(crate) de: (String, String),
-}
-
-/// Queues a message to one account in the language it reads.
-pub(crate) async fn queue_in_language(
+/// Queues a notification to one account in the language it reads.
+pub(crate) async fn notify(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     game_id: &str,
     account: &str,
-    m: &Bilingual,
+    n: &crate::domain::Notification,
 ) -> ApiResult<()> {
-    let lang: Option<String> = sqlx::query("SELECT lang FROM accounts WHERE id = $1")
+    let lang: String = sqlx::query("SELECT lang FROM accounts WHERE id = $1")
         .bind(account)
-        .fetch_optional(&mut **tx)
+        .fetch_one(&mut **tx)
         .await?
-        .map(|r| r.get(0));
-    let (subject, body) = if lang.as_deref() == Some("de") { &m.de } else { &m.en };
-    queue_message(tx, game_id, account, subject, body).await
+        .get(0);
+    let lang: Lang = lang
+        .parse()
+        .map_err(|e| ApiError::unreadable("an account's language", e))?;
+    let (subject, body) = crate::i18n::notification(n, lang);
+    queue_message(tx, game_id, account, &subject, &body).await
 }
 
-/// Queues a message to every member of a game (players, observers and the master), each in the
-/// language the member reads.
-pub(crate) async fn queue_to_all(tx: &mut sqlx::Transaction<'_, sqlx::Any>, g: &Game, m: &Bilingual) -> ApiResult<()> {
-    queue_to_all_with_maps(tx, g, m, None).await
-}
-
-/// As [`queue_to_all`]; with `maps_of` (an adjudicated phase), each mail carries the maps of
-/// that phase in the reader's language, drawn when it is sent.
-pub(crate) async fn queue_to_all_with_maps(
+/// Queues a notification to every member of a game (players, observers and the master), each in
+/// the language the member reads. With `maps_of` (an adjudicated phase), each mail carries the
+/// maps of that phase in the reader's language, drawn when it is sent.
+pub(crate) async fn notify_all(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     g: &Game,
-    m: &Bilingual,
+    n: &crate::domain::Notification,
     maps_of: Option<&str>,
 ) -> ApiResult<()> {
     for (account, lang) in recipients(tx, g).await? {
-        let lang: Lang = lang.parse().unwrap_or(Lang::En);
-        let (subject, body) = if lang == Lang::De { &m.de } else { &m.en };
+        let lang: Lang = lang
+            .parse()
+            .map_err(|e| ApiError::unreadable("an account's language", e))?;
+        let (subject, body) = crate::i18n::notification(n, lang);
         let picture = maps_of.map(|phase| crate::outbox::PhasePicture {
             phase: phase.to_string(),
             lang,
         });
         let to = crate::outbox::Recipient::Account(&account);
-        crate::outbox::queue(tx, Some(&g.id), to, subject, body, None, picture.as_ref()).await?;
+        crate::outbox::queue(tx, Some(&g.id), to, &subject, &body, None, picture.as_ref()).await?;
     }
     Ok(())
 }

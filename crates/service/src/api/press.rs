@@ -148,7 +148,7 @@ pub(crate) async fn read(state: &AppState, me: &str, id: &str, window: &PressWin
             continue;
         }
         let from = match &from_power {
-            None => Some("Game master".to_string()),
+            None => Some(crate::i18n::speaker(&crate::domain::Speaker::Master, Lang::En)),
             Some(_) if grey && !sent_by_me => None,
             Some(p) => Some(p.clone()),
         };

@@ -8,7 +8,7 @@ pub mod play;
 
 pub use error::DomainError;
 pub use game::{Game, Member, Pending};
-pub use notification::{Notification, Speaker};
+pub use notification::{Notification, PhaseResult, Speaker};
 
 /// A closed set of words as stored in the database and shown in the API: `as_str` names each
 /// value, `from_stored` reads one back (none for a word that is no value: a broken row).

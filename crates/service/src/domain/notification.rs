@@ -36,6 +36,94 @@ pub enum Notification {
         /// The power conceded to.
         winner: String,
     },
+    /// The game started: the reader plays `power`.
+    GameStarted {
+        /// The game's name.
+        game: String,
+        /// The power the reader plays.
+        power: String,
+        /// The seed of the lot that settled equal wishes.
+        seed: i64,
+        /// The first deadline, as the game shows times.
+        first_deadline: String,
+    },
+    /// The master extended the deadline.
+    DeadlineExtended {
+        /// The game's name.
+        game: String,
+        /// By how much.
+        minutes: i64,
+        /// The new deadline.
+        deadline: String,
+    },
+    /// The master paused the game.
+    Paused {
+        /// The game's name.
+        game: String,
+    },
+    /// The master resumed the game.
+    Resumed {
+        /// The game's name.
+        game: String,
+        /// The deadline now.
+        deadline: String,
+    },
+    /// A power has a new player.
+    NewPlayer {
+        /// The game's name.
+        game: String,
+        /// The new player's account name.
+        player: String,
+        /// The power.
+        power: String,
+    },
+    /// A phase's result.
+    Result(Box<PhaseResult>),
+    /// Orders of the reader's power that were not carried out (told to the sender alone).
+    OrdersNotUsed {
+        /// The game's name.
+        game: String,
+        /// The phase adjudicated.
+        phase: String,
+        /// The reader's power.
+        power: String,
+        /// The orders with their reasons, in English.
+        lines_en: Vec<String>,
+        /// The same in German.
+        lines_de: Vec<String>,
+    },
+    /// The reader's orders for the phase are missing and the deadline is near.
+    OrdersMissing {
+        /// The game's name.
+        game: String,
+        /// The phase.
+        phase: String,
+        /// The reader's power.
+        power: String,
+        /// The deadline.
+        deadline: String,
+    },
+    /// The code that confirms an e-mail address.
+    AddressCode {
+        /// The account's name.
+        account: String,
+        /// The code.
+        code: String,
+        /// The account page that takes the code, where the judge's address is known.
+        link: Option<String>,
+        /// The address of a new account (which gets no other mail until confirmed), else a new
+        /// address of an existing one.
+        first: bool,
+        /// How many hours the code holds.
+        hours: i64,
+    },
+    /// The account's address was changed (told to the old one, in both languages).
+    AddressChanged {
+        /// The account's name.
+        account: String,
+        /// The new address.
+        email: String,
+    },
     /// A message of press.
     Press {
         /// The game's name.
@@ -49,4 +137,25 @@ pub enum Notification {
         /// The text.
         body: String,
     },
+}
+
+/// What a phase's result mail says: the report and who missed the phase.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PhaseResult {
+    /// The game's name.
+    pub game: String,
+    /// The phase adjudicated.
+    pub phase: String,
+    /// The phase that follows.
+    pub next_phase: String,
+    /// The report in English.
+    pub report_en: String,
+    /// The report in German.
+    pub report_de: String,
+    /// The powers that sent no orders.
+    pub missing: Vec<String>,
+    /// The powers in civil disorder.
+    pub disorder: Vec<String>,
+    /// The next deadline, if the game goes on with a clock.
+    pub deadline: Option<String>,
 }

@@ -17,7 +17,7 @@ use super::{PageQuery, Viewer};
 use crate::api::orders::{self, Echo};
 use crate::api::{self, AppState, Game};
 use crate::error::ApiError;
-use crate::pictures::{StoredPhase, draw};
+use crate::pictures::{PhaseRow, StoredPhase, draw};
 
 /// A picture with where it stands in the history.
 pub(crate) struct Picture {
@@ -162,7 +162,7 @@ async fn past_picture(
     lang: Lang,
 ) -> Result<Picture, ApiError> {
     let r = sqlx::query(
-        "SELECT phase, state_json, result_json, report_en, report_de, input_json FROM phases \
+        "SELECT phase, state_json, result_json, report_en, report_de, input_json, outcome_json FROM phases \
          WHERE game_id = $1 ORDER BY adjudicated_ms, phase LIMIT 1 OFFSET $2",
     )
     .bind(&g.id)
@@ -170,13 +170,16 @@ async fn past_picture(
     .fetch_one(&state.store.pool)
     .await?;
     let phase: String = r.get(0);
-    let stored = StoredPhase::read(
-        &phase,
-        &r.get::<String, _>(1),
-        &r.get::<String, _>(2),
-        r.get::<Option<String>, _>(5).as_deref(),
-    )
-    .map_err(|e| not_drawn(&g.id, "history", e))?;
+    let (state_json, result_json): (String, String) = (r.get(1), r.get(2));
+    let (input_json, outcome_json): (Option<String>, Option<String>) = (r.get(5), r.get(6));
+    let row = PhaseRow {
+        phase: &phase,
+        state: &state_json,
+        result: &result_json,
+        input: input_json.as_deref(),
+        outcome: outcome_json.as_deref(),
+    };
+    let stored = StoredPhase::read(&row).map_err(|e| not_drawn(&g.id, "history", e))?;
     let report: String = if lang == Lang::De { r.get(4) } else { r.get(3) };
     let v2 = v.clone();
     let svg = tokio::task::spawn_blocking(move || stored.svg(&v2, lang))

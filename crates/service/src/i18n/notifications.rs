@@ -1,0 +1,446 @@
+//! The notifications' subjects and texts in English and German.
+
+use spielleiter_engine::report::Lang;
+
+use crate::domain::{Notification, PhaseResult, Speaker};
+
+/// A notification's subject and text in the reader's language.
+pub fn notification(n: &Notification, lang: Lang) -> (String, String) {
+    let de = lang == Lang::De;
+    match n {
+        Notification::GraceStarted { game, minutes } => grace(game, *minutes, de),
+        Notification::Drawn { game, powers } => ended(game, &Ending::Draw(powers), de),
+        Notification::Conceded { game, winner } => ended(game, &Ending::Concession(winner), de),
+        Notification::Result(r) => result(r, lang),
+        Notification::Press {
+            game,
+            from,
+            to,
+            phase,
+            body,
+        } => press(game, &speaker(from, lang), to, phase, body, de),
+        Notification::AddressCode {
+            account,
+            code,
+            link,
+            first,
+            hours,
+        } => address_code(account, code, link.as_deref(), *first, *hours, de),
+        Notification::AddressChanged { account, email } => address_changed(account, email),
+        Notification::GameStarted { .. }
+        | Notification::DeadlineExtended { .. }
+        | Notification::Paused { .. }
+        | Notification::Resumed { .. }
+        | Notification::NewPlayer { .. }
+        | Notification::OrdersNotUsed { .. }
+        | Notification::OrdersMissing { .. } => game_news(n, de),
+    }
+}
+
+fn grace(game: &str, minutes: i64, de: bool) -> (String, String) {
+    if de {
+        (
+            format!("Befehle verspätet: {game}"),
+            format!(
+                "Die Abgabefrist von {game} ist ohne Ihre Befehle verstrichen. Während der Nachfrist von {minutes} Minuten werden sie noch angenommen.\n"
+            ),
+        )
+    } else {
+        (
+            format!("Late orders: {game}"),
+            format!(
+                "The deadline of {game} has passed without your orders. They are still accepted during the grace period of {minutes} minutes.\n"
+            ),
+        )
+    }
+}
+
+/// How a game ended by agreement.
+enum Ending<'a> {
+    Draw(&'a [String]),
+    Concession(&'a str),
+}
+
+fn ended(game: &str, how: &Ending, de: bool) -> (String, String) {
+    let subject = if de {
+        format!("Diplomacy-Partie {game} ist beendet")
+    } else {
+        format!("Diplomacy game {game} is over")
+    };
+    let body = match (how, de) {
+        (Ending::Draw(powers), true) => format!("Die Partie {game} endet remis zwischen {}.\n", powers.join(", ")),
+        (Ending::Draw(powers), false) => format!("The game {game} ends in a draw shared by {}.\n", powers.join(", ")),
+        (Ending::Concession(winner), true) => {
+            format!("Die anderen Überlebenden geben die Partie {game} an {winner} auf.\n")
+        }
+        (Ending::Concession(winner), false) => format!("The other survivors concede the game {game} to {winner}.\n"),
+    };
+    (subject, body)
+}
+
+/// The name a message's sender is shown by.
+pub fn speaker(s: &Speaker, lang: Lang) -> String {
+    match (s, lang) {
+        (Speaker::Master, Lang::De) => "Spielleitung".into(),
+        (Speaker::Master, _) => "Game master".into(),
+        (Speaker::Hidden, _) => "?".into(),
+        (Speaker::Power(p), _) => p.clone(),
+    }
+}
+
+/// The subject and text of a press mail.
+fn press(game: &str, from: &str, to: &[String], phase: &str, body: &str, de: bool) -> (String, String) {
+    let to_line = match (de, to.is_empty()) {
+        (false, true) => "all".to_string(),
+        (true, true) => "alle".to_string(),
+        (_, false) => to.join(", "),
+    };
+    let subject = match (de, to.is_empty()) {
+        (false, true) => format!("Diplomacy game {game}: press from {from} to all"),
+        (false, false) => format!("Diplomacy game {game}: press from {from}"),
+        (true, true) => format!("Diplomacy-Partie {game}: Presse von {from} an alle"),
+        (true, false) => format!("Diplomacy-Partie {game}: Presse von {from}"),
+    };
+    let text = if de {
+        format!("Von: {from}\nAn: {to_line}\nPhase: {phase}\n\n{}\n", body.trim())
+    } else {
+        format!("From: {from}\nTo: {to_line}\nPhase: {phase}\n\n{}\n", body.trim())
+    };
+    (subject, text)
+}
+
+/// The news of a game's running: start, master's actions, missing and unused orders (the
+/// other notifications have their own functions).
+fn game_news(n: &Notification, de: bool) -> (String, String) {
+    match n {
+        Notification::GameStarted {
+            game,
+            power,
+            seed,
+            first_deadline,
+        } if de => (
+            format!("Partie begonnen: {game}"),
+            format!(
+                "Die Partie {game} hat begonnen. Sie spielen {power}.\nDas Los für gleiche Wünsche benutzte den Startwert {seed}.\nDie erste Abgabefrist endet am {first_deadline}.\n"
+            ),
+        ),
+        Notification::GameStarted {
+            game,
+            power,
+            seed,
+            first_deadline,
+        } => (
+            format!("Game started: {game}"),
+            format!(
+                "The game {game} has started. You play {power}.\nThe lot that settled equal wishes used the seed {seed}.\nThe first deadline is {first_deadline}.\n"
+            ),
+        ),
+        Notification::DeadlineExtended {
+            game,
+            minutes,
+            deadline,
+        } if de => (
+            format!("Abgabefrist verlängert: {game}"),
+            format!(
+                "Die Spielleitung hat die Abgabefrist von {game} um {minutes} Minuten verlängert, bis {deadline}.\n"
+            ),
+        ),
+        Notification::DeadlineExtended {
+            game,
+            minutes,
+            deadline,
+        } => (
+            format!("Deadline extended: {game}"),
+            format!("The game master has extended the deadline of {game} by {minutes} minutes, to {deadline}.\n"),
+        ),
+        Notification::Paused { game } if de => (
+            format!("Partie angehalten: {game}"),
+            format!("Die Spielleitung hat {game} angehalten. Die Uhr steht still, bis sie fortgesetzt wird.\n"),
+        ),
+        Notification::Paused { game } => (
+            format!("Game paused: {game}"),
+            format!("The game master has paused {game}. The clock stands still until it resumes.\n"),
+        ),
+        Notification::Resumed { game, deadline } if de => (
+            format!("Partie fortgesetzt: {game}"),
+            format!("Die Spielleitung hat {game} fortgesetzt. Die Abgabefrist endet am {deadline}.\n"),
+        ),
+        Notification::Resumed { game, deadline } => (
+            format!("Game resumed: {game}"),
+            format!("The game master has resumed {game}. The deadline is {deadline}.\n"),
+        ),
+        Notification::NewPlayer { game, player, power } if de => (
+            format!("Neuer Spieler: {game}"),
+            format!("{player} spielt jetzt {power} in {game}.\n"),
+        ),
+        Notification::NewPlayer { game, player, power } => (
+            format!("New player: {game}"),
+            format!("{player} now plays {power} in {game}.\n"),
+        ),
+        Notification::OrdersNotUsed {
+            game,
+            phase,
+            power,
+            lines_de,
+            ..
+        } if de => (
+            format!("Nicht verwendete Befehle: {game} {phase}"),
+            format!(
+                "Diese Befehle von {power} wurden in {phase} nicht ausgeführt. Nur Sie erfahren davon:\n\n{}\n",
+                lines_de.join("\n")
+            ),
+        ),
+        Notification::OrdersNotUsed {
+            game,
+            phase,
+            power,
+            lines_en,
+            ..
+        } => (
+            format!("Orders not used: {game} {phase}"),
+            format!(
+                "These orders of {power} were not carried out in {phase}. Only you are told of them:\n\n{}\n",
+                lines_en.join("\n")
+            ),
+        ),
+        Notification::OrdersMissing {
+            game,
+            phase,
+            power,
+            deadline,
+        } if de => (
+            format!("Diplomacy-Partie {game}: Befehle für {phase} fehlen"),
+            format!(
+                "Der Spielleiter hat noch keine Befehle von {power} für {phase} in der Partie {game}.\n\
+                 Abgabeschluss: {deadline}.\n\n\
+                 Senden Sie sie per Mail (ANMELDEN {power} {game} Passwort, darunter die Befehle) oder auf der Webseite.\n"
+            ),
+        ),
+        Notification::OrdersMissing {
+            game,
+            phase,
+            power,
+            deadline,
+        } => (
+            format!("Diplomacy game {game}: orders for {phase} missing"),
+            format!(
+                "The judge has no orders from {power} for {phase} in game {game} yet.\n\
+                 Deadline: {deadline}.\n\n\
+                 Send them by mail (SIGNON {power} {game} password, then the orders) or on the web.\n"
+            ),
+        ),
+        Notification::GraceStarted { .. }
+        | Notification::Drawn { .. }
+        | Notification::Conceded { .. }
+        | Notification::Result(_)
+        | Notification::Press { .. }
+        | Notification::AddressCode { .. }
+        | Notification::AddressChanged { .. } => notification(n, if de { Lang::De } else { Lang::En }),
+    }
+}
+
+/// A phase's result mail: the report, who sent nothing, who is in civil disorder, the deadline.
+fn result(r: &PhaseResult, lang: Lang) -> (String, String) {
+    let (subject, mut body, missing, disorder, deadline, verb) = match lang {
+        Lang::En => (
+            format!("Diplomacy results {} {}", r.game, r.phase),
+            r.report_en.clone(),
+            "No orders received from",
+            "In civil disorder",
+            "The deadline for",
+            "is",
+        ),
+        Lang::De => (
+            format!("Diplomacy-Ergebnisse {} {}", r.game, r.phase),
+            r.report_de.clone(),
+            "Keine Befehle erhalten von",
+            "In Anarchie",
+            "Die Abgabefrist für",
+            "endet am",
+        ),
+    };
+    if !r.missing.is_empty() {
+        body.push_str(&format!("\n{missing}: {}.\n", r.missing.join(", ")));
+    }
+    if !r.disorder.is_empty() {
+        body.push_str(&format!("{disorder}: {}.\n", r.disorder.join(", ")));
+    }
+    if let Some(at) = &r.deadline {
+        body.push_str(&format!("\n{deadline} {} {verb} {at}.\n", r.next_phase));
+    }
+    (subject, body)
+}
+
+/// The notice to an address that the account's address was changed: sent where the reader's
+/// language is not known, so in both.
+fn address_changed(account: &str, email: &str) -> (String, String) {
+    (
+        "Diplomacy: address changed / Adresse geändert".to_string(),
+        format!(
+            "The e-mail address of the Diplomacy account {account} was changed to {email}. If this was not you, \
+             log in and change your password and address.\n\n\
+             Die E-Mail-Adresse des Diplomacy-Kontos {account} wurde auf {email} geändert. Falls Sie das nicht waren, \
+             melden Sie sich an und ändern Sie Passwort und Adresse.\n"
+        ),
+    )
+}
+
+/// The mail that brings an address its code. `first`: the address of a new account, which
+/// receives no other mail until then; else a new address, while mail still goes to the one in
+/// use.
+fn address_code(name: &str, code: &str, link: Option<&str>, first: bool, hours: i64, de: bool) -> (String, String) {
+    let link = link.map(|url| format!("\n\n{url}\n")).unwrap_or_default();
+    let (subject, why, until) = match (de, first) {
+        (true, true) => (
+            "Diplomacy: Adresse bestätigen",
+            format!("Das Diplomacy-Konto {name} wurde mit dieser Adresse angelegt. Um sie zu bestätigen"),
+            "bis dahin schickt der Spielleiter keine Post an diese Adresse (keine Ergebnisse, keine Presse)",
+        ),
+        (true, false) => (
+            "Diplomacy: neue Adresse bestätigen",
+            format!("Damit das Diplomacy-Konto {name} seine Post an diese Adresse bekommt"),
+            "bis dahin geht die Post an die bisherige Adresse",
+        ),
+        (false, true) => (
+            "Diplomacy: confirm your address",
+            format!("The Diplomacy account {name} was made with this address. To confirm it"),
+            "until then the judge sends no mail to this address (no results, no press)",
+        ),
+        (false, false) => (
+            "Diplomacy: confirm your new address",
+            format!("To have the mail of the Diplomacy account {name} sent to this address"),
+            "until then mail goes to the address in use",
+        ),
+    };
+    let body = if de {
+        format!(
+            "{why}, geben Sie auf der Kontoseite diesen Code ein (oder schicken Sie dem Spielleiter \
+             von dieser Adresse eine Mail mit der Zeile BESTÄTIGEN und dem Code):\n\n    {code}\n{link}\n\
+             Der Code gilt {hours} Stunden; {until}. Falls Sie das nicht veranlasst haben, \
+             beachten Sie diese Mail nicht.\n"
+        )
+    } else {
+        format!(
+            "{why}, enter this code on the account page (or send the judge a mail from this address \
+             with the line CONFIRM and the code):\n\n    {code}\n{link}\n\
+             The code holds for {hours} hours; {until}. If you did not ask for this, ignore \
+             this mail.\n"
+        )
+    };
+    (subject.to_string(), body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn samples() -> Vec<Notification> {
+        let game = || "Zugspitze".to_string();
+        vec![
+            Notification::GraceStarted {
+                game: game(),
+                minutes: 10,
+            },
+            Notification::Drawn {
+                game: game(),
+                powers: vec!["FRANCE".into(), "TURKEY".into()],
+            },
+            Notification::Conceded {
+                game: game(),
+                winner: "FRANCE".into(),
+            },
+            Notification::GameStarted {
+                game: game(),
+                power: "FRANCE".into(),
+                seed: 7,
+                first_deadline: "Mon 20:00".into(),
+            },
+            Notification::DeadlineExtended {
+                game: game(),
+                minutes: 60,
+                deadline: "Mon 21:00".into(),
+            },
+            Notification::Paused { game: game() },
+            Notification::Resumed {
+                game: game(),
+                deadline: "Tue 20:00".into(),
+            },
+            Notification::NewPlayer {
+                game: game(),
+                player: "ida".into(),
+                power: "ITALY".into(),
+            },
+            Notification::Result(Box::new(PhaseResult {
+                game: game(),
+                phase: "S1901M".into(),
+                next_phase: "F1901M".into(),
+                report_en: "report".into(),
+                report_de: "Bericht".into(),
+                missing: vec!["ITALY".into()],
+                disorder: vec!["ITALY".into()],
+                deadline: Some("Wed 20:00".into()),
+            })),
+            Notification::OrdersNotUsed {
+                game: game(),
+                phase: "S1901M".into(),
+                power: "FRANCE".into(),
+                lines_en: vec!["A Par R Bur: not used".into()],
+                lines_de: vec!["A Par R Bur: nicht verwendet".into()],
+            },
+            Notification::OrdersMissing {
+                game: game(),
+                phase: "S1901M".into(),
+                power: "FRANCE".into(),
+                deadline: "Mon 20:00".into(),
+            },
+            Notification::AddressCode {
+                account: "ida".into(),
+                code: "ABCD-EFGH".into(),
+                link: None,
+                first: true,
+                hours: 24,
+            },
+            Notification::Press {
+                game: game(),
+                from: Speaker::Master,
+                to: vec![],
+                phase: "S1901M".into(),
+                body: "Hello".into(),
+            },
+        ]
+    }
+
+    #[test]
+    fn every_notification_has_its_own_english_and_german_words() {
+        for n in samples() {
+            let (en, de) = (notification(&n, Lang::En), notification(&n, Lang::De));
+            assert!(!en.0.is_empty() && en.1.ends_with('\n'), "{n:?}");
+            assert_ne!(en, de, "{n:?}");
+            assert!(!en.1.contains("Notification") && !de.1.contains("{"), "{n:?}");
+        }
+    }
+
+    #[test]
+    fn civil_disorder_is_one_word_per_language() {
+        let result = &samples()[8];
+        assert!(notification(result, Lang::De).1.contains("In Anarchie: ITALY."));
+        assert!(notification(result, Lang::En).1.contains("In civil disorder: ITALY."));
+        assert!(
+            notification(result, Lang::De)
+                .1
+                .contains("Die Abgabefrist für F1901M endet am Wed 20:00.")
+        );
+    }
+
+    #[test]
+    fn a_changed_address_is_told_in_both_languages() {
+        let n = Notification::AddressChanged {
+            account: "ida".into(),
+            email: "new@example.org".into(),
+        };
+        let (subject, body) = notification(&n, Lang::En);
+        assert!(subject.contains("address changed") && subject.contains("Adresse geändert"));
+        assert!(body.contains("was changed to new@example.org") && body.contains("wurde auf new@example.org"));
+        assert_eq!(notification(&n, Lang::De), (subject, body));
+    }
+}
