@@ -151,9 +151,11 @@ impl From<DomainError> for ApiError {
         let (status, code) = match &e {
             DomainError::NoSuchGame => (StatusCode::NOT_FOUND, "not_found"),
             DomainError::UnknownVariant(_) => (StatusCode::BAD_REQUEST, "unknown_variant"),
-            DomainError::NotRunning | DomainError::NotStarted | DomainError::GameOver => {
-                (StatusCode::CONFLICT, "conflict")
-            }
+            DomainError::NotRunning
+            | DomainError::NotStarted
+            | DomainError::GameOver
+            | DomainError::AdjudicatedAlready(_)
+            | DomainError::NotDue(_) => (StatusCode::CONFLICT, "conflict"),
             DomainError::OnlyPlayersVote
             | DomainError::OnlySurvivorsVote
             | DomainError::OnlyMembersSendPress
@@ -161,7 +163,9 @@ impl From<DomainError> for ApiError {
             DomainError::BadPressLength { .. } => (StatusCode::BAD_REQUEST, "bad_press"),
             DomainError::UnknownPower(_) => (StatusCode::BAD_REQUEST, "unknown_power"),
             DomainError::ConcedeToSelf | DomainError::Eliminated(_) => (StatusCode::BAD_REQUEST, "bad_concession"),
-            DomainError::Unreadable(_) | DomainError::Store => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
+            DomainError::Unreadable(_) | DomainError::Store | DomainError::AdjudicationFailed => {
+                (StatusCode::INTERNAL_SERVER_ERROR, "internal")
+            }
         };
         let (en, de) = crate::i18n::refusal(&e);
         ApiError::new(status, code, en).de(de)

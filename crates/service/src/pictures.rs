@@ -7,15 +7,13 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use sqlx::Row;
 
-use spielleiter_engine::PhaseKind;
 use spielleiter_engine::adjudication::adjudicate_with;
-use spielleiter_engine::game::PhaseReport;
 use spielleiter_engine::interchange::{AdjudicationInput, GameState, position_from_state};
-use spielleiter_engine::order::{OrderContext, parse_order};
 use spielleiter_engine::report::Lang;
 use spielleiter_engine::{Position, Variant};
-use spielleiter_render::{DrawnOrder, MapGeometry, OrderState, Scene};
+use spielleiter_render::{DrawnOrder, MapGeometry, Scene};
 
+use crate::app::outcome::Outcome;
 use crate::attachment::Attachment;
 use crate::store::Store;
 
@@ -38,78 +36,6 @@ pub(crate) fn geometry(v: &Variant) -> Arc<MapGeometry> {
 /// The SVG of a scene.
 pub(crate) fn draw(v: &Variant, scene: &Scene) -> String {
     spielleiter_render::svg(&geometry(v), scene)
-}
-
-/// What the pictures of an adjudicated phase show, kept when it is adjudicated: the orders
-/// drawn with how each turned out (in the interchange notation), and the position after them
-/// (as published: without Hegemony's secrets).
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
-pub(crate) struct Outcome {
-    /// The orders drawn, in the order they are drawn.
-    orders: Vec<OutcomeOrder>,
-    /// The position after the phase.
-    next: GameState,
-}
-
-/// One order drawn: whose (none: grey), the order, and whether it succeeded.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-struct OutcomeOrder {
-    power: Option<String>,
-    order: String,
-    succeeded: bool,
-}
-
-impl Outcome {
-    /// The outcome of an adjudicated phase: its report, and the published position after it.
-    pub(crate) fn of(v: &Variant, report: &PhaseReport, next: &GameState) -> Outcome {
-        let orders = spielleiter_render::scene::drawn_orders(report)
-            .into_iter()
-            .map(|d| OutcomeOrder {
-                power: d.power.map(|p| v.map.power(p).key.to_ascii_uppercase()),
-                order: d.order.display(&v.map).to_string(),
-                succeeded: d.state == OrderState::Succeeded,
-            })
-            .collect();
-        Outcome {
-            orders,
-            next: next.clone(),
-        }
-    }
-
-    /// The orders to draw, read back for a phase of `kind`.
-    fn drawn(&self, v: &Variant, kind: PhaseKind) -> Result<Vec<DrawnOrder>, String> {
-        let ctx = OrderContext {
-            map: &v.map,
-            phase: kind,
-            position: None,
-            default_power: None,
-            leaders: &v.leaders,
-        };
-        self.orders
-            .iter()
-            .map(|o| {
-                let power = match &o.power {
-                    Some(name) => Some(
-                        v.map
-                            .power_by_name(name)
-                            .ok_or_else(|| format!("unknown power {name}"))?,
-                    ),
-                    None => None,
-                };
-                let order = parse_order(&ctx, &o.order).map_err(|e| format!("the order `{}`: {e:?}", o.order))?;
-                let state = if o.succeeded {
-                    OrderState::Succeeded
-                } else {
-                    OrderState::Failed
-                };
-                Ok(DrawnOrder {
-                    power,
-                    order: order.order,
-                    state,
-                })
-            })
-            .collect()
-    }
 }
 
 /// An adjudicated phase as stored: the position before it and what its pictures show, or, for
@@ -314,6 +240,7 @@ pub(crate) async fn result_attachments(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use spielleiter_render::OrderState;
 
     #[test]
     fn game_names_become_plain_file_names() {

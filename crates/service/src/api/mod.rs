@@ -6,10 +6,9 @@ use sqlx::Row;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use spielleiter_engine::adjudication::adjudicate_with;
 use spielleiter_engine::game::PhaseOrders;
-use spielleiter_engine::interchange::{AdjudicationInput, GameState, state_from_position};
-use spielleiter_engine::report::{Lang, render};
+use spielleiter_engine::interchange::{GameState, state_from_position};
+use spielleiter_engine::report::Lang;
 use spielleiter_engine::{Position, Variant};
 
 use crate::auth::{hash_password, new_id, new_token, token_hash};
@@ -167,7 +166,7 @@ impl axum::extract::FromRequestParts<AppState> for Caller {
     }
 }
 
-pub(crate) use crate::domain::{Game, Pending};
+pub(crate) use crate::domain::Game;
 
 /// The game with this id.
 pub(crate) async fn game(state: &AppState, id: &str) -> ApiResult<Game> {

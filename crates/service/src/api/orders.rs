@@ -158,7 +158,7 @@ pub(crate) async fn echo_checked(
         })
 }
 
-/// The lines `power` stored for `phase` of a game (none: empty).
+/// The lines `power` stored for `phase` of a game (none stored: empty).
 pub(crate) async fn stored(state: &AppState, id: &str, power: &str, phase: &str) -> ApiResult<Vec<String>> {
     let row = sqlx::query("SELECT lines FROM orders WHERE game_id = $1 AND power = $2 AND phase = $3")
         .bind(id)
@@ -166,9 +166,11 @@ pub(crate) async fn stored(state: &AppState, id: &str, power: &str, phase: &str)
         .bind(phase)
         .fetch_optional(&state.store.pool)
         .await?;
-    Ok(row
-        .map(|r| serde_json::from_str(&r.get::<String, _>(0)).unwrap_or_default())
-        .unwrap_or_default())
+    // Lines that cannot be read are an error: shown as none, the player would think nothing was
+    // sent.
+    row.map(|r| serde_json::from_str(&r.get::<String, _>(0)).map_err(|e| ApiError::unreadable("a power's orders", e)))
+        .transpose()
+        .map(Option::unwrap_or_default)
 }
 
 #[utoipa::path(

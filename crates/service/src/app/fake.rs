@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use spielleiter_engine::interchange::GameEnd;
 use spielleiter_engine::report::Lang;
 
+use super::adjudication::{Advance, Claim, PhaseRecord};
 use super::ports::{Clock, GameStore, GameUnit, NewPress};
 use crate::domain::play::Turns;
 use crate::domain::{DomainError, Game, GameStatus, Member, Notification};
@@ -20,14 +21,18 @@ pub(crate) struct Data {
     pub(crate) members: BTreeMap<String, Vec<Member>>,
     /// The language of each account (the master's too).
     pub(crate) langs: BTreeMap<String, Lang>,
-    /// The powers that stored orders, per game and phase.
-    pub(crate) orders: BTreeMap<(String, String), Vec<String>>,
+    /// The orders stored, per game and phase, per power.
+    pub(crate) orders: BTreeMap<(String, String), BTreeMap<String, Vec<String>>>,
+    /// The adjudicated phases stored.
+    pub(crate) phases: Vec<PhaseRecord>,
     /// Press stored.
     pub(crate) press: Vec<NewPress>,
     /// Games ended, with how.
     pub(crate) ended: BTreeMap<String, GameEnd>,
     /// Notifications queued: game, account, language, what.
     pub(crate) outbox: Vec<(String, String, Lang, Notification)>,
+    /// The accounts whose notification carries the maps of a phase.
+    pub(crate) with_maps: Vec<(String, String)>,
 }
 
 /// The fake store.
@@ -88,8 +93,7 @@ impl GameUnit for FakeUnit<'_> {
     }
 
     async fn ordered_powers(&mut self, game: &str, phase: &str) -> Result<Vec<String>, DomainError> {
-        let key = (game.to_string(), phase.to_string());
-        Ok(self.data.orders.get(&key).cloned().unwrap_or_default())
+        Ok(self.stored_orders(game, phase).await?.into_keys().collect())
     }
 
     async fn set_draw_vote(&mut self, game: &str, account: &str, yes: bool) -> Result<(), DomainError> {
@@ -148,6 +152,74 @@ impl GameUnit for FakeUnit<'_> {
 
     async fn notify(&mut self, game: &str, to: &(String, Lang), n: &Notification) -> Result<(), DomainError> {
         self.data.outbox.push((game.to_string(), to.0.clone(), to.1, n.clone()));
+        Ok(())
+    }
+
+    async fn notify_with_maps(
+        &mut self,
+        game: &str,
+        to: &(String, Lang),
+        n: &Notification,
+        phase: &str,
+    ) -> Result<(), DomainError> {
+        self.data.with_maps.push((to.0.clone(), phase.to_string()));
+        self.notify(game, to, n).await
+    }
+
+    async fn claim_phase(&mut self, game: &str, phase: &str, claim: Claim) -> Result<bool, DomainError> {
+        let Some(g) = self.data.games.get(game) else {
+            return Ok(false);
+        };
+        let running = g.status == GameStatus::Active && g.phase.as_deref() == Some(phase);
+        Ok(running
+            && match claim {
+                Claim::Now => true,
+                Claim::NotPaused => g.paused_remaining_ms.is_none(),
+                Claim::DeadlinePassed(now) => {
+                    g.paused_remaining_ms.is_none() && g.deadline_ms.is_some_and(|d| d <= now)
+                }
+            })
+    }
+
+    async fn stored_orders(&mut self, game: &str, phase: &str) -> Result<BTreeMap<String, Vec<String>>, DomainError> {
+        let key = (game.to_string(), phase.to_string());
+        Ok(self.data.orders.get(&key).cloned().unwrap_or_default())
+    }
+
+    async fn store_phase(&mut self, record: &PhaseRecord) -> Result<bool, DomainError> {
+        if self
+            .data
+            .phases
+            .iter()
+            .any(|p| p.game == record.game && p.phase == record.phase)
+        {
+            return Ok(false);
+        }
+        self.data.phases.push(record.clone());
+        Ok(true)
+    }
+
+    async fn clear_votes(&mut self, game: &str) -> Result<(), DomainError> {
+        for m in self.data.members.get_mut(game).into_iter().flatten() {
+            m.draw_vote = false;
+            m.concede_to = None;
+        }
+        Ok(())
+    }
+
+    async fn advance(&mut self, game: &str, next: &Advance) -> Result<(), DomainError> {
+        let g = self.data.games.get_mut(game).ok_or(DomainError::NoSuchGame)?;
+        g.state_json = Some(serde_json::to_string(&next.state).map_err(|_| DomainError::Store)?);
+        g.phase = Some(next.phase.clone());
+        g.deadline_ms = next.deadline_ms;
+        g.status = next.status;
+        g.pending = next.pending.clone();
+        g.paused_remaining_ms = next.paused_remaining_ms;
+        g.extensions = 0;
+        g.in_grace = false;
+        if let Some(end) = &next.result {
+            self.data.ended.insert(game.to_string(), end.clone());
+        }
         Ok(())
     }
 

@@ -3,7 +3,9 @@
 //! adapters (`api`, `web`, `mail`, `scheduler`) call them with the SQL store, the tests with the
 //! in-memory fake (`fake`).
 
+pub mod adjudication;
 pub mod endgame;
+pub mod outcome;
 pub mod ports;
 pub mod position;
 pub mod press;

@@ -2,9 +2,12 @@
 //! it, so a notification is queued exactly when its change is stored) and the clock. The SQL
 //! adapter (`crate::sql`) and the in-memory fake (`super::fake`) implement them.
 
+use std::collections::BTreeMap;
+
 use spielleiter_engine::interchange::GameEnd;
 use spielleiter_engine::report::Lang;
 
+use super::adjudication::{Advance, Claim, PhaseRecord};
 use crate::domain::play::Turns;
 use crate::domain::{DomainError, Game, Member, Notification};
 
@@ -94,6 +97,35 @@ pub trait GameUnit {
 
     /// Queues a notification to an account, in the language given.
     async fn notify(&mut self, game: &str, to: &(String, Lang), n: &Notification) -> Result<(), DomainError>;
+
+    /// Queues a phase's result to an account, with the phase's maps drawn in its language when
+    /// it is sent.
+    async fn notify_with_maps(
+        &mut self,
+        game: &str,
+        to: &(String, Lang),
+        n: &Notification,
+        phase: &str,
+    ) -> Result<(), DomainError>;
+
+    /// Claims `phase` of a running game for adjudication: locks the game, so that order
+    /// submissions and other adjudications wait; false if the game is not in that phase or
+    /// `claim` does not hold (adjudicated already, extended, paused).
+    async fn claim_phase(&mut self, game: &str, phase: &str, claim: Claim) -> Result<bool, DomainError>;
+
+    /// The orders each power stored for the phase (a row that cannot be read is an error: read
+    /// as no orders, it would look like a missed turn).
+    async fn stored_orders(&mut self, game: &str, phase: &str) -> Result<BTreeMap<String, Vec<String>>, DomainError>;
+
+    /// Stores an adjudicated phase; false if it was stored already.
+    async fn store_phase(&mut self, record: &PhaseRecord) -> Result<bool, DomainError>;
+
+    /// Withdraws every draw vote and concession in the game.
+    async fn clear_votes(&mut self, game: &str) -> Result<(), DomainError>;
+
+    /// Moves the game on after an adjudicated phase (a new phase's extensions and grace period
+    /// start afresh).
+    async fn advance(&mut self, game: &str, next: &Advance) -> Result<(), DomainError>;
 
     /// Stores everything done in the unit.
     async fn commit(self) -> Result<(), DomainError>;

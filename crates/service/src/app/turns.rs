@@ -125,7 +125,7 @@ mod tests {
             .data
             .borrow_mut()
             .orders
-            .insert(key, powers.iter().map(|p| p.to_string()).collect());
+            .insert(key, powers.iter().map(|p| (p.to_string(), Vec::new())).collect());
     }
 
     async fn due_at(store: &FakeStore, now: i64) -> Option<DueGame> {

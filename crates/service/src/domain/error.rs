@@ -33,6 +33,12 @@ pub enum DomainError {
     ConcedeToSelf,
     /// The power named has been eliminated.
     Eliminated(String),
+    /// The phase has been adjudicated already.
+    AdjudicatedAlready(String),
+    /// The phase is not due: adjudicated already, its deadline extended, or the game paused.
+    NotDue(String),
+    /// The engine could not adjudicate the phase (the details were logged).
+    AdjudicationFailed,
     /// Stored data that cannot be read (the details were logged where it was found).
     Unreadable(String),
     /// The store failed (the details were logged where it happened).

@@ -51,6 +51,18 @@ pub fn refusal(e: &DomainError) -> (String, String) {
             format!("{power} has been eliminated"),
             format!("{power} ist ausgeschieden"),
         ),
+        DomainError::AdjudicatedAlready(phase) => (
+            format!("{phase} is adjudicated already"),
+            format!("{phase} ist schon ausgewertet"),
+        ),
+        DomainError::NotDue(phase) => (
+            format!("{phase} is not due: adjudicated already, extended or paused"),
+            format!("{phase} ist nicht fällig: schon ausgewertet, verlängert oder angehalten"),
+        ),
+        DomainError::AdjudicationFailed => (
+            "the judge could not adjudicate this phase".into(),
+            "Der Spielleiter konnte diese Phase nicht auswerten".into(),
+        ),
         DomainError::Unreadable(what) => (
             format!("the judge could not read {what} as stored"),
             format!("Der Spielleiter konnte gespeicherte Daten ({what}) nicht lesen"),

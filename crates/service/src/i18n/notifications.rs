@@ -27,13 +27,33 @@ pub fn notification(n: &Notification, lang: Lang) -> (String, String) {
             hours,
         } => address_code(account, code, link.as_deref(), *first, *hours, de),
         Notification::AddressChanged { account, email } => address_changed(account, email),
-        Notification::GameStarted { .. }
-        | Notification::DeadlineExtended { .. }
-        | Notification::Paused { .. }
-        | Notification::Resumed { .. }
-        | Notification::NewPlayer { .. }
-        | Notification::OrdersNotUsed { .. }
-        | Notification::OrdersMissing { .. } => game_news(n, de),
+        Notification::GameStarted {
+            game,
+            power,
+            seed,
+            first_deadline,
+        } => started(game, power, *seed, first_deadline, de),
+        Notification::DeadlineExtended {
+            game,
+            minutes,
+            deadline,
+        } => extended(game, *minutes, deadline, de),
+        Notification::Paused { game } => paused(game, de),
+        Notification::Resumed { game, deadline } => resumed(game, deadline, de),
+        Notification::NewPlayer { game, player, power } => new_player(game, player, power, de),
+        Notification::OrdersNotUsed {
+            game,
+            phase,
+            power,
+            lines_en,
+            lines_de,
+        } => not_used(game, phase, power, if de { lines_de } else { lines_en }, de),
+        Notification::OrdersMissing {
+            game,
+            phase,
+            power,
+            deadline,
+        } => missing(game, phase, power, deadline, de),
     }
 }
 
@@ -109,133 +129,123 @@ fn press(game: &str, from: &str, to: &[String], phase: &str, body: &str, de: boo
     (subject, text)
 }
 
-/// The news of a game's running: start, master's actions, missing and unused orders (the
-/// other notifications have their own functions).
-fn game_news(n: &Notification, de: bool) -> (String, String) {
-    match n {
-        Notification::GameStarted {
-            game,
-            power,
-            seed,
-            first_deadline,
-        } if de => (
-            format!("Partie begonnen: {game}"),
-            format!(
-                "Die Partie {game} hat begonnen. Sie spielen {power}.\nDas Los für gleiche Wünsche benutzte den Startwert {seed}.\nDie erste Abgabefrist endet am {first_deadline}.\n"
-            ),
-        ),
-        Notification::GameStarted {
-            game,
-            power,
-            seed,
-            first_deadline,
-        } => (
+/// English or German.
+fn pick(de: bool, en: (String, String), german: (String, String)) -> (String, String) {
+    if de { german } else { en }
+}
+
+fn started(game: &str, power: &str, seed: i64, first_deadline: &str, de: bool) -> (String, String) {
+    pick(
+        de,
+        (
             format!("Game started: {game}"),
             format!(
                 "The game {game} has started. You play {power}.\nThe lot that settled equal wishes used the seed {seed}.\nThe first deadline is {first_deadline}.\n"
             ),
         ),
-        Notification::DeadlineExtended {
-            game,
-            minutes,
-            deadline,
-        } if de => (
+        (
+            format!("Partie begonnen: {game}"),
+            format!(
+                "Die Partie {game} hat begonnen. Sie spielen {power}.\nDas Los für gleiche Wünsche benutzte den Startwert {seed}.\nDie erste Abgabefrist endet am {first_deadline}.\n"
+            ),
+        ),
+    )
+}
+
+fn extended(game: &str, minutes: i64, deadline: &str, de: bool) -> (String, String) {
+    pick(
+        de,
+        (
+            format!("Deadline extended: {game}"),
+            format!("The game master has extended the deadline of {game} by {minutes} minutes, to {deadline}.\n"),
+        ),
+        (
             format!("Abgabefrist verlängert: {game}"),
             format!(
                 "Die Spielleitung hat die Abgabefrist von {game} um {minutes} Minuten verlängert, bis {deadline}.\n"
             ),
         ),
-        Notification::DeadlineExtended {
-            game,
-            minutes,
-            deadline,
-        } => (
-            format!("Deadline extended: {game}"),
-            format!("The game master has extended the deadline of {game} by {minutes} minutes, to {deadline}.\n"),
-        ),
-        Notification::Paused { game } if de => (
-            format!("Partie angehalten: {game}"),
-            format!("Die Spielleitung hat {game} angehalten. Die Uhr steht still, bis sie fortgesetzt wird.\n"),
-        ),
-        Notification::Paused { game } => (
+    )
+}
+
+fn paused(game: &str, de: bool) -> (String, String) {
+    pick(
+        de,
+        (
             format!("Game paused: {game}"),
             format!("The game master has paused {game}. The clock stands still until it resumes.\n"),
         ),
-        Notification::Resumed { game, deadline } if de => (
-            format!("Partie fortgesetzt: {game}"),
-            format!("Die Spielleitung hat {game} fortgesetzt. Die Abgabefrist endet am {deadline}.\n"),
+        (
+            format!("Partie angehalten: {game}"),
+            format!("Die Spielleitung hat {game} angehalten. Die Uhr steht still, bis sie fortgesetzt wird.\n"),
         ),
-        Notification::Resumed { game, deadline } => (
+    )
+}
+
+fn resumed(game: &str, deadline: &str, de: bool) -> (String, String) {
+    pick(
+        de,
+        (
             format!("Game resumed: {game}"),
             format!("The game master has resumed {game}. The deadline is {deadline}.\n"),
         ),
-        Notification::NewPlayer { game, player, power } if de => (
-            format!("Neuer Spieler: {game}"),
-            format!("{player} spielt jetzt {power} in {game}.\n"),
+        (
+            format!("Partie fortgesetzt: {game}"),
+            format!("Die Spielleitung hat {game} fortgesetzt. Die Abgabefrist endet am {deadline}.\n"),
         ),
-        Notification::NewPlayer { game, player, power } => (
+    )
+}
+
+fn new_player(game: &str, player: &str, power: &str, de: bool) -> (String, String) {
+    pick(
+        de,
+        (
             format!("New player: {game}"),
             format!("{player} now plays {power} in {game}.\n"),
         ),
-        Notification::OrdersNotUsed {
-            game,
-            phase,
-            power,
-            lines_de,
-            ..
-        } if de => (
+        (
+            format!("Neuer Spieler: {game}"),
+            format!("{player} spielt jetzt {power} in {game}.\n"),
+        ),
+    )
+}
+
+fn not_used(game: &str, phase: &str, power: &str, lines: &[String], de: bool) -> (String, String) {
+    let lines = lines.join("\n");
+    if de {
+        (
             format!("Nicht verwendete Befehle: {game} {phase}"),
             format!(
-                "Diese Befehle von {power} wurden in {phase} nicht ausgeführt. Nur Sie erfahren davon:\n\n{}\n",
-                lines_de.join("\n")
+                "Diese Befehle von {power} wurden in {phase} nicht ausgeführt. Nur Sie erfahren davon:\n\n{lines}\n"
             ),
-        ),
-        Notification::OrdersNotUsed {
-            game,
-            phase,
-            power,
-            lines_en,
-            ..
-        } => (
+        )
+    } else {
+        (
             format!("Orders not used: {game} {phase}"),
-            format!(
-                "These orders of {power} were not carried out in {phase}. Only you are told of them:\n\n{}\n",
-                lines_en.join("\n")
-            ),
-        ),
-        Notification::OrdersMissing {
-            game,
-            phase,
-            power,
-            deadline,
-        } if de => (
+            format!("These orders of {power} were not carried out in {phase}. Only you are told of them:\n\n{lines}\n"),
+        )
+    }
+}
+
+fn missing(game: &str, phase: &str, power: &str, deadline: &str, de: bool) -> (String, String) {
+    if de {
+        (
             format!("Diplomacy-Partie {game}: Befehle für {phase} fehlen"),
             format!(
                 "Der Spielleiter hat noch keine Befehle von {power} für {phase} in der Partie {game}.\n\
                  Abgabeschluss: {deadline}.\n\n\
                  Senden Sie sie per Mail (ANMELDEN {power} {game} Passwort, darunter die Befehle) oder auf der Webseite.\n"
             ),
-        ),
-        Notification::OrdersMissing {
-            game,
-            phase,
-            power,
-            deadline,
-        } => (
+        )
+    } else {
+        (
             format!("Diplomacy game {game}: orders for {phase} missing"),
             format!(
                 "The judge has no orders from {power} for {phase} in game {game} yet.\n\
                  Deadline: {deadline}.\n\n\
                  Send them by mail (SIGNON {power} {game} password, then the orders) or on the web.\n"
             ),
-        ),
-        Notification::GraceStarted { .. }
-        | Notification::Drawn { .. }
-        | Notification::Conceded { .. }
-        | Notification::Result(_)
-        | Notification::Press { .. }
-        | Notification::AddressCode { .. }
-        | Notification::AddressChanged { .. } => notification(n, if de { Lang::De } else { Lang::En }),
+        )
     }
 }
 

@@ -3,11 +3,15 @@
 //! checked domain values (`games`).
 
 pub(crate) mod games;
+mod phases;
 
 use spielleiter_engine::interchange::GameEnd;
 use spielleiter_engine::report::Lang;
+use std::collections::BTreeMap;
+
 use sqlx::Row;
 
+use crate::app::adjudication::{Advance, Claim, PhaseRecord};
 use crate::app::ports::{GameStore, GameUnit, NewPress};
 use crate::domain::play::Turns;
 use crate::domain::{DomainError, Game, Member, Notification};
@@ -177,6 +181,56 @@ impl GameUnit for SqlUnit {
         let recipient = crate::outbox::Recipient::Account(&to.0);
         crate::outbox::queue(&mut self.tx, Some(game), recipient, &subject, &body, None, None).await?;
         Ok(())
+    }
+
+    async fn notify_with_maps(
+        &mut self,
+        game: &str,
+        to: &(String, Lang),
+        n: &Notification,
+        phase: &str,
+    ) -> Result<(), DomainError> {
+        let (subject, body) = crate::i18n::notification(n, to.1);
+        let recipient = crate::outbox::Recipient::Account(&to.0);
+        let picture = crate::outbox::PhasePicture {
+            phase: phase.to_string(),
+            lang: to.1,
+        };
+        crate::outbox::queue(
+            &mut self.tx,
+            Some(game),
+            recipient,
+            &subject,
+            &body,
+            None,
+            Some(&picture),
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn claim_phase(&mut self, game: &str, phase: &str, claim: Claim) -> Result<bool, DomainError> {
+        phases::claim(&mut self.tx, game, phase, claim).await
+    }
+
+    async fn stored_orders(&mut self, game: &str, phase: &str) -> Result<BTreeMap<String, Vec<String>>, DomainError> {
+        phases::stored_orders(&mut self.tx, game, phase).await
+    }
+
+    async fn store_phase(&mut self, record: &PhaseRecord) -> Result<bool, DomainError> {
+        phases::store(&mut self.tx, record).await
+    }
+
+    async fn clear_votes(&mut self, game: &str) -> Result<(), DomainError> {
+        sqlx::query("UPDATE members SET draw_vote = 0, concede_to = NULL WHERE game_id = $1")
+            .bind(game)
+            .execute(&mut *self.tx)
+            .await?;
+        Ok(())
+    }
+
+    async fn advance(&mut self, game: &str, next: &Advance) -> Result<(), DomainError> {
+        phases::advance(&mut self.tx, game, next).await
     }
 
     async fn commit(self) -> Result<(), DomainError> {

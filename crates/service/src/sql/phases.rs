@@ -1,0 +1,107 @@
+//! Adjudicated phases: claiming a phase, reading its orders, storing its record, moving the game
+//! on.
+
+use std::collections::BTreeMap;
+
+use sqlx::Row;
+
+use super::games::unreadable;
+use super::is_unique_violation;
+use crate::app::adjudication::{Advance, Claim, PhaseRecord};
+use crate::domain::DomainError;
+
+type Tx = sqlx::Transaction<'static, sqlx::Any>;
+
+/// A value as JSON for a column (a value that cannot be written is reported, never stored as
+/// an empty text).
+fn json(what: &str, value: &impl serde::Serialize) -> Result<String, DomainError> {
+    serde_json::to_string(value).map_err(|e| unreadable(what, e))
+}
+
+/// Claims the phase: the `UPDATE` locks the game's row, so only one adjudication of a phase
+/// gets past it; the claim's conditions are checked under the lock.
+pub(super) async fn claim(tx: &mut Tx, game: &str, phase: &str, claim: Claim) -> Result<bool, DomainError> {
+    let query = match claim {
+        Claim::Now => sqlx::query("UPDATE games SET phase = $1 WHERE id = $2 AND phase = $1 AND status = 'active'"),
+        Claim::NotPaused => sqlx::query(
+            "UPDATE games SET phase = $1 WHERE id = $2 AND phase = $1 AND status = 'active' \
+             AND paused_remaining_ms IS NULL",
+        ),
+        Claim::DeadlinePassed(_) => sqlx::query(
+            "UPDATE games SET phase = $1 WHERE id = $2 AND phase = $1 AND status = 'active' \
+             AND paused_remaining_ms IS NULL AND deadline_ms <= $3",
+        ),
+    }
+    .bind(phase)
+    .bind(game);
+    let query = match claim {
+        Claim::DeadlinePassed(now) => query.bind(now),
+        _ => query,
+    };
+    Ok(query.execute(&mut **tx).await?.rows_affected() == 1)
+}
+
+/// The orders each power stored for the phase.
+pub(super) async fn stored_orders(
+    tx: &mut Tx,
+    game: &str,
+    phase: &str,
+) -> Result<BTreeMap<String, Vec<String>>, DomainError> {
+    let rows = sqlx::query("SELECT power, lines FROM orders WHERE game_id = $1 AND phase = $2 ORDER BY power")
+        .bind(game)
+        .bind(phase)
+        .fetch_all(&mut **tx)
+        .await?;
+    let mut orders = BTreeMap::new();
+    for r in &rows {
+        let lines: String = r.try_get("lines")?;
+        let lines: Vec<String> = serde_json::from_str(&lines).map_err(|e| unreadable("a power's orders", e))?;
+        orders.insert(r.try_get("power")?, lines);
+    }
+    Ok(orders)
+}
+
+/// Stores the record of an adjudicated phase; false if the phase has one already.
+pub(super) async fn store(tx: &mut Tx, r: &PhaseRecord) -> Result<bool, DomainError> {
+    let inserted = sqlx::query(
+        "INSERT INTO phases (game_id, phase, state_json, result_json, report_en, report_de, adjudicated_ms, input_json, notices_json, outcome_json) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+    )
+    .bind(&r.game)
+    .bind(&r.phase)
+    .bind(json("a phase's state", &r.before)?)
+    .bind(json("a phase's result", &r.published)?)
+    .bind(&r.report_en)
+    .bind(&r.report_de)
+    .bind(r.adjudicated_ms)
+    .bind(json("a phase's input", &r.input)?)
+    .bind(json("a phase's notices", &r.notices)?)
+    .bind(json("a phase's outcome", &r.outcome)?)
+    .execute(&mut **tx)
+    .await;
+    match inserted {
+        Ok(_) => Ok(true),
+        Err(e) if is_unique_violation(&e) => Ok(false),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Moves the game on to its next phase.
+pub(super) async fn advance(tx: &mut Tx, game: &str, next: &Advance) -> Result<(), DomainError> {
+    let result = next.result.as_ref().map(|r| json("a game's result", r)).transpose()?;
+    sqlx::query(
+        "UPDATE games SET state_json = $1, phase = $2, deadline_ms = $3, status = $4, result_json = $5, \
+         extensions = 0, in_grace = 0, pending_json = $6, paused_remaining_ms = $7 WHERE id = $8",
+    )
+    .bind(json("a game's state", &next.state)?)
+    .bind(&next.phase)
+    .bind(next.deadline_ms)
+    .bind(next.status.as_str())
+    .bind(result)
+    .bind(json("orders waiting for later phases", &next.pending)?)
+    .bind(next.paused_remaining_ms)
+    .bind(game)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
