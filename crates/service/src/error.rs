@@ -149,16 +149,25 @@ impl From<DomainError> for ApiError {
     /// The status and code of each refusal, with its words from `i18n`.
     fn from(e: DomainError) -> Self {
         let (status, code) = match &e {
-            DomainError::NoSuchGame => (StatusCode::NOT_FOUND, "not_found"),
+            DomainError::NoSuchGame | DomainError::NoSuchAccount => (StatusCode::NOT_FOUND, "not_found"),
+            DomainError::BadExtension => (StatusCode::BAD_REQUEST, "bad_extension"),
             DomainError::UnknownVariant(_) => (StatusCode::BAD_REQUEST, "unknown_variant"),
             DomainError::NotRunning
             | DomainError::NotStarted
             | DomainError::GameOver
+            | DomainError::PhaseClosed(_)
+            | DomainError::Paused
+            | DomainError::ExtensionsUsed(_)
+            | DomainError::PausedAlready
+            | DomainError::NotPaused
+            | DomainError::PlaysAlready
             | DomainError::AdjudicatedAlready(_)
             | DomainError::NotDue(_) => (StatusCode::CONFLICT, "conflict"),
             DomainError::OnlyPlayersVote
             | DomainError::OnlySurvivorsVote
             | DomainError::OnlyMembersSendPress
+            | DomainError::OnlyPlayersOrder
+            | DomainError::OnlyMaster(_)
             | DomainError::NoPress => (StatusCode::FORBIDDEN, "forbidden"),
             DomainError::BadPressLength { .. } => (StatusCode::BAD_REQUEST, "bad_press"),
             DomainError::UnknownPower(_) => (StatusCode::BAD_REQUEST, "unknown_power"),

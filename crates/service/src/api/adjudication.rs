@@ -64,7 +64,7 @@ pub(crate) async fn adjudicate_as_master(
     missing_confirmed: bool,
 ) -> ApiResult<Adjudicated> {
     let g = game(state, id).await?;
-    master_only(&g, me, "adjudicates before the deadline")?;
+    master_only(&g, me, crate::domain::MasterAction::Adjudicate)?;
     if !missing_confirmed {
         let awaited = readiness(state, &g).await?.awaited;
         if !awaited.is_empty() {

@@ -322,7 +322,7 @@ pub(crate) async fn start_game(
 /// Starts a forming game (master only): powers by preference, ties by a seeded lot.
 pub(crate) async fn start(state: &AppState, me: &str, id: &str) -> ApiResult<Started> {
     let g = game(state, id).await?;
-    master_only(&g, me, "starts the game")?;
+    master_only(&g, me, crate::domain::MasterAction::Start)?;
     if g.status != crate::domain::GameStatus::Forming {
         return Err(ApiError::conflict("the game has started already").de("Die Partie hat schon begonnen"));
     }

@@ -265,52 +265,14 @@ pub(crate) async fn notify(
     queue_message(tx, game_id, account, &subject, &body).await
 }
 
-/// Queues a notification to every member of a game (players, observers and the master), each in
-/// the language the member reads. With `maps_of` (an adjudicated phase), each mail carries the
-/// maps of that phase in the reader's language, drawn when it is sent.
-pub(crate) async fn notify_all(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    g: &Game,
-    n: &crate::domain::Notification,
-    maps_of: Option<&str>,
-) -> ApiResult<()> {
-    for (account, lang) in recipients(tx, g).await? {
-        let lang: Lang = lang
-            .parse()
-            .map_err(|e| ApiError::unreadable("an account's language", e))?;
-        let (subject, body) = crate::i18n::notification(n, lang);
-        let picture = maps_of.map(|phase| crate::outbox::PhasePicture {
-            phase: phase.to_string(),
-            lang,
-        });
-        let to = crate::outbox::Recipient::Account(&account);
-        crate::outbox::queue(tx, Some(&g.id), to, &subject, &body, None, picture.as_ref()).await?;
-    }
-    Ok(())
-}
-
-/// Every member of the game and its master, with the language each reads.
-pub(crate) async fn recipients(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    g: &Game,
-) -> ApiResult<Vec<(String, String)>> {
-    let rows = sqlx::query(
-        "SELECT a.id, a.lang FROM accounts a WHERE a.id IN (SELECT account_id FROM members WHERE game_id = $1) OR a.id = $2 ORDER BY a.id",
-    )
-    .bind(&g.id)
-    .bind(&g.master)
-    .fetch_all(&mut **tx)
-    .await?;
-    Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
-}
-
 pub(crate) use crate::sql::is_unique_violation;
 
-pub(crate) fn master_only(g: &Game, me: &str, what: &str) -> ApiResult<()> {
+/// Refuses `action` to anyone but the game's master.
+pub(crate) fn master_only(g: &Game, me: &str, action: crate::domain::MasterAction) -> ApiResult<()> {
     if g.master == me {
         Ok(())
     } else {
-        Err(ApiError::forbidden(format!("only the game master {what}")).de("Nur die Spielleitung darf das"))
+        Err(crate::domain::DomainError::OnlyMaster(action).into())
     }
 }
 

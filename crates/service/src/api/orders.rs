@@ -4,11 +4,13 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
-use sqlx::Row;
 
-use super::adjudication::{Trigger, adjudicate_game, readiness};
+use super::adjudication::{Trigger, adjudicate_game};
 use super::*;
+use crate::app;
+use crate::app::ports::{GameUnit, SystemClock};
 use crate::error::refusals::*;
+use crate::sql::SqlUnit;
 use spielleiter_engine::PowerId;
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -55,18 +57,7 @@ pub(crate) struct Submission {
     pub(crate) adjudicated: bool,
 }
 
-/// A player's stored orders: those for the current phase and those waiting for later phases.
-#[derive(Serialize)]
-pub(crate) struct StoredOrders {
-    /// The current phase.
-    pub(crate) phase: String,
-    /// The player's power.
-    pub(crate) power: String,
-    /// The lines stored for the current phase.
-    pub(crate) orders: Vec<String>,
-    /// Lines waiting for later phases (`PHASE: order`).
-    pub(crate) pending: Vec<String>,
-}
+pub(crate) use crate::app::orders::StoredOrders;
 
 /// Reads order lines of `power` against a position and tells how each was read (errors in
 /// `lang`), with the orders as read. The one reading behind the API's answer and the web echo.
@@ -160,17 +151,8 @@ pub(crate) async fn echo_checked(
 
 /// The lines `power` stored for `phase` of a game (none stored: empty).
 pub(crate) async fn stored(state: &AppState, id: &str, power: &str, phase: &str) -> ApiResult<Vec<String>> {
-    let row = sqlx::query("SELECT lines FROM orders WHERE game_id = $1 AND power = $2 AND phase = $3")
-        .bind(id)
-        .bind(power)
-        .bind(phase)
-        .fetch_optional(&state.store.pool)
-        .await?;
-    // Lines that cannot be read are an error: shown as none, the player would think nothing was
-    // sent.
-    row.map(|r| serde_json::from_str(&r.get::<String, _>(0)).map_err(|e| ApiError::unreadable("a power's orders", e)))
-        .transpose()
-        .map(Option::unwrap_or_default)
+    let mut unit = SqlUnit::begin(&state.store).await?;
+    Ok(unit.orders_of(id, power, phase).await?.unwrap_or_default())
 }
 
 #[utoipa::path(
@@ -197,62 +179,27 @@ pub(crate) async fn submit_orders(
 /// was read. The one path for orders from the API and from mail.
 pub(crate) async fn submit(state: &AppState, me: &str, id: &str, lines: &[String]) -> ApiResult<Submission> {
     state.limits.orders(me)?;
-    let g = game(state, id).await?;
-    if g.status != crate::domain::GameStatus::Active {
-        return Err(ApiError::conflict("the game is not running").de("Die Partie läuft nicht"));
-    }
-    let power_key = power_of(state, id, me).await?.ok_or_else(|| {
-        ApiError::forbidden("only the game's players give orders").de("Nur die Spieler der Partie geben Befehle")
-    })?;
-    let v = variant(&g.variant)?;
-    let (_, position) = current_position(&v, &g)?;
-    let power = v.map.power_by_name(&power_key).ok_or_else(|| {
-        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "stored power is unknown")
-            .de("Die gespeicherte Macht ist unbekannt")
-    })?;
-    let phase = position.phase.to_string();
-    let (read, echo) = echo_checked(v.clone(), position.clone(), power, lines.to_vec(), Lang::En).await?;
+    let desk = app::orders::desk(&mut SqlUnit::begin(&state.store).await?, me, id).await?;
+    let phase = desk.phase();
+    let (read, echo) = echo_checked(
+        desk.variant.clone(),
+        desk.position.clone(),
+        desk.power,
+        lines.to_vec(),
+        Lang::En,
+    )
+    .await?;
     let errors = echo.iter().filter(|e| e.error.is_some()).count();
-    // Every line is kept as sent (replacing the power's earlier orders for this phase); they are
-    // read again against the position when the phase is adjudicated.
-    let mut tx = state.store.pool.begin().await?;
-    // The orders count only if the phase is still open when they are stored: this waits for an
-    // adjudication in progress and then refuses, instead of keeping orders for a past phase.
-    let open = sqlx::query("UPDATE games SET phase = $1 WHERE id = $2 AND phase = $1 AND status = 'active'")
-        .bind(&phase)
-        .bind(id)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-    if open == 0 {
-        return Err(ApiError::conflict(format!(
-            "{phase} was adjudicated while your orders arrived: read the result and order for the next phase"
-        )).de(format!(
-            "{phase} wurde ausgewertet, während Ihre Befehle eintrafen: Ergebnis lesen und für die nächste Phase befehlen"
-        )));
-    }
-    sqlx::query("DELETE FROM orders WHERE game_id = $1 AND power = $2 AND phase = $3")
-        .bind(id)
-        .bind(&power_key)
-        .bind(&phase)
-        .execute(&mut *tx)
-        .await?;
-    sqlx::query("INSERT INTO orders (game_id, power, phase, lines, updated_ms) VALUES ($1, $2, $3, $4, $5)")
-        .bind(id)
-        .bind(&power_key)
-        .bind(&phase)
-        .bind(serde_json::to_string(lines).unwrap_or_default())
-        .bind(now_ms())
-        .execute(&mut *tx)
-        .await?;
-    tx.commit().await?;
-    let adjudicated = g.early
-        && g.paused_remaining_ms.is_none()
-        && readiness(state, &g).await?.complete()
-        && adjudicate_game(state, id, Trigger::Early(&phase)).await.is_ok();
+    let mut unit = SqlUnit::begin(&state.store).await?;
+    app::orders::keep(&mut unit, &SystemClock, &desk, lines).await?;
+    unit.commit().await?;
+    let mut unit = SqlUnit::begin(&state.store).await?;
+    let complete = app::orders::complete_early(&mut unit, &desk.game).await?;
+    drop(unit);
+    let adjudicated = complete && adjudicate_game(state, id, Trigger::Early(&phase)).await.is_ok();
     Ok(Submission {
         phase,
-        power: power_key,
+        power: desk.power_key,
         orders: echo,
         errors,
         later_phases: read.later.len(),
@@ -278,30 +225,14 @@ pub(crate) async fn my_orders(
     mine(&state, &me, &id).await.map(Json)
 }
 
+/// Where `me` gives orders in game `id` (see [`app::orders::desk`]).
+pub(crate) async fn desk(state: &AppState, me: &str, id: &str) -> ApiResult<app::orders::Desk> {
+    Ok(app::orders::desk(&mut SqlUnit::begin(&state.store).await?, me, id).await?)
+}
+
 /// `me`'s orders for the current phase, and those waiting for later phases.
 pub(crate) async fn mine(state: &AppState, me: &str, id: &str) -> ApiResult<StoredOrders> {
-    let g = game(state, id).await?;
-    let power_key = power_of(state, id, me).await?.ok_or_else(|| {
-        ApiError::forbidden("only the game's players have orders").de("Nur die Spieler der Partie haben Befehle")
-    })?;
-    let v = variant(&g.variant)?;
-    let (_, position) = current_position(&v, &g)?;
-    let phase = position.phase.to_string();
-    let lines = stored(state, id, &power_key, &phase).await?;
-    // Orders sent earlier for a phase these lines give orders for are replaced by them.
-    let replaced = spielleiter_engine::game::phases_ordered(&v, position.phase, lines.iter().map(String::as_str));
-    let waiting: Vec<String> = g
-        .pending
-        .of(&power_key)
-        .into_iter()
-        .filter(|l| spielleiter_engine::adjudication::pending_phase(l).is_none_or(|p| !replaced.contains(&p)))
-        .collect();
-    Ok(StoredOrders {
-        phase,
-        power: power_key,
-        orders: lines,
-        pending: waiting,
-    })
+    Ok(app::orders::mine(&mut SqlUnit::begin(&state.store).await?, me, id).await?)
 }
 
 #[cfg(test)]

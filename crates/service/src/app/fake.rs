@@ -223,6 +223,101 @@ impl GameUnit for FakeUnit<'_> {
         Ok(())
     }
 
+    async fn replace_orders(
+        &mut self,
+        game: &str,
+        power: &str,
+        phase: &str,
+        lines: &[String],
+        _now_ms: i64,
+    ) -> Result<bool, DomainError> {
+        let open = self
+            .data
+            .games
+            .get(game)
+            .is_some_and(|g| g.status == GameStatus::Active && g.phase.as_deref() == Some(phase));
+        if open {
+            let key = (game.to_string(), phase.to_string());
+            self.data
+                .orders
+                .entry(key)
+                .or_default()
+                .insert(power.to_string(), lines.to_vec());
+        }
+        Ok(open)
+    }
+
+    async fn orders_of(&mut self, game: &str, power: &str, phase: &str) -> Result<Option<Vec<String>>, DomainError> {
+        Ok(self.stored_orders(game, phase).await?.remove(power))
+    }
+
+    async fn extend_deadline(&mut self, game: &Game, ms: i64, max: i64) -> Result<bool, DomainError> {
+        let Some(g) = self.data.games.get_mut(&game.id) else {
+            return Ok(false);
+        };
+        let open = g.phase == game.phase && g.extensions < max && g.paused_remaining_ms.is_none();
+        if open {
+            g.deadline_ms = g.deadline_ms.map(|d| d + ms);
+            g.extensions += 1;
+        }
+        Ok(open)
+    }
+
+    async fn pause(&mut self, game: &Game, remaining_ms: i64) -> Result<bool, DomainError> {
+        let Some(g) = self.data.games.get_mut(&game.id) else {
+            return Ok(false);
+        };
+        let open = g.phase == game.phase && g.paused_remaining_ms.is_none() && g.status == GameStatus::Active;
+        if open {
+            g.paused_remaining_ms = Some(remaining_ms);
+            g.deadline_ms = None;
+        }
+        Ok(open)
+    }
+
+    async fn resume(&mut self, game: &str, deadline_ms: i64) -> Result<bool, DomainError> {
+        let Some(g) = self
+            .data
+            .games
+            .get_mut(game)
+            .filter(|g| g.paused_remaining_ms.is_some())
+        else {
+            return Ok(false);
+        };
+        g.paused_remaining_ms = None;
+        g.deadline_ms = Some(deadline_ms);
+        Ok(true)
+    }
+
+    async fn account_named(&mut self, name: &str) -> Result<Option<String>, DomainError> {
+        Ok(self.data.langs.contains_key(name).then(|| name.to_string()))
+    }
+
+    async fn seat_player(
+        &mut self,
+        game: &str,
+        power: &str,
+        account: &str,
+        was_observer: bool,
+        _now_ms: i64,
+    ) -> Result<(), DomainError> {
+        let members = self.data.members.entry(game.to_string()).or_default();
+        if was_observer {
+            members.retain(|m| m.account != account);
+        }
+        let lang = self.data.langs.get(account).copied().unwrap_or(Lang::En);
+        let seat = Member { lang, ..player(power) };
+        let seat = Member {
+            account: account.to_string(),
+            ..seat
+        };
+        match members.iter_mut().find(|m| m.played_power() == Some(power)) {
+            Some(m) => *m = seat,
+            None => members.push(seat),
+        }
+        Ok(())
+    }
+
     async fn commit(self) -> Result<(), DomainError> {
         *self.store.data.borrow_mut() = self.data;
         Ok(())

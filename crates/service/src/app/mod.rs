@@ -5,6 +5,8 @@
 
 pub mod adjudication;
 pub mod endgame;
+pub mod master;
+pub mod orders;
 pub mod outcome;
 pub mod ports;
 pub mod position;

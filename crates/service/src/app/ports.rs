@@ -127,6 +127,45 @@ pub trait GameUnit {
     /// start afresh).
     async fn advance(&mut self, game: &str, next: &Advance) -> Result<(), DomainError>;
 
+    /// Replaces a power's orders for `phase` with `lines`, if the game is still in that phase
+    /// (waiting for an adjudication in progress); false if it is not.
+    async fn replace_orders(
+        &mut self,
+        game: &str,
+        power: &str,
+        phase: &str,
+        lines: &[String],
+        now_ms: i64,
+    ) -> Result<bool, DomainError>;
+
+    /// The lines a power stored for `phase`, if any.
+    async fn orders_of(&mut self, game: &str, power: &str, phase: &str) -> Result<Option<Vec<String>>, DomainError>;
+
+    /// Moves the deadline of the game's current phase by `ms` and counts an extension, if the
+    /// phase still runs unpaused with fewer than `max` extensions; false if not.
+    async fn extend_deadline(&mut self, game: &Game, ms: i64, max: i64) -> Result<bool, DomainError>;
+
+    /// Stops the clock of the game's current phase with `remaining_ms` left; false if it is
+    /// paused already or the phase is over.
+    async fn pause(&mut self, game: &Game, remaining_ms: i64) -> Result<bool, DomainError>;
+
+    /// Starts the clock of a paused game with `deadline_ms`; false if it is not paused.
+    async fn resume(&mut self, game: &str, deadline_ms: i64) -> Result<bool, DomainError>;
+
+    /// The id of the account with this name (as names compare), if any.
+    async fn account_named(&mut self, name: &str) -> Result<Option<String>, DomainError>;
+
+    /// Makes `account` the player of `power` (its record of turns and votes starting afresh),
+    /// dropping its observer membership first if `was_observer`.
+    async fn seat_player(
+        &mut self,
+        game: &str,
+        power: &str,
+        account: &str,
+        was_observer: bool,
+        now_ms: i64,
+    ) -> Result<(), DomainError>;
+
     /// Stores everything done in the unit.
     async fn commit(self) -> Result<(), DomainError>;
 }

@@ -33,6 +33,26 @@ pub enum DomainError {
     ConcedeToSelf,
     /// The power named has been eliminated.
     Eliminated(String),
+    /// Only the game's master does this.
+    OnlyMaster(MasterAction),
+    /// An extension is 1 second to 7 days.
+    BadExtension,
+    /// The game is paused: resume it first.
+    Paused,
+    /// The phase's deadline has been extended as often as allowed (or the phase is over).
+    ExtensionsUsed(i64),
+    /// The game is paused already, or its phase has just been adjudicated.
+    PausedAlready,
+    /// The game is not paused.
+    NotPaused,
+    /// No account has that name.
+    NoSuchAccount,
+    /// The account plays in this game already.
+    PlaysAlready,
+    /// Only the game's players give orders.
+    OnlyPlayersOrder,
+    /// The phase was adjudicated while the orders arrived.
+    PhaseClosed(String),
     /// The phase has been adjudicated already.
     AdjudicatedAlready(String),
     /// The phase is not due: adjudicated already, its deadline extended, or the game paused.
@@ -43,4 +63,21 @@ pub enum DomainError {
     Unreadable(String),
     /// The store failed (the details were logged where it happened).
     Store,
+}
+
+/// What only a game's master does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MasterAction {
+    /// Start the game.
+    Start,
+    /// Adjudicate before the deadline.
+    Adjudicate,
+    /// Extend a deadline.
+    Extend,
+    /// Pause the clock.
+    Pause,
+    /// Resume the clock.
+    Resume,
+    /// Give a power to another player.
+    Replace,
 }

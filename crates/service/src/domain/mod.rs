@@ -6,7 +6,7 @@ mod game;
 mod notification;
 pub mod play;
 
-pub use error::DomainError;
+pub use error::{DomainError, MasterAction};
 pub use game::{Game, Member, Pending};
 pub use notification::{Notification, PhaseResult, Speaker};
 

@@ -6,7 +6,7 @@ mod notifications;
 
 pub use notifications::{notification, speaker};
 
-use crate::domain::DomainError;
+use crate::domain::{DomainError, MasterAction};
 
 /// A refusal in English and German.
 pub fn refusal(e: &DomainError) -> (String, String) {
@@ -50,6 +50,52 @@ pub fn refusal(e: &DomainError) -> (String, String) {
         DomainError::Eliminated(power) => (
             format!("{power} has been eliminated"),
             format!("{power} ist ausgeschieden"),
+        ),
+        DomainError::OnlyMaster(action) => {
+            let what = match action {
+                MasterAction::Start => "starts the game",
+                MasterAction::Adjudicate => "adjudicates before the deadline",
+                MasterAction::Extend => "extends deadlines",
+                MasterAction::Pause => "pauses the game",
+                MasterAction::Resume => "resumes the game",
+                MasterAction::Replace => "replaces players",
+            };
+            (
+                format!("only the game master {what}"),
+                "Nur die Spielleitung darf das".into(),
+            )
+        }
+        DomainError::BadExtension => (
+            "an extension is 1 second to 7 days".into(),
+            "Eine Verlängerung ist 1 Sekunde bis 7 Tage lang".into(),
+        ),
+        DomainError::Paused => (
+            "the game is paused: resume it first".into(),
+            "Die Partie ruht: erst fortsetzen".into(),
+        ),
+        DomainError::ExtensionsUsed(max) => (
+            format!("a phase's deadline is extended at most {max} times, and only while it runs"),
+            format!("Die Abgabefrist einer Phase wird höchstens {max}-mal verlängert, und nur solange sie läuft"),
+        ),
+        DomainError::PausedAlready => (
+            "the game is paused already, or its phase has just been adjudicated".into(),
+            "Die Partie ruht schon, oder ihre Phase wurde gerade ausgewertet".into(),
+        ),
+        DomainError::NotPaused => ("the game is not paused".into(), "Die Partie ruht nicht".into()),
+        DomainError::NoSuchAccount => ("no such account".into(), "Dieses Konto gibt es nicht".into()),
+        DomainError::PlaysAlready => (
+            "that account plays in this game already".into(),
+            "Dieses Konto spielt schon in dieser Partie".into(),
+        ),
+        DomainError::OnlyPlayersOrder => (
+            "only the game's players give orders".into(),
+            "Nur die Spieler der Partie geben Befehle".into(),
+        ),
+        DomainError::PhaseClosed(phase) => (
+            format!("{phase} was adjudicated while your orders arrived: read the result and order for the next phase"),
+            format!(
+                "{phase} wurde ausgewertet, während Ihre Befehle eintrafen: Ergebnis lesen und für die nächste Phase befehlen"
+            ),
         ),
         DomainError::AdjudicatedAlready(phase) => (
             format!("{phase} is adjudicated already"),

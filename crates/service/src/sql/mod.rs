@@ -3,6 +3,7 @@
 //! checked domain values (`games`).
 
 pub(crate) mod games;
+mod master;
 mod phases;
 
 use spielleiter_engine::interchange::GameEnd;
@@ -231,6 +232,48 @@ impl GameUnit for SqlUnit {
 
     async fn advance(&mut self, game: &str, next: &Advance) -> Result<(), DomainError> {
         phases::advance(&mut self.tx, game, next).await
+    }
+
+    async fn replace_orders(
+        &mut self,
+        game: &str,
+        power: &str,
+        phase: &str,
+        lines: &[String],
+        now_ms: i64,
+    ) -> Result<bool, DomainError> {
+        phases::replace_orders(&mut self.tx, game, power, phase, lines, now_ms).await
+    }
+
+    async fn orders_of(&mut self, game: &str, power: &str, phase: &str) -> Result<Option<Vec<String>>, DomainError> {
+        phases::orders_of(&mut self.tx, game, power, phase).await
+    }
+
+    async fn extend_deadline(&mut self, game: &Game, ms: i64, max: i64) -> Result<bool, DomainError> {
+        master::extend_deadline(&mut self.tx, game, ms, max).await
+    }
+
+    async fn pause(&mut self, game: &Game, remaining_ms: i64) -> Result<bool, DomainError> {
+        master::pause(&mut self.tx, game, remaining_ms).await
+    }
+
+    async fn resume(&mut self, game: &str, deadline_ms: i64) -> Result<bool, DomainError> {
+        master::resume(&mut self.tx, game, deadline_ms).await
+    }
+
+    async fn account_named(&mut self, name: &str) -> Result<Option<String>, DomainError> {
+        master::account_named(&mut self.tx, name).await
+    }
+
+    async fn seat_player(
+        &mut self,
+        game: &str,
+        power: &str,
+        account: &str,
+        was_observer: bool,
+        now_ms: i64,
+    ) -> Result<(), DomainError> {
+        master::seat_player(&mut self.tx, game, power, account, was_observer, now_ms).await
     }
 
     async fn commit(self) -> Result<(), DomainError> {

@@ -105,3 +105,61 @@ pub(super) async fn advance(tx: &mut Tx, game: &str, next: &Advance) -> Result<(
     .await?;
     Ok(())
 }
+
+/// Replaces a power's orders for the phase, if the game is still in it: the `UPDATE` waits for
+/// an adjudication in progress, which moves the phase on.
+pub(super) async fn replace_orders(
+    tx: &mut Tx,
+    game: &str,
+    power: &str,
+    phase: &str,
+    lines: &[String],
+    now_ms: i64,
+) -> Result<bool, DomainError> {
+    let open = sqlx::query("UPDATE games SET phase = $1 WHERE id = $2 AND phase = $1 AND status = 'active'")
+        .bind(phase)
+        .bind(game)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected();
+    if open == 0 {
+        return Ok(false);
+    }
+    sqlx::query("DELETE FROM orders WHERE game_id = $1 AND power = $2 AND phase = $3")
+        .bind(game)
+        .bind(power)
+        .bind(phase)
+        .execute(&mut **tx)
+        .await?;
+    sqlx::query("INSERT INTO orders (game_id, power, phase, lines, updated_ms) VALUES ($1, $2, $3, $4, $5)")
+        .bind(game)
+        .bind(power)
+        .bind(phase)
+        .bind(json("a power's orders", &lines)?)
+        .bind(now_ms)
+        .execute(&mut **tx)
+        .await?;
+    Ok(true)
+}
+
+/// The lines a power stored for the phase, if any.
+pub(super) async fn orders_of(
+    tx: &mut Tx,
+    game: &str,
+    power: &str,
+    phase: &str,
+) -> Result<Option<Vec<String>>, DomainError> {
+    let row = sqlx::query("SELECT lines FROM orders WHERE game_id = $1 AND power = $2 AND phase = $3")
+        .bind(game)
+        .bind(power)
+        .bind(phase)
+        .fetch_optional(&mut **tx)
+        .await?;
+    // Lines that cannot be read are an error: shown as none, the player would think nothing was
+    // sent; adjudicated as none, they would be a missed turn.
+    row.map(|r| {
+        let lines: String = r.try_get("lines")?;
+        serde_json::from_str(&lines).map_err(|e| unreadable("a power's orders", e))
+    })
+    .transpose()
+}

@@ -884,18 +884,9 @@ pub(crate) async fn echo(State(state): State<AppState>, Path(id): Path<String>, 
     let lang = viewer.t.engine_lang();
     let run = async {
         state.limits.echo(&me.id)?;
-        let g = api::game(&state, &id).await?;
-        let v = api::variant(&g.variant)?;
-        let power = api::power_of(&state, &id, &me.id)
-            .await?
-            .and_then(|key| v.map.power_by_name(&key))
-            .ok_or_else(|| {
-                ApiError::forbidden("only the game's players give orders")
-                    .de("Nur die Spieler der Partie geben Befehle")
-            })?;
-        let (_, position) = api::current_position(&v, &g)?;
+        let desk = orders::desk(&state, &me.id, &id).await?;
         let lines: Vec<String> = form.get("orders").lines().map(str::to_string).collect();
-        let (_, echo) = orders::echo_checked(v, position, power, lines, lang).await?;
+        let (_, echo) = orders::echo_checked(desk.variant, desk.position, desk.power, lines, lang).await?;
         Ok::<_, ApiError>(echo)
     };
     match run.await {

@@ -1,0 +1,219 @@
+//! Orders: where a player gives them (the desk), keeping a power's lines for the phase at hand,
+//! and reading them back with what waits for later phases.
+
+use std::sync::Arc;
+
+use spielleiter_engine::{Position, PowerId, Variant};
+
+use super::ports::{Clock, GameUnit};
+use super::position::current_position;
+use super::turns::readiness;
+use crate::domain::{DomainError, Game, GameStatus};
+use crate::variants::variant;
+
+/// Where a player gives orders: the running game, its variant, the position, and the power.
+#[derive(Debug, Clone)]
+pub struct Desk {
+    /// The game.
+    pub game: Game,
+    /// Its variant.
+    pub variant: Arc<Variant>,
+    /// The position to order in.
+    pub position: Position,
+    /// The player's power, by key.
+    pub power_key: String,
+    /// The same power on the map.
+    pub power: PowerId,
+}
+
+impl Desk {
+    /// The phase ordered for (`S1901M`).
+    pub fn phase(&self) -> String {
+        self.position.phase.to_string()
+    }
+}
+
+/// The desk of `me` in game `id`: refused unless the game runs and `me` plays a power in it.
+pub async fn desk(unit: &mut impl GameUnit, me: &str, id: &str) -> Result<Desk, DomainError> {
+    let game = unit.game(id).await?;
+    if game.status != GameStatus::Active {
+        return Err(DomainError::NotRunning);
+    }
+    let power_key = unit
+        .members(id)
+        .await?
+        .into_iter()
+        .find(|m| m.account == me)
+        .and_then(|m| m.played_power().map(str::to_string))
+        .ok_or(DomainError::OnlyPlayersOrder)?;
+    let variant = variant(&game.variant)?;
+    let (_, position) = current_position(&variant, &game)?;
+    let power = variant.map.power_by_name(&power_key).ok_or_else(|| {
+        eprintln!("game {id}: a member plays the unknown power {power_key}");
+        DomainError::Unreadable("a member's power".into())
+    })?;
+    Ok(Desk {
+        game,
+        variant,
+        position,
+        power_key,
+        power,
+    })
+}
+
+/// Keeps `lines` as the desk's power's orders for the phase, replacing earlier ones, if the
+/// phase is still open (an adjudication in progress is waited for, then this is refused: orders
+/// are never kept for a past phase). Every line is kept as sent; they are read again against the
+/// position when the phase is adjudicated.
+pub async fn keep(
+    unit: &mut impl GameUnit,
+    clock: &impl Clock,
+    desk: &Desk,
+    lines: &[String],
+) -> Result<(), DomainError> {
+    let phase = desk.phase();
+    if !unit
+        .replace_orders(&desk.game.id, &desk.power_key, &phase, lines, clock.now_ms())
+        .await?
+    {
+        return Err(DomainError::PhaseClosed(phase));
+    }
+    Ok(())
+}
+
+/// Whether the game adjudicates now because every awaited power has ordered.
+pub async fn complete_early(unit: &mut impl GameUnit, g: &Game) -> Result<bool, DomainError> {
+    Ok(g.early && g.paused_remaining_ms.is_none() && readiness(unit, g).await?.complete())
+}
+
+/// A player's stored orders: those for the current phase and those waiting for later phases.
+#[derive(Debug, serde::Serialize)]
+pub struct StoredOrders {
+    /// The current phase.
+    pub phase: String,
+    /// The player's power.
+    pub power: String,
+    /// The lines stored for the current phase.
+    pub orders: Vec<String>,
+    /// Lines waiting for later phases (`PHASE: order`).
+    pub pending: Vec<String>,
+}
+
+/// `me`'s orders for the current phase, and those waiting for later phases.
+pub async fn mine(unit: &mut impl GameUnit, me: &str, id: &str) -> Result<StoredOrders, DomainError> {
+    let desk = desk(unit, me, id).await?;
+    let phase = desk.phase();
+    let lines = unit.orders_of(id, &desk.power_key, &phase).await?.unwrap_or_default();
+    // Orders sent earlier for a phase these lines give orders for are replaced by them.
+    let replaced =
+        spielleiter_engine::game::phases_ordered(&desk.variant, desk.position.phase, lines.iter().map(String::as_str));
+    let pending = desk
+        .game
+        .pending
+        .of(&desk.power_key)
+        .into_iter()
+        .filter(|l| spielleiter_engine::adjudication::pending_phase(l).is_none_or(|p| !replaced.contains(&p)))
+        .collect();
+    Ok(StoredOrders {
+        phase,
+        power: desk.power_key,
+        orders: lines,
+        pending,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::fake::{FakeStore, FixedClock, standard_game};
+    use crate::app::ports::GameStore;
+    use crate::domain::PressPolicy;
+
+    async fn keep_as(store: &FakeStore, me: &str, lines: &[&str]) -> Result<(), DomainError> {
+        let mut unit = store.begin().await.expect("a unit");
+        let desk = desk(&mut unit, me, "g1").await?;
+        let lines: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+        keep(&mut unit, &FixedClock(1), &desk, &lines).await?;
+        unit.commit().await
+    }
+
+    async fn mine_of(store: &FakeStore, me: &str) -> Result<StoredOrders, DomainError> {
+        mine(&mut store.begin().await.expect("a unit"), me, "g1").await
+    }
+
+    #[tokio::test]
+    async fn a_player_keeps_orders_for_the_phase_and_new_ones_replace_them() {
+        let store = FakeStore::with(standard_game(PressPolicy::Full, 0));
+        keep_as(&store, "france", &["A Par - Bur", "F Bre - Mid"])
+            .await
+            .expect("kept");
+        keep_as(&store, "france", &["A Par - Pic", "F1901M: A Pic - Bel"])
+            .await
+            .expect("kept");
+        let mine = mine_of(&store, "france").await.expect("orders");
+        assert_eq!((mine.phase.as_str(), mine.power.as_str()), ("S1901M", "FRANCE"));
+        assert_eq!(mine.orders, ["A Par - Pic", "F1901M: A Pic - Bel"]);
+        assert_eq!(
+            mine_of(&store, "germany").await.expect("orders").orders,
+            Vec::<String>::new()
+        );
+    }
+
+    #[tokio::test]
+    async fn only_players_of_a_running_game_keep_orders() {
+        let store = FakeStore::with(standard_game(PressPolicy::Full, 0));
+        for me in ["obs", "gm", "stranger"] {
+            assert_eq!(
+                keep_as(&store, me, &["A Par H"]).await.unwrap_err(),
+                DomainError::OnlyPlayersOrder
+            );
+        }
+        store.edit_game(|g| g.status = GameStatus::Finished);
+        assert_eq!(
+            keep_as(&store, "france", &["A Par H"]).await.unwrap_err(),
+            DomainError::NotRunning
+        );
+        assert!(store.data.borrow().orders.is_empty());
+    }
+
+    #[tokio::test]
+    async fn orders_for_a_phase_adjudicated_meanwhile_are_refused() {
+        let store = FakeStore::with(standard_game(PressPolicy::Full, 0));
+        let mut unit = store.begin().await.expect("a unit");
+        let desk = desk(&mut unit, "france", "g1").await.expect("a desk");
+        // The phase moves on between reading the desk and keeping the orders.
+        store.edit_game(|g| g.phase = Some("F1901M".into()));
+        let mut unit = store.begin().await.expect("a unit");
+        let refused = keep(&mut unit, &FixedClock(1), &desk, &["A Par H".into()])
+            .await
+            .unwrap_err();
+        assert_eq!(refused, DomainError::PhaseClosed("S1901M".into()));
+    }
+
+    #[tokio::test]
+    async fn an_early_game_is_complete_when_every_awaited_power_ordered() {
+        let store = FakeStore::with(standard_game(PressPolicy::Full, 0));
+        store.edit_game(|g| g.early = true);
+        for p in ["austria", "england", "france", "germany", "italy", "russia"] {
+            keep_as(&store, p, &["Hold"]).await.expect("kept");
+        }
+        let g = store.data.borrow().games["g1"].clone();
+        assert!(
+            !complete_early(&mut store.begin().await.expect("a unit"), &g)
+                .await
+                .expect("readiness")
+        );
+        keep_as(&store, "turkey", &[]).await.expect("kept");
+        assert!(
+            complete_early(&mut store.begin().await.expect("a unit"), &g)
+                .await
+                .expect("readiness")
+        );
+        let not_early = Game { early: false, ..g };
+        assert!(
+            !complete_early(&mut store.begin().await.expect("a unit"), &not_early)
+                .await
+                .expect("readiness")
+        );
+    }
+}
