@@ -5,7 +5,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
-use crate::domain::DomainError;
+use crate::domain::{DomainError, SettingError};
 
 /// An error answered to a request.
 #[derive(Debug, thiserror::Error)]
@@ -151,6 +151,9 @@ impl From<DomainError> for ApiError {
         let (status, code) = match &e {
             DomainError::NoSuchGame | DomainError::NoSuchAccount => (StatusCode::NOT_FOUND, "not_found"),
             DomainError::BadExtension => (StatusCode::BAD_REQUEST, "bad_extension"),
+            DomainError::Setting(SettingError::GameNameTaken(_)) => (StatusCode::CONFLICT, "conflict"),
+            DomainError::Setting(setting) => (StatusCode::BAD_REQUEST, setting_code(setting)),
+            DomainError::Seat(_) => (StatusCode::CONFLICT, "conflict"),
             DomainError::UnknownVariant(_) => (StatusCode::BAD_REQUEST, "unknown_variant"),
             DomainError::NotRunning
             | DomainError::NotStarted
@@ -178,6 +181,19 @@ impl From<DomainError> for ApiError {
         };
         let (en, de) = crate::i18n::refusal(&e);
         ApiError::new(status, code, en).de(de)
+    }
+}
+
+/// The stable code of a refused setting.
+fn setting_code(e: &SettingError) -> &'static str {
+    match e {
+        SettingError::BadPressPolicy => "bad_press",
+        SettingError::BadPhaseLength | SettingError::BadDeadlineRule(_) => "bad_deadline",
+        SettingError::BadNmrLimit => "bad_nmr_limit",
+        SettingError::BadGrace => "bad_grace",
+        SettingError::BadReminder => "bad_reminder",
+        SettingError::BadGameName => "bad_name",
+        SettingError::GameNameTaken(_) => "conflict",
     }
 }
 

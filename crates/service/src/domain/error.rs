@@ -33,6 +33,10 @@ pub enum DomainError {
     ConcedeToSelf,
     /// The power named has been eliminated.
     Eliminated(String),
+    /// A game's setting out of its bounds.
+    Setting(SettingError),
+    /// A member cannot join, or the game cannot start, as things stand.
+    Seat(SeatError),
     /// Only the game's master does this.
     OnlyMaster(MasterAction),
     /// An extension is 1 second to 7 days.
@@ -80,4 +84,40 @@ pub enum MasterAction {
     Resume,
     /// Give a power to another player.
     Replace,
+}
+
+/// A game's setting out of its bounds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SettingError {
+    /// Press is full, grey or none.
+    BadPressPolicy,
+    /// Phases are 1 second to 60 days long.
+    BadPhaseLength,
+    /// Civil disorder comes after 1 to 10 missed turns.
+    BadNmrLimit,
+    /// A grace period is 0 seconds to 7 days.
+    BadGrace,
+    /// Reminders come 0 (none) to 336 hours before a deadline.
+    BadReminder,
+    /// A time zone or time of day that is not valid (the reason, in English).
+    BadDeadlineRule(String),
+    /// A game's name has 1 to 40 visible characters.
+    BadGameName,
+    /// A game has this name already.
+    GameNameTaken(String),
+}
+
+/// Why a member cannot join, or the game cannot start, as things stand.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SeatError {
+    /// The game has started: join as an observer.
+    JoinAsObserver,
+    /// The game has as many players as powers.
+    GameFull,
+    /// The account is in this game already.
+    MemberAlready,
+    /// The game has started already.
+    StartedAlready,
+    /// A game of this variant needs 2 to this many players.
+    PlayerCount(usize),
 }

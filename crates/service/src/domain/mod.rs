@@ -5,10 +5,12 @@ mod error;
 mod game;
 mod notification;
 pub mod play;
+mod settings;
 
-pub use error::{DomainError, MasterAction};
+pub use error::{DomainError, MasterAction, SeatError, SettingError};
 pub use game::{Game, Member, Pending};
 pub use notification::{Notification, PhaseResult, Speaker};
+pub use settings::GameSettings;
 
 /// A closed set of words as stored in the database and shown in the API: `as_str` names each
 /// value, `from_stored` reads one back (none for a word that is no value: a broken row).

@@ -6,90 +6,66 @@ mod notifications;
 
 pub use notifications::{notification, speaker};
 
-use crate::domain::{DomainError, MasterAction};
+use crate::domain::{DomainError, MasterAction, SeatError, SettingError};
+
+/// Words in English and German.
+fn t(en: &str, de: &str) -> (String, String) {
+    (en.to_string(), de.to_string())
+}
 
 /// A refusal in English and German.
 pub fn refusal(e: &DomainError) -> (String, String) {
     let (en, de): (String, String) = match e {
-        DomainError::NoSuchGame => ("no such game".into(), "Diese Partie gibt es nicht".into()),
-        DomainError::UnknownVariant(name) => (
-            format!("unknown variant `{name}`"),
-            format!("Unbekannte Variante `{name}`"),
+        DomainError::NoSuchGame => t("no such game", "Diese Partie gibt es nicht"),
+        DomainError::UnknownVariant(n) => (format!("unknown variant `{n}`"), format!("Unbekannte Variante `{n}`")),
+        DomainError::NotRunning => t("the game is not running", "Die Partie läuft nicht"),
+        DomainError::NotStarted => t("the game has not started", "Die Partie hat noch nicht begonnen"),
+        DomainError::GameOver => t("the game is over", "Die Partie ist beendet"),
+        DomainError::OnlyPlayersVote => t("only the game's players vote", "Nur die Spieler der Partie stimmen ab"),
+        DomainError::OnlySurvivorsVote => t("only surviving powers vote", "Nur überlebende Mächte stimmen ab"),
+        DomainError::OnlyMembersSendPress => t(
+            "only the game's players and master send press",
+            "Nur die Spieler und die Spielleitung der Partie senden Presse",
         ),
-        DomainError::NotRunning => ("the game is not running".into(), "Die Partie läuft nicht".into()),
-        DomainError::NotStarted => (
-            "the game has not started".into(),
-            "Die Partie hat noch nicht begonnen".into(),
-        ),
-        DomainError::GameOver => ("the game is over".into(), "Die Partie ist beendet".into()),
-        DomainError::OnlyPlayersVote => (
-            "only the game's players vote".into(),
-            "Nur die Spieler der Partie stimmen ab".into(),
-        ),
-        DomainError::OnlySurvivorsVote => (
-            "only surviving powers vote".into(),
-            "Nur überlebende Mächte stimmen ab".into(),
-        ),
-        DomainError::OnlyMembersSendPress => (
-            "only the game's players and master send press".into(),
-            "Nur die Spieler und die Spielleitung der Partie senden Presse".into(),
-        ),
-        DomainError::NoPress => (
-            "this is a no-press game".into(),
-            "In dieser Partie gibt es keine Presse".into(),
-        ),
-        DomainError::BadPressLength { max } => (
-            format!("a message has 1 to {max} characters"),
-            format!("Eine Nachricht hat 1 bis {max} Zeichen"),
+        DomainError::NoPress => t("this is a no-press game", "In dieser Partie gibt es keine Presse"),
+        DomainError::BadPressLength { max: m } => (
+            format!("a message has 1 to {m} characters"),
+            format!("Eine Nachricht hat 1 bis {m} Zeichen"),
         ),
         DomainError::UnknownPower(name) => (format!("unknown power `{name}`"), format!("Unbekannte Macht `{name}`")),
-        DomainError::ConcedeToSelf => (
-            "a power concedes to another power".into(),
-            "Eine Macht gibt an eine andere Macht auf".into(),
+        DomainError::ConcedeToSelf => t(
+            "a power concedes to another power",
+            "Eine Macht gibt an eine andere Macht auf",
         ),
-        DomainError::Eliminated(power) => (
-            format!("{power} has been eliminated"),
-            format!("{power} ist ausgeschieden"),
+        DomainError::Eliminated(p) => (format!("{p} has been eliminated"), format!("{p} ist ausgeschieden")),
+        DomainError::Setting(setting) => setting_refusal(setting),
+        DomainError::Seat(seat) => seat_refusal(seat),
+        DomainError::OnlyMaster(action) => (format!("only the game master {}", master_action(*action)), de_master()),
+        DomainError::BadExtension => t(
+            "an extension is 1 second to 7 days",
+            "Eine Verlängerung ist 1 Sekunde bis 7 Tage lang",
         ),
-        DomainError::OnlyMaster(action) => {
-            let what = match action {
-                MasterAction::Start => "starts the game",
-                MasterAction::Adjudicate => "adjudicates before the deadline",
-                MasterAction::Extend => "extends deadlines",
-                MasterAction::Pause => "pauses the game",
-                MasterAction::Resume => "resumes the game",
-                MasterAction::Replace => "replaces players",
-            };
-            (
-                format!("only the game master {what}"),
-                "Nur die Spielleitung darf das".into(),
-            )
-        }
-        DomainError::BadExtension => (
-            "an extension is 1 second to 7 days".into(),
-            "Eine Verlängerung ist 1 Sekunde bis 7 Tage lang".into(),
-        ),
-        DomainError::Paused => (
-            "the game is paused: resume it first".into(),
-            "Die Partie ruht: erst fortsetzen".into(),
+        DomainError::Paused => t(
+            "the game is paused: resume it first",
+            "Die Partie ruht: erst fortsetzen",
         ),
         DomainError::ExtensionsUsed(max) => (
             format!("a phase's deadline is extended at most {max} times, and only while it runs"),
             format!("Die Abgabefrist einer Phase wird höchstens {max}-mal verlängert, und nur solange sie läuft"),
         ),
-        DomainError::PausedAlready => (
-            "the game is paused already, or its phase has just been adjudicated".into(),
-            "Die Partie ruht schon, oder ihre Phase wurde gerade ausgewertet".into(),
+        DomainError::PausedAlready => t(
+            "the game is paused already, or its phase has just been adjudicated",
+            "Die Partie ruht schon, oder ihre Phase wurde gerade ausgewertet",
         ),
-        DomainError::NotPaused => ("the game is not paused".into(), "Die Partie ruht nicht".into()),
-        DomainError::NoSuchAccount => ("no such account".into(), "Dieses Konto gibt es nicht".into()),
-        DomainError::PlaysAlready => (
-            "that account plays in this game already".into(),
-            "Dieses Konto spielt schon in dieser Partie".into(),
+        DomainError::NotPaused => t("the game is not paused", "Die Partie ruht nicht"),
+        DomainError::NoSuchAccount => t("no such account", "Dieses Konto gibt es nicht"),
+        DomainError::PlaysAlready => t(
+            "that account plays in this game already",
+            "Dieses Konto spielt schon in dieser Partie",
         ),
-        DomainError::OnlyPlayersOrder => (
-            "only the game's players give orders".into(),
-            "Nur die Spieler der Partie geben Befehle".into(),
+        DomainError::OnlyPlayersOrder => t(
+            "only the game's players give orders",
+            "Nur die Spieler der Partie geben Befehle",
         ),
         DomainError::PhaseClosed(phase) => (
             format!("{phase} was adjudicated while your orders arrived: read the result and order for the next phase"),
@@ -97,26 +73,92 @@ pub fn refusal(e: &DomainError) -> (String, String) {
                 "{phase} wurde ausgewertet, während Ihre Befehle eintrafen: Ergebnis lesen und für die nächste Phase befehlen"
             ),
         ),
-        DomainError::AdjudicatedAlready(phase) => (
-            format!("{phase} is adjudicated already"),
-            format!("{phase} ist schon ausgewertet"),
+        DomainError::AdjudicatedAlready(p) => (
+            format!("{p} is adjudicated already"),
+            format!("{p} ist schon ausgewertet"),
         ),
         DomainError::NotDue(phase) => (
             format!("{phase} is not due: adjudicated already, extended or paused"),
             format!("{phase} ist nicht fällig: schon ausgewertet, verlängert oder angehalten"),
         ),
-        DomainError::AdjudicationFailed => (
-            "the judge could not adjudicate this phase".into(),
-            "Der Spielleiter konnte diese Phase nicht auswerten".into(),
+        DomainError::AdjudicationFailed => t(
+            "the judge could not adjudicate this phase",
+            "Der Spielleiter konnte diese Phase nicht auswerten",
         ),
         DomainError::Unreadable(what) => (
             format!("the judge could not read {what} as stored"),
             format!("Der Spielleiter konnte gespeicherte Daten ({what}) nicht lesen"),
         ),
-        DomainError::Store => (
-            "the judge could not store or read data".into(),
-            "Der Spielleiter konnte Daten nicht speichern oder lesen".into(),
+        DomainError::Store => t(
+            "the judge could not store or read data",
+            "Der Spielleiter konnte Daten nicht speichern oder lesen",
         ),
     };
     (en, de)
+}
+
+/// A setting out of its bounds.
+fn setting_refusal(e: &SettingError) -> (String, String) {
+    match e {
+        SettingError::BadPressPolicy => t("press is full, grey or none", "Presse ist full, grey oder none"),
+        SettingError::BadPhaseLength => t(
+            "deadlines are 1 second to 60 days",
+            "Abgabefristen sind 1 Sekunde bis 60 Tage lang",
+        ),
+        SettingError::BadNmrLimit => t(
+            "civil disorder comes after 1 to 10 missed turns",
+            "Anarchie folgt nach 1 bis 10 versäumten Zügen",
+        ),
+        SettingError::BadGrace => t(
+            "a grace period is 0 seconds to 7 days",
+            "Eine Nachfrist ist 0 Sekunden bis 7 Tage lang",
+        ),
+        SettingError::BadReminder => t(
+            "reminders come 0 (none) to 336 hours before a deadline",
+            "Erinnerungen kommen 0 (keine) bis 336 Stunden vor einer Abgabefrist",
+        ),
+        SettingError::BadDeadlineRule(why) => (why.clone(), why.clone()),
+        SettingError::BadGameName => t(
+            "a game's name has 1 to 40 visible characters (no line breaks, control or direction marks)",
+            "Der Name einer Partie hat 1 bis 40 sichtbare Zeichen (keine Zeilenumbrüche, Steuer- oder Richtungszeichen)",
+        ),
+        SettingError::GameNameTaken(n) => (
+            format!("a game `{n}` exists"),
+            format!("Eine Partie `{n}` gibt es schon"),
+        ),
+    }
+}
+
+/// Why a member cannot join, or the game cannot start.
+fn seat_refusal(e: &SeatError) -> (String, String) {
+    match e {
+        SeatError::JoinAsObserver => t(
+            "the game has started: join as an observer",
+            "Die Partie hat begonnen: als Beobachter beitreten",
+        ),
+        SeatError::GameFull => t("the game is full", "Die Partie ist voll"),
+        SeatError::MemberAlready => t("you are in this game already", "Sie sind schon in dieser Partie"),
+        SeatError::StartedAlready => t("the game has started already", "Die Partie hat schon begonnen"),
+        SeatError::PlayerCount(max) => (
+            format!("a game of this variant needs 2 to {max} players"),
+            format!("Eine Partie dieser Variante braucht 2 bis {max} Spieler"),
+        ),
+    }
+}
+
+/// What only the master does, in English (the German refusal names no action).
+fn master_action(action: MasterAction) -> &'static str {
+    match action {
+        MasterAction::Start => "starts the game",
+        MasterAction::Adjudicate => "adjudicates before the deadline",
+        MasterAction::Extend => "extends deadlines",
+        MasterAction::Pause => "pauses the game",
+        MasterAction::Resume => "resumes the game",
+        MasterAction::Replace => "replaces players",
+    }
+}
+
+/// The German refusal of a master's action to anyone else.
+fn de_master() -> String {
+    "Nur die Spielleitung darf das".to_string()
 }
