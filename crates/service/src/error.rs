@@ -5,7 +5,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
-use crate::domain::{DomainError, SettingError};
+use crate::domain::{DomainError, MasterError, SettingError};
 
 /// An error answered to a request.
 #[derive(Debug, thiserror::Error)]
@@ -149,8 +149,10 @@ impl From<DomainError> for ApiError {
     /// The status and code of each refusal, with its words from `i18n`.
     fn from(e: DomainError) -> Self {
         let (status, code) = match &e {
-            DomainError::NoSuchGame | DomainError::NoSuchAccount => (StatusCode::NOT_FOUND, "not_found"),
-            DomainError::BadExtension => (StatusCode::BAD_REQUEST, "bad_extension"),
+            DomainError::NoSuchGame | DomainError::Master(MasterError::NoSuchAccount) => {
+                (StatusCode::NOT_FOUND, "not_found")
+            }
+            DomainError::Master(MasterError::BadExtension) => (StatusCode::BAD_REQUEST, "bad_extension"),
             DomainError::Setting(SettingError::GameNameTaken(_)) => (StatusCode::CONFLICT, "conflict"),
             DomainError::Setting(setting) => (StatusCode::BAD_REQUEST, setting_code(setting)),
             DomainError::Seat(_) => (StatusCode::CONFLICT, "conflict"),
@@ -159,18 +161,18 @@ impl From<DomainError> for ApiError {
             | DomainError::NotStarted
             | DomainError::GameOver
             | DomainError::PhaseClosed(_)
-            | DomainError::Paused
-            | DomainError::ExtensionsUsed(_)
-            | DomainError::PausedAlready
-            | DomainError::NotPaused
-            | DomainError::PlaysAlready
+            | DomainError::Master(MasterError::Paused)
+            | DomainError::Master(MasterError::ExtensionsUsed(_))
+            | DomainError::Master(MasterError::PausedAlready)
+            | DomainError::Master(MasterError::NotPaused)
+            | DomainError::Master(MasterError::PlaysAlready)
             | DomainError::AdjudicatedAlready(_)
             | DomainError::NotDue(_) => (StatusCode::CONFLICT, "conflict"),
             DomainError::OnlyPlayersVote
             | DomainError::OnlySurvivorsVote
             | DomainError::OnlyMembersSendPress
             | DomainError::OnlyPlayersOrder
-            | DomainError::OnlyMaster(_)
+            | DomainError::Master(MasterError::OnlyMaster(_))
             | DomainError::NoPress => (StatusCode::FORBIDDEN, "forbidden"),
             DomainError::BadPressLength { .. } => (StatusCode::BAD_REQUEST, "bad_press"),
             DomainError::UnknownPower(_) => (StatusCode::BAD_REQUEST, "unknown_power"),

@@ -272,7 +272,7 @@ pub(crate) fn master_only(g: &Game, me: &str, action: crate::domain::MasterActio
     if g.master == me {
         Ok(())
     } else {
-        Err(crate::domain::DomainError::OnlyMaster(action).into())
+        Err(crate::domain::DomainError::Master(crate::domain::MasterError::OnlyMaster(action)).into())
     }
 }
 

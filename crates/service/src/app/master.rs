@@ -4,7 +4,7 @@
 
 use super::ports::{Clock, GameStore, GameUnit};
 use super::position::power_key;
-use crate::domain::{DomainError, Game, GameStatus, MasterAction, Notification, Role};
+use crate::domain::{DomainError, Game, GameStatus, MasterAction, MasterError, Notification, Role};
 use crate::variants::variant;
 
 /// The longest single extension.
@@ -54,7 +54,7 @@ pub async fn running_game_of_master(
 ) -> Result<Game, DomainError> {
     let g = unit.game(id).await?;
     if g.master != me {
-        return Err(DomainError::OnlyMaster(action));
+        return Err(DomainError::Master(MasterError::OnlyMaster(action)));
     }
     if g.status != GameStatus::Active {
         return Err(DomainError::NotRunning);
@@ -75,13 +75,13 @@ pub async fn extend(store: &impl GameStore, me: &str, id: &str, seconds: i64) ->
     let mut unit = store.begin().await?;
     let g = running_game_of_master(&mut unit, me, id, MasterAction::Extend).await?;
     if !(1..=MAX_EXTENSION_SECONDS).contains(&seconds) {
-        return Err(DomainError::BadExtension);
+        return Err(DomainError::Master(MasterError::BadExtension));
     }
     if g.paused_remaining_ms.is_some() {
-        return Err(DomainError::Paused);
+        return Err(DomainError::Master(MasterError::Paused));
     }
     if !unit.extend_deadline(&g, seconds * 1000, MAX_EXTENSIONS).await? {
-        return Err(DomainError::ExtensionsUsed(MAX_EXTENSIONS));
+        return Err(DomainError::Master(MasterError::ExtensionsUsed(MAX_EXTENSIONS)));
     }
     let now = unit.game(id).await?;
     let news = Notification::DeadlineExtended {
@@ -107,7 +107,7 @@ pub async fn pause(store: &impl GameStore, clock: &impl Clock, me: &str, id: &st
     let remaining = g.deadline_ms.map_or(0, |d| (d - clock.now_ms()).max(0));
     // Only the phase whose deadline was read: an adjudication in between makes this a conflict.
     if !unit.pause(&g, remaining).await? {
-        return Err(DomainError::PausedAlready);
+        return Err(DomainError::Master(MasterError::PausedAlready));
     }
     announce(unit, &g, &Notification::Paused { game: g.name.clone() }).await?;
     Ok(Clocked {
@@ -122,10 +122,12 @@ pub async fn pause(store: &impl GameStore, clock: &impl Clock, me: &str, id: &st
 pub async fn resume(store: &impl GameStore, clock: &impl Clock, me: &str, id: &str) -> Result<Clocked, DomainError> {
     let mut unit = store.begin().await?;
     let g = running_game_of_master(&mut unit, me, id, MasterAction::Resume).await?;
-    let remaining = g.paused_remaining_ms.ok_or(DomainError::NotPaused)?;
+    let remaining = g
+        .paused_remaining_ms
+        .ok_or(DomainError::Master(MasterError::NotPaused))?;
     let deadline = clock.now_ms() + remaining.max(60_000);
     if !unit.resume(&g.id, deadline).await? {
-        return Err(DomainError::NotPaused);
+        return Err(DomainError::Master(MasterError::NotPaused));
     }
     let news = Notification::Resumed {
         game: g.name.clone(),
@@ -154,11 +156,14 @@ pub async fn replace(
     let g = running_game_of_master(&mut unit, me, id, MasterAction::Replace).await?;
     let power = power_key(&*variant(&g.variant)?, power)?;
     let player = player.trim();
-    let new = unit.account_named(player).await?.ok_or(DomainError::NoSuchAccount)?;
+    let new = unit
+        .account_named(player)
+        .await?
+        .ok_or(DomainError::Master(MasterError::NoSuchAccount))?;
     let members = unit.members(id).await?;
     let existing = members.iter().find(|m| m.account == new).map(|m| m.role);
     if existing == Some(Role::Player) {
-        return Err(DomainError::PlaysAlready);
+        return Err(DomainError::Master(MasterError::PlaysAlready));
     }
     unit.seat_player(id, &power, &new, existing == Some(Role::Observer), clock.now_ms())
         .await?;
@@ -194,11 +199,14 @@ mod tests {
     async fn the_master_extends_a_deadline_three_times_a_phase_and_everyone_hears_of_it() {
         let store = store();
         let refused = extend(&store, "france", "g1", 3600).await.unwrap_err();
-        assert_eq!(refused, DomainError::OnlyMaster(MasterAction::Extend));
+        assert_eq!(
+            refused,
+            DomainError::Master(MasterError::OnlyMaster(MasterAction::Extend))
+        );
         for bad in [0, MAX_EXTENSION_SECONDS + 1] {
             assert_eq!(
                 extend(&store, "gm", "g1", bad).await.unwrap_err(),
-                DomainError::BadExtension
+                DomainError::Master(MasterError::BadExtension)
             );
         }
         for n in 1..=3 {
@@ -207,7 +215,7 @@ mod tests {
         }
         assert_eq!(
             extend(&store, "gm", "g1", 60).await.unwrap_err(),
-            DomainError::ExtensionsUsed(3)
+            DomainError::Master(MasterError::ExtensionsUsed(3))
         );
         let sent = store.sent();
         assert_eq!(sent.len(), 27);
@@ -226,13 +234,16 @@ mod tests {
             (None, Some(30_000))
         );
         let again = pause(&store, &FixedClock(DEADLINE), "gm", "g1").await.unwrap_err();
-        assert_eq!(again, DomainError::PausedAlready);
-        assert_eq!(extend(&store, "gm", "g1", 60).await.unwrap_err(), DomainError::Paused);
+        assert_eq!(again, DomainError::Master(MasterError::PausedAlready));
+        assert_eq!(
+            extend(&store, "gm", "g1", 60).await.unwrap_err(),
+            DomainError::Master(MasterError::Paused)
+        );
         let resumed = resume(&store, &FixedClock(5), "gm", "g1").await.expect("resumed");
         assert_eq!(resumed.deadline_ms, Some(5 + 60_000));
         assert_eq!(
             resume(&store, &FixedClock(5), "gm", "g1").await.unwrap_err(),
-            DomainError::NotPaused
+            DomainError::Master(MasterError::NotPaused)
         );
         let told: Vec<_> = store.sent().into_iter().map(|(_, n)| n).collect();
         assert!(matches!(told.first(), Some(Notification::Paused { .. })));
@@ -260,11 +271,11 @@ mod tests {
         let refused = replace(&store, &FixedClock(1), "gm", "g1", "France", "obs")
             .await
             .unwrap_err();
-        assert_eq!(refused, DomainError::PlaysAlready);
+        assert_eq!(refused, DomainError::Master(MasterError::PlaysAlready));
         let nobody = replace(&store, &FixedClock(1), "gm", "g1", "France", "nobody")
             .await
             .unwrap_err();
-        assert_eq!(nobody, DomainError::NoSuchAccount);
+        assert_eq!(nobody, DomainError::Master(MasterError::NoSuchAccount));
         let unknown = replace(&store, &FixedClock(1), "gm", "g1", "Atlantis", "obs")
             .await
             .unwrap_err();

@@ -37,22 +37,8 @@ pub enum DomainError {
     Setting(SettingError),
     /// A member cannot join, or the game cannot start, as things stand.
     Seat(SeatError),
-    /// Only the game's master does this.
-    OnlyMaster(MasterAction),
-    /// An extension is 1 second to 7 days.
-    BadExtension,
-    /// The game is paused: resume it first.
-    Paused,
-    /// The phase's deadline has been extended as often as allowed (or the phase is over).
-    ExtensionsUsed(i64),
-    /// The game is paused already, or its phase has just been adjudicated.
-    PausedAlready,
-    /// The game is not paused.
-    NotPaused,
-    /// No account has that name.
-    NoSuchAccount,
-    /// The account plays in this game already.
-    PlaysAlready,
+    /// A master's action refused.
+    Master(MasterError),
     /// Only the game's players give orders.
     OnlyPlayersOrder,
     /// The phase was adjudicated while the orders arrived.
@@ -120,4 +106,25 @@ pub enum SeatError {
     StartedAlready,
     /// A game of this variant needs 2 to this many players.
     PlayerCount(usize),
+}
+
+/// Why a master's action is refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MasterError {
+    /// Only the game's master does this.
+    OnlyMaster(MasterAction),
+    /// An extension is 1 second to 7 days.
+    BadExtension,
+    /// The game is paused: resume it first.
+    Paused,
+    /// The phase's deadline has been extended as often as allowed (or the phase is over).
+    ExtensionsUsed(i64),
+    /// The game is paused already, or its phase has just been adjudicated.
+    PausedAlready,
+    /// The game is not paused.
+    NotPaused,
+    /// No account has that name.
+    NoSuchAccount,
+    /// The account plays in this game already.
+    PlaysAlready,
 }

@@ -7,7 +7,7 @@ mod notification;
 pub mod play;
 mod settings;
 
-pub use error::{DomainError, MasterAction, SeatError, SettingError};
+pub use error::{DomainError, MasterAction, MasterError, SeatError, SettingError};
 pub use game::{Game, Member, Pending};
 pub use notification::{Notification, PhaseResult, Speaker};
 pub use settings::GameSettings;

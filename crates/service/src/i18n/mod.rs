@@ -6,7 +6,7 @@ mod notifications;
 
 pub use notifications::{notification, speaker};
 
-use crate::domain::{DomainError, MasterAction, SeatError, SettingError};
+use crate::domain::{DomainError, MasterAction, MasterError, SeatError, SettingError};
 
 /// Words in English and German.
 fn t(en: &str, de: &str) -> (String, String) {
@@ -15,7 +15,7 @@ fn t(en: &str, de: &str) -> (String, String) {
 
 /// A refusal in English and German.
 pub fn refusal(e: &DomainError) -> (String, String) {
-    let (en, de): (String, String) = match e {
+    match e {
         DomainError::NoSuchGame => t("no such game", "Diese Partie gibt es nicht"),
         DomainError::UnknownVariant(n) => (format!("unknown variant `{n}`"), format!("Unbekannte Variante `{n}`")),
         DomainError::NotRunning => t("the game is not running", "Die Partie läuft nicht"),
@@ -40,29 +40,7 @@ pub fn refusal(e: &DomainError) -> (String, String) {
         DomainError::Eliminated(p) => (format!("{p} has been eliminated"), format!("{p} ist ausgeschieden")),
         DomainError::Setting(setting) => setting_refusal(setting),
         DomainError::Seat(seat) => seat_refusal(seat),
-        DomainError::OnlyMaster(action) => (format!("only the game master {}", master_action(*action)), de_master()),
-        DomainError::BadExtension => t(
-            "an extension is 1 second to 7 days",
-            "Eine Verlängerung ist 1 Sekunde bis 7 Tage lang",
-        ),
-        DomainError::Paused => t(
-            "the game is paused: resume it first",
-            "Die Partie ruht: erst fortsetzen",
-        ),
-        DomainError::ExtensionsUsed(max) => (
-            format!("a phase's deadline is extended at most {max} times, and only while it runs"),
-            format!("Die Abgabefrist einer Phase wird höchstens {max}-mal verlängert, und nur solange sie läuft"),
-        ),
-        DomainError::PausedAlready => t(
-            "the game is paused already, or its phase has just been adjudicated",
-            "Die Partie ruht schon, oder ihre Phase wurde gerade ausgewertet",
-        ),
-        DomainError::NotPaused => t("the game is not paused", "Die Partie ruht nicht"),
-        DomainError::NoSuchAccount => t("no such account", "Dieses Konto gibt es nicht"),
-        DomainError::PlaysAlready => t(
-            "that account plays in this game already",
-            "Dieses Konto spielt schon in dieser Partie",
-        ),
+        DomainError::Master(master) => master_refusal(master),
         DomainError::OnlyPlayersOrder => t(
             "only the game's players give orders",
             "Nur die Spieler der Partie geben Befehle",
@@ -93,8 +71,36 @@ pub fn refusal(e: &DomainError) -> (String, String) {
             "the judge could not store or read data",
             "Der Spielleiter konnte Daten nicht speichern oder lesen",
         ),
-    };
-    (en, de)
+    }
+}
+
+/// A master's action refused.
+fn master_refusal(e: &MasterError) -> (String, String) {
+    match e {
+        MasterError::OnlyMaster(action) => (format!("only the game master {}", master_action(*action)), de_master()),
+        MasterError::BadExtension => t(
+            "an extension is 1 second to 7 days",
+            "Eine Verlängerung ist 1 Sekunde bis 7 Tage lang",
+        ),
+        MasterError::Paused => t(
+            "the game is paused: resume it first",
+            "Die Partie ruht: erst fortsetzen",
+        ),
+        MasterError::ExtensionsUsed(max) => (
+            format!("a phase's deadline is extended at most {max} times, and only while it runs"),
+            format!("Die Abgabefrist einer Phase wird höchstens {max}-mal verlängert, und nur solange sie läuft"),
+        ),
+        MasterError::PausedAlready => t(
+            "the game is paused already, or its phase has just been adjudicated",
+            "Die Partie ruht schon, oder ihre Phase wurde gerade ausgewertet",
+        ),
+        MasterError::NotPaused => t("the game is not paused", "Die Partie ruht nicht"),
+        MasterError::NoSuchAccount => t("no such account", "Dieses Konto gibt es nicht"),
+        MasterError::PlaysAlready => t(
+            "that account plays in this game already",
+            "Dieses Konto spielt schon in dieser Partie",
+        ),
+    }
 }
 
 /// A setting out of its bounds.
