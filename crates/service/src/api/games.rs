@@ -8,7 +8,9 @@ use serde_json::Value;
 use sqlx::Row;
 
 use super::*;
-use crate::domain::Notification;
+use crate::app;
+use crate::app::ports::SystemClock;
+use crate::domain::{DomainError, GameSettings, PressPolicy, SettingError};
 use crate::error::refusals::*;
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -88,132 +90,33 @@ pub(crate) async fn create_game(
     Ok((StatusCode::CREATED, Json(created)))
 }
 
-/// A game's name as given, trimmed, with its key ([`crate::names::name_key`]), when it has 1 to
-/// 40 characters and no game has it (as names are compared).
-async fn free_game_name<'a>(state: &AppState, name: &'a str) -> ApiResult<(&'a str, String)> {
-    let name = name.trim();
-    if !crate::names::is_game_name(name) {
-        return Err(ApiError::bad_request(
-            "bad_name",
-            "a game's name has 1 to 40 visible characters (no line breaks, control or direction marks)",
-        )
-        .de("Der Name einer Partie hat 1 bis 40 sichtbare Zeichen (keine Zeilenumbrüche, Steuer- oder Richtungszeichen)"));
+pub(crate) use crate::app::games::{CreatedGame, Joined, Started};
+
+impl NewGame {
+    /// The settings the body asks for (the press policy read; every bound is checked when the
+    /// game is created).
+    fn settings(&self) -> Result<GameSettings, DomainError> {
+        let press = PressPolicy::from_stored(&self.press).ok_or(DomainError::Setting(SettingError::BadPressPolicy))?;
+        Ok(GameSettings {
+            name: self.name.clone(),
+            variant: self.variant.clone(),
+            press,
+            seconds: [self.movement_seconds, self.retreat_seconds, self.adjustment_seconds],
+            early: self.early,
+            nmr_limit: self.nmr_limit,
+            grace_seconds: self.grace_seconds,
+            time_zone: self.time_zone.clone(),
+            deadline_at: self.deadline_at.clone(),
+            reminder_hours: self.reminder_hours,
+        })
     }
-    let key = crate::names::name_key(name);
-    let taken = sqlx::query("SELECT id FROM games WHERE name_key = $1")
-        .bind(&key)
-        .fetch_optional(&state.store.pool)
-        .await?;
-    if taken.is_some() {
-        return Err(
-            ApiError::conflict(format!("a game `{name}` exists")).de(format!("Eine Partie `{name}` gibt es schon"))
-        );
-    }
-    Ok((name, key))
-}
-
-/// A game created: its id, name and variant, forming.
-#[derive(serde::Serialize)]
-pub(crate) struct CreatedGame {
-    /// The new game's id.
-    pub(crate) id: String,
-    name: String,
-    variant: String,
-    status: crate::domain::GameStatus,
-}
-
-/// A member added: the game, the role, and the preferences as read.
-#[derive(serde::Serialize)]
-pub(crate) struct Joined {
-    game: String,
-    role: &'static str,
-    /// The powers wished for, in order, as the variant names them.
-    pub(crate) preferences: Vec<String>,
-}
-
-/// A game started: its lot's seed and first phase.
-#[derive(serde::Serialize)]
-pub(crate) struct Started {
-    game: String,
-    status: crate::domain::GameStatus,
-    lot_seed: i64,
-    phase: String,
 }
 
 /// Creates a game with `me` as its master after checking every setting.
 pub(crate) async fn create(state: &AppState, me: &str, body: &NewGame) -> ApiResult<CreatedGame> {
     variant(&body.variant)?;
-    if !matches!(body.press.as_str(), "full" | "grey" | "none") {
-        return Err(
-            ApiError::bad_request("bad_press", "press is full, grey or none").de("Presse ist full, grey oder none")
-        );
-    }
-    if [body.movement_seconds, body.retreat_seconds, body.adjustment_seconds]
-        .iter()
-        .any(|&m| !(1..=60 * 24 * 3600).contains(&m))
-    {
-        return Err(
-            ApiError::bad_request("bad_deadline", "deadlines are 1 second to 60 days")
-                .de("Abgabefristen sind 1 Sekunde bis 60 Tage lang"),
-        );
-    }
-    if !(1..=10).contains(&body.nmr_limit) {
-        return Err(
-            ApiError::bad_request("bad_nmr_limit", "civil disorder comes after 1 to 10 missed turns")
-                .de("Anarchie folgt nach 1 bis 10 versäumten Zügen"),
-        );
-    }
-    if !(0..=7 * 24 * 3600).contains(&body.grace_seconds) {
-        return Err(
-            ApiError::bad_request("bad_grace", "a grace period is 0 seconds to 7 days")
-                .de("Eine Nachfrist ist 0 Sekunden bis 7 Tage lang"),
-        );
-    }
-    if !(0..=14 * 24).contains(&body.reminder_hours) {
-        return Err(
-            ApiError::bad_request("bad_reminder", "reminders come 0 (none) to 336 hours before a deadline")
-                .de("Erinnerungen kommen 0 (keine) bis 336 Stunden vor einer Abgabefrist"),
-        );
-    }
-    crate::deadlines::DeadlineRule::new(&body.time_zone, body.deadline_at.as_deref())
-        .map_err(|e| ApiError::bad_request("bad_deadline", e.to_string()))?;
-    let (name, key) = free_game_name(state, &body.name).await?;
-    let id = new_id();
-    sqlx::query(
-        "INSERT INTO games (id, name, variant, master_id, status, press, movement_seconds, retreat_seconds, adjustment_seconds, created_ms, early, nmr_limit, grace_seconds, time_zone, deadline_at, reminder_hours, name_key) \
-         VALUES ($1, $2, $3, $4, 'forming', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
-    )
-    .bind(&id)
-    .bind(name)
-    .bind(&body.variant)
-    .bind(me)
-    .bind(&body.press)
-    .bind(body.movement_seconds)
-    .bind(body.retreat_seconds)
-    .bind(body.adjustment_seconds)
-    .bind(now_ms())
-    .bind(i64::from(body.early))
-    .bind(body.nmr_limit)
-    .bind(body.grace_seconds)
-    .bind(&body.time_zone)
-    .bind(body.deadline_at.as_ref().map(|t| t.trim().to_string()))
-    .bind(body.reminder_hours)
-    .bind(&key)
-    .execute(&state.store.pool)
-    .await
-    .map_err(|e| {
-        if is_unique_violation(&e) {
-            ApiError::conflict(format!("a game `{name}` exists")).de(format!("Eine Partie `{name}` gibt es schon"))
-        } else {
-            e.into()
-        }
-    })?;
-    Ok(CreatedGame {
-        id,
-        name: name.to_string(),
-        variant: body.variant.clone(),
-        status: crate::domain::GameStatus::Forming,
-    })
+    let settings = body.settings()?;
+    Ok(app::games::create(&state.store, &SystemClock, me, &settings).await?)
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -246,60 +149,7 @@ pub(crate) async fn join_game(
 /// Adds `me` to a forming game as a player with a preference list of powers, or to any game as
 /// an observer.
 pub(crate) async fn join(state: &AppState, me: &str, id: &str, wanted: &[String], observer: bool) -> ApiResult<Joined> {
-    let g = game(state, id).await?;
-    let v = variant(&g.variant)?;
-    let role = if observer { "observer" } else { "player" };
-    let mut preferences = Vec::new();
-    for p in wanted {
-        let key = power_key(&v, p)?;
-        if !preferences.contains(&key) {
-            preferences.push(key);
-        }
-    }
-    let mut tx = state.store.pool.begin().await?;
-    if role == "player" {
-        // Locks the game's row: concurrent joins are counted one after the other.
-        let forming = sqlx::query("UPDATE games SET status = status WHERE id = $1 AND status = 'forming'")
-            .bind(id)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
-        if forming == 0 {
-            return Err(ApiError::conflict("the game has started: join as an observer")
-                .de("Die Partie hat begonnen: als Beobachter beitreten"));
-        }
-        let players = sqlx::query("SELECT COUNT(*) FROM members WHERE game_id = $1 AND role = 'player'")
-            .bind(id)
-            .fetch_one(&mut *tx)
-            .await?
-            .get::<i64, _>(0);
-        if players as usize >= v.map.powers().len() {
-            return Err(ApiError::conflict("the game is full").de("Die Partie ist voll"));
-        }
-    }
-    let inserted = sqlx::query(
-        "INSERT INTO members (game_id, account_id, role, preferences, joined_ms) VALUES ($1, $2, $3, $4, $5)",
-    )
-    .bind(id)
-    .bind(me)
-    .bind(role)
-    .bind(serde_json::to_string(&preferences).unwrap_or_default())
-    .bind(now_ms())
-    .execute(&mut *tx)
-    .await;
-    match inserted {
-        Ok(_) => {}
-        Err(e) if is_unique_violation(&e) => {
-            return Err(ApiError::conflict("you are in this game already").de("Sie sind schon in dieser Partie"));
-        }
-        Err(e) => return Err(e.into()),
-    }
-    tx.commit().await?;
-    Ok(Joined {
-        game: id.to_string(),
-        role,
-        preferences,
-    })
+    Ok(app::games::join(&state.store, &SystemClock, me, id, wanted, observer).await?)
 }
 
 #[utoipa::path(
@@ -319,85 +169,13 @@ pub(crate) async fn start_game(
     start(&state, &me, &id).await.map(Json)
 }
 
-/// Starts a forming game (master only): powers by preference, ties by a seeded lot.
+/// Starts a forming game (master only): powers by preference, ties by a seeded lot whose seed
+/// is drawn now, stored and published with the game.
 pub(crate) async fn start(state: &AppState, me: &str, id: &str) -> ApiResult<Started> {
-    let g = game(state, id).await?;
-    master_only(&g, me, crate::domain::MasterAction::Start)?;
-    if g.status != crate::domain::GameStatus::Forming {
-        return Err(ApiError::conflict("the game has started already").de("Die Partie hat schon begonnen"));
-    }
-    let v = variant(&g.variant)?;
-    let position = Position::initial(&v);
-    let state_json = serde_json::to_string(&state_from_position(&v, &position)).unwrap_or_default();
-    let rule = g.deadline_rule();
-    let deadline = rule.next(now_ms(), g.seconds[0]);
-    // The lot's seed is drawn now, stored and published with the game.
     let seed = rand::random::<u32>() as i64;
-    let mut tx = state.store.pool.begin().await?;
-    // Claims the start (a second start, or a join at the same moment, waits and then finds the
-    // game running).
-    let started = sqlx::query(
-        "UPDATE games SET status = 'active', lot_seed = $1, state_json = $2, deadline_ms = $3, phase = $4 \
-         WHERE id = $5 AND status = 'forming'",
-    )
-    .bind(seed)
-    .bind(&state_json)
-    .bind(deadline)
-    .bind(position.phase.to_string())
-    .bind(id)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected();
-    if started == 0 {
-        return Err(ApiError::conflict("the game has started already").de("Die Partie hat schon begonnen"));
-    }
-    let rows = sqlx::query(
-        "SELECT account_id, preferences FROM members WHERE game_id = $1 AND role = 'player' ORDER BY joined_ms, account_id",
-    )
-    .bind(id)
-    .fetch_all(&mut *tx)
-    .await?;
-    let powers: Vec<String> = v.map.powers().iter().map(|p| p.key.to_ascii_uppercase()).collect();
-    if rows.len() < 2 || rows.len() > powers.len() {
-        return Err(
-            ApiError::conflict(format!("a game of this variant needs 2 to {} players", powers.len())).de(format!(
-                "Eine Partie dieser Variante braucht 2 bis {} Spieler",
-                powers.len()
-            )),
-        );
-    }
-    let accounts: Vec<String> = rows.iter().map(|r| r.get(0)).collect();
-    let mut preferences: Vec<Vec<String>> = Vec::new();
-    for r in &rows {
-        // Wishes that cannot be read are an error, never silently none.
-        let wishes =
-            serde_json::from_str(&r.get::<String, _>(1)).map_err(|e| ApiError::unreadable("a player's wishes", e))?;
-        preferences.push(wishes);
-    }
-    let assigned = lot::assign(seed as u64, &preferences, &powers);
-    for (account, power) in accounts.iter().zip(&assigned) {
-        sqlx::query("UPDATE members SET power = $1 WHERE game_id = $2 AND account_id = $3")
-            .bind(power)
-            .bind(id)
-            .bind(account)
-            .execute(&mut *tx)
-            .await?;
-        let news = Notification::GameStarted {
-            game: g.name.clone(),
-            power: power.clone(),
-            seed,
-            first_deadline: rule.describe(deadline),
-        };
-        notify(&mut tx, id, account, &news).await?;
-    }
-    tx.commit().await?;
+    let started = app::games::start(&state.store, &SystemClock, me, id, seed).await?;
     state.changed(id);
-    Ok(Started {
-        game: id.to_string(),
-        status: crate::domain::GameStatus::Active,
-        lot_seed: seed,
-        phase: position.phase.to_string(),
-    })
+    Ok(started)
 }
 
 #[utoipa::path(

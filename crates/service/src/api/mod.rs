@@ -7,13 +7,12 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use spielleiter_engine::game::PhaseOrders;
-use spielleiter_engine::interchange::{GameState, state_from_position};
+use spielleiter_engine::interchange::GameState;
 use spielleiter_engine::report::Lang;
 use spielleiter_engine::{Position, Variant};
 
 use crate::auth::{hash_password, new_id, new_token, token_hash};
 use crate::error::ApiError;
-use crate::lot;
 use crate::store::{Store, now_ms};
 
 pub(crate) mod accounts;
@@ -244,25 +243,6 @@ pub(crate) async fn queue_message(
     )
     .await?;
     Ok(())
-}
-
-/// Queues a notification to one account in the language it reads.
-pub(crate) async fn notify(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    game_id: &str,
-    account: &str,
-    n: &crate::domain::Notification,
-) -> ApiResult<()> {
-    let lang: String = sqlx::query("SELECT lang FROM accounts WHERE id = $1")
-        .bind(account)
-        .fetch_one(&mut **tx)
-        .await?
-        .get(0);
-    let lang: Lang = lang
-        .parse()
-        .map_err(|e| ApiError::unreadable("an account's language", e))?;
-    let (subject, body) = crate::i18n::notification(n, lang);
-    queue_message(tx, game_id, account, &subject, &body).await
 }
 
 pub(crate) use crate::sql::is_unique_violation;

@@ -4,13 +4,14 @@
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 
-use spielleiter_engine::interchange::GameEnd;
+use spielleiter_engine::interchange::{GameEnd, GameState};
 use spielleiter_engine::report::Lang;
 
 use super::adjudication::{Advance, Claim, PhaseRecord};
+use super::games::NewGameRecord;
 use super::ports::{Clock, GameStore, GameUnit, NewPress};
 use crate::domain::play::Turns;
-use crate::domain::{DomainError, Game, GameStatus, Member, Notification};
+use crate::domain::{DomainError, Game, GameStatus, Member, Notification, Role};
 
 /// Everything the fake store keeps.
 #[derive(Debug, Clone, Default)]
@@ -31,6 +32,8 @@ pub(crate) struct Data {
     pub(crate) ended: BTreeMap<String, GameEnd>,
     /// Notifications queued: game, account, language, what.
     pub(crate) outbox: Vec<(String, String, Lang, Notification)>,
+    /// The players' wishes, in the order they joined: game, account, powers.
+    pub(crate) wishes: Vec<(String, String, Vec<String>)>,
     /// The accounts whose notification carries the maps of a phase.
     pub(crate) with_maps: Vec<(String, String)>,
 }
@@ -314,6 +317,118 @@ impl GameUnit for FakeUnit<'_> {
         match members.iter_mut().find(|m| m.played_power() == Some(power)) {
             Some(m) => *m = seat,
             None => members.push(seat),
+        }
+        Ok(())
+    }
+
+    async fn insert_game(&mut self, game: &NewGameRecord) -> Result<bool, DomainError> {
+        let key = crate::names::name_key;
+        if self.data.games.values().any(|g| key(&g.name) == game.name_key) {
+            return Ok(false);
+        }
+        let s = &game.settings;
+        let g = Game {
+            id: game.id.clone(),
+            name: s.name.clone(),
+            variant: s.variant.clone(),
+            master: game.master.clone(),
+            status: GameStatus::Forming,
+            press: s.press,
+            lot_seed: None,
+            state_json: None,
+            deadline_ms: None,
+            seconds: s.seconds,
+            early: s.early,
+            nmr_limit: s.nmr_limit,
+            grace_seconds: s.grace_seconds,
+            in_grace: false,
+            paused_remaining_ms: None,
+            extensions: 0,
+            phase: None,
+            time_zone: s.time_zone.clone(),
+            deadline_at: s.deadline_at.clone(),
+            pending: crate::domain::Pending::default(),
+            reminder_hours: s.reminder_hours,
+        };
+        self.data.games.insert(game.id.clone(), g);
+        Ok(true)
+    }
+
+    async fn lock_forming(&mut self, game: &str) -> Result<bool, DomainError> {
+        Ok(self
+            .data
+            .games
+            .get(game)
+            .is_some_and(|g| g.status == GameStatus::Forming))
+    }
+
+    async fn add_member(
+        &mut self,
+        game: &str,
+        account: &str,
+        role: Role,
+        preferences: &[String],
+        _now_ms: i64,
+    ) -> Result<bool, DomainError> {
+        let members = self.data.members.entry(game.to_string()).or_default();
+        if members.iter().any(|m| m.account == account) {
+            return Ok(false);
+        }
+        members.push(Member {
+            account: account.to_string(),
+            role,
+            power: None,
+            lang: self.data.langs.get(account).copied().unwrap_or(Lang::En),
+            ..player("")
+        });
+        self.data
+            .wishes
+            .push((game.to_string(), account.to_string(), preferences.to_vec()));
+        Ok(true)
+    }
+
+    async fn start_game(
+        &mut self,
+        game: &str,
+        seed: i64,
+        state: &GameState,
+        deadline_ms: i64,
+        phase: &str,
+    ) -> Result<bool, DomainError> {
+        let Some(g) = self
+            .data
+            .games
+            .get_mut(game)
+            .filter(|g| g.status == GameStatus::Forming)
+        else {
+            return Ok(false);
+        };
+        g.status = GameStatus::Active;
+        g.lot_seed = Some(seed);
+        g.state_json = Some(serde_json::to_string(state).map_err(|_| DomainError::Store)?);
+        g.deadline_ms = Some(deadline_ms);
+        g.phase = Some(phase.to_string());
+        Ok(true)
+    }
+
+    async fn wishes(&mut self, game: &str) -> Result<Vec<(String, Vec<String>)>, DomainError> {
+        let players: Vec<String> = self
+            .members(game)
+            .await?
+            .into_iter()
+            .filter(|m| m.role == Role::Player)
+            .map(|m| m.account)
+            .collect();
+        let wish = |a: &String| {
+            let found = self.data.wishes.iter().find(|(g, acc, _)| g == game && acc == a);
+            found.map(|(_, _, w)| w.clone()).unwrap_or_default()
+        };
+        Ok(players.iter().map(|a| (a.clone(), wish(a))).collect())
+    }
+
+    async fn assign_power(&mut self, game: &str, account: &str, power: &str) -> Result<(), DomainError> {
+        if let Some(m) = self.member(game, |m| m.account == account) {
+            m.power = Some(power.to_string());
         }
         Ok(())
     }

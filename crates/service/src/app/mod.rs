@@ -5,6 +5,7 @@
 
 pub mod adjudication;
 pub mod endgame;
+pub mod games;
 pub mod master;
 pub mod orders;
 pub mod outcome;

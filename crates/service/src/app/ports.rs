@@ -4,12 +4,13 @@
 
 use std::collections::BTreeMap;
 
-use spielleiter_engine::interchange::GameEnd;
+use spielleiter_engine::interchange::{GameEnd, GameState};
 use spielleiter_engine::report::Lang;
 
 use super::adjudication::{Advance, Claim, PhaseRecord};
+use super::games::NewGameRecord;
 use crate::domain::play::Turns;
-use crate::domain::{DomainError, Game, Member, Notification};
+use crate::domain::{DomainError, Game, Member, Notification, Role};
 
 /// The time.
 pub trait Clock {
@@ -165,6 +166,39 @@ pub trait GameUnit {
         was_observer: bool,
         now_ms: i64,
     ) -> Result<(), DomainError>;
+
+    /// Stores a new game, forming; false if a game has its name (as names compare).
+    async fn insert_game(&mut self, game: &NewGameRecord) -> Result<bool, DomainError>;
+
+    /// Locks a forming game (joins are counted one after the other); false if it is not forming.
+    async fn lock_forming(&mut self, game: &str) -> Result<bool, DomainError>;
+
+    /// Adds a member with its wishes; false if the account is a member already.
+    async fn add_member(
+        &mut self,
+        game: &str,
+        account: &str,
+        role: Role,
+        preferences: &[String],
+        now_ms: i64,
+    ) -> Result<bool, DomainError>;
+
+    /// Starts a forming game: its lot's seed, first state, deadline and phase; false if it is
+    /// not forming (started meanwhile).
+    async fn start_game(
+        &mut self,
+        game: &str,
+        seed: i64,
+        state: &GameState,
+        deadline_ms: i64,
+        phase: &str,
+    ) -> Result<bool, DomainError>;
+
+    /// The players' wishes in the order they joined: account and powers wished for.
+    async fn wishes(&mut self, game: &str) -> Result<Vec<(String, Vec<String>)>, DomainError>;
+
+    /// Gives a player a power.
+    async fn assign_power(&mut self, game: &str, account: &str, power: &str) -> Result<(), DomainError>;
 
     /// Stores everything done in the unit.
     async fn commit(self) -> Result<(), DomainError>;

@@ -2,20 +2,22 @@
 //! transaction per unit of work, on SQLite or PostgreSQL. Rows are read by column name into
 //! checked domain values (`games`).
 
+mod forming;
 pub(crate) mod games;
 mod master;
 mod phases;
 
-use spielleiter_engine::interchange::GameEnd;
+use spielleiter_engine::interchange::{GameEnd, GameState};
 use spielleiter_engine::report::Lang;
 use std::collections::BTreeMap;
 
 use sqlx::Row;
 
 use crate::app::adjudication::{Advance, Claim, PhaseRecord};
+use crate::app::games::NewGameRecord;
 use crate::app::ports::{GameStore, GameUnit, NewPress};
 use crate::domain::play::Turns;
-use crate::domain::{DomainError, Game, Member, Notification};
+use crate::domain::{DomainError, Game, Member, Notification, Role};
 use crate::store::Store;
 
 impl From<sqlx::Error> for DomainError {
@@ -274,6 +276,44 @@ impl GameUnit for SqlUnit {
         now_ms: i64,
     ) -> Result<(), DomainError> {
         master::seat_player(&mut self.tx, game, power, account, was_observer, now_ms).await
+    }
+
+    async fn insert_game(&mut self, game: &NewGameRecord) -> Result<bool, DomainError> {
+        forming::insert_game(&mut self.tx, game).await
+    }
+
+    async fn lock_forming(&mut self, game: &str) -> Result<bool, DomainError> {
+        forming::lock_forming(&mut self.tx, game).await
+    }
+
+    async fn add_member(
+        &mut self,
+        game: &str,
+        account: &str,
+        role: Role,
+        preferences: &[String],
+        now_ms: i64,
+    ) -> Result<bool, DomainError> {
+        forming::add_member(&mut self.tx, game, account, role, preferences, now_ms).await
+    }
+
+    async fn start_game(
+        &mut self,
+        game: &str,
+        seed: i64,
+        state: &GameState,
+        deadline_ms: i64,
+        phase: &str,
+    ) -> Result<bool, DomainError> {
+        forming::start_game(&mut self.tx, game, seed, state, deadline_ms, phase).await
+    }
+
+    async fn wishes(&mut self, game: &str) -> Result<Vec<(String, Vec<String>)>, DomainError> {
+        forming::wishes(&mut self.tx, game).await
+    }
+
+    async fn assign_power(&mut self, game: &str, account: &str, power: &str) -> Result<(), DomainError> {
+        forming::assign_power(&mut self.tx, game, account, power).await
     }
 
     async fn commit(self) -> Result<(), DomainError> {

@@ -1,0 +1,381 @@
+//! Games: creation with checked settings, joining with power preferences, and the start with its
+//! published, seeded lot.
+
+use spielleiter_engine::Position;
+use spielleiter_engine::interchange::state_from_position;
+
+use super::ports::{Clock, GameStore, GameUnit};
+use super::position::power_key;
+use crate::domain::{DomainError, GameSettings, GameStatus, MasterAction, MasterError, Notification, Role};
+use crate::domain::{SeatError, SettingError};
+use crate::variants::variant;
+
+/// A game created: its id, name and variant, forming.
+#[derive(Debug, serde::Serialize)]
+pub struct CreatedGame {
+    /// The new game's id.
+    pub id: String,
+    /// Its name as given, trimmed.
+    pub name: String,
+    /// Its variant.
+    pub variant: String,
+    /// Forming.
+    pub status: GameStatus,
+}
+
+/// A new game as stored: its id, the key its name compares by, its master and its settings.
+#[derive(Debug, Clone)]
+pub struct NewGameRecord {
+    /// The id.
+    pub id: String,
+    /// The name's key ([`crate::names::name_key`]).
+    pub name_key: String,
+    /// The master's account.
+    pub master: String,
+    /// The settings, checked (the name trimmed).
+    pub settings: GameSettings,
+    /// When it was created.
+    pub created_ms: i64,
+}
+
+/// Creates a game with `me` as its master after checking every setting.
+pub async fn create(
+    store: &impl GameStore,
+    clock: &impl Clock,
+    me: &str,
+    settings: &GameSettings,
+) -> Result<CreatedGame, DomainError> {
+    variant(&settings.variant)?;
+    settings.check()?;
+    crate::deadlines::DeadlineRule::new(&settings.time_zone, settings.deadline_at.as_deref())
+        .map_err(|e| DomainError::Setting(SettingError::BadDeadlineRule(e.to_string())))?;
+    let name = settings.name.trim();
+    if !crate::names::is_game_name(name) {
+        return Err(DomainError::Setting(SettingError::BadGameName));
+    }
+    let record = NewGameRecord {
+        id: crate::auth::new_id(),
+        name_key: crate::names::name_key(name),
+        master: me.to_string(),
+        settings: GameSettings {
+            name: name.to_string(),
+            deadline_at: settings.deadline_at.as_ref().map(|t| t.trim().to_string()),
+            ..settings.clone()
+        },
+        created_ms: clock.now_ms(),
+    };
+    let mut unit = store.begin().await?;
+    if !unit.insert_game(&record).await? {
+        return Err(DomainError::Setting(SettingError::GameNameTaken(name.to_string())));
+    }
+    unit.commit().await?;
+    Ok(CreatedGame {
+        id: record.id,
+        name: name.to_string(),
+        variant: settings.variant.clone(),
+        status: GameStatus::Forming,
+    })
+}
+
+/// A member added: the game, the role, and the preferences as read.
+#[derive(Debug, serde::Serialize)]
+pub struct Joined {
+    /// The game's id.
+    pub game: String,
+    /// Player or observer.
+    pub role: Role,
+    /// The powers wished for, in order, by key.
+    pub preferences: Vec<String>,
+}
+
+/// Adds `me` to a forming game as a player with a preference list of powers (each once), or to
+/// any game as an observer.
+pub async fn join(
+    store: &impl GameStore,
+    clock: &impl Clock,
+    me: &str,
+    id: &str,
+    wanted: &[String],
+    observer: bool,
+) -> Result<Joined, DomainError> {
+    let mut unit = store.begin().await?;
+    let g = unit.game(id).await?;
+    let v = variant(&g.variant)?;
+    let mut preferences: Vec<String> = Vec::new();
+    for p in wanted {
+        let key = power_key(&v, p)?;
+        if !preferences.contains(&key) {
+            preferences.push(key);
+        }
+    }
+    let role = if observer { Role::Observer } else { Role::Player };
+    if role == Role::Player {
+        // Locks the game: concurrent joins are counted one after the other.
+        if !unit.lock_forming(id).await? {
+            return Err(DomainError::Seat(SeatError::JoinAsObserver));
+        }
+        let players = unit
+            .members(id)
+            .await?
+            .iter()
+            .filter(|m| m.role == Role::Player)
+            .count();
+        if players >= v.map.powers().len() {
+            return Err(DomainError::Seat(SeatError::GameFull));
+        }
+    }
+    if !unit.add_member(id, me, role, &preferences, clock.now_ms()).await? {
+        return Err(DomainError::Seat(SeatError::MemberAlready));
+    }
+    unit.commit().await?;
+    Ok(Joined {
+        game: id.to_string(),
+        role,
+        preferences,
+    })
+}
+
+/// A game started: its lot's seed and first phase.
+#[derive(Debug, serde::Serialize)]
+pub struct Started {
+    /// The game's id.
+    pub game: String,
+    /// Active.
+    pub status: GameStatus,
+    /// The seed of the lot that settled equal wishes (published).
+    pub lot_seed: i64,
+    /// The first phase.
+    pub phase: String,
+}
+
+/// Starts a forming game (master only): powers by preference, ties by the lot seeded with
+/// `seed`; tells each player the power and the first deadline.
+pub async fn start(
+    store: &impl GameStore,
+    clock: &impl Clock,
+    me: &str,
+    id: &str,
+    seed: i64,
+) -> Result<Started, DomainError> {
+    let mut unit = store.begin().await?;
+    let g = unit.game(id).await?;
+    if g.master != me {
+        return Err(DomainError::Master(MasterError::OnlyMaster(MasterAction::Start)));
+    }
+    if g.status != GameStatus::Forming {
+        return Err(DomainError::Seat(SeatError::StartedAlready));
+    }
+    let v = variant(&g.variant)?;
+    let position = Position::initial(&v);
+    let phase = position.phase.to_string();
+    let rule = g.deadline_rule();
+    let deadline = rule.next(clock.now_ms(), g.seconds[0]);
+    // Claims the start (a second start, or a join at the same moment, waits and then finds the
+    // game running).
+    if !unit
+        .start_game(id, seed, &state_from_position(&v, &position), deadline, &phase)
+        .await?
+    {
+        return Err(DomainError::Seat(SeatError::StartedAlready));
+    }
+    let wishes = unit.wishes(id).await?;
+    let powers: Vec<String> = v.map.powers().iter().map(|p| p.key.to_ascii_uppercase()).collect();
+    if wishes.len() < 2 || wishes.len() > powers.len() {
+        return Err(DomainError::Seat(SeatError::PlayerCount(powers.len())));
+    }
+    let preferences: Vec<Vec<String>> = wishes.iter().map(|(_, w)| w.clone()).collect();
+    let assigned = crate::lot::assign(seed as u64, &preferences, &powers);
+    let members = unit.members(id).await?;
+    for ((account, _), power) in wishes.iter().zip(&assigned) {
+        unit.assign_power(id, account, power).await?;
+        let news = Notification::GameStarted {
+            game: g.name.clone(),
+            power: power.clone(),
+            seed,
+            first_deadline: rule.describe(deadline),
+        };
+        let lang = members.iter().find(|m| &m.account == account).map(|m| m.lang);
+        let lang = lang.ok_or_else(|| DomainError::Unreadable("a player's membership".into()))?;
+        unit.notify(id, &(account.clone(), lang), &news).await?;
+    }
+    unit.commit().await?;
+    Ok(Started {
+        game: id.to_string(),
+        status: GameStatus::Active,
+        lot_seed: seed,
+        phase,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::fake::{FakeStore, FixedClock};
+    use crate::domain::PressPolicy;
+
+    fn settings(name: &str) -> GameSettings {
+        GameSettings {
+            name: name.into(),
+            variant: "standard".into(),
+            press: PressPolicy::Grey,
+            seconds: [3600, 1800, 1800],
+            early: true,
+            nmr_limit: 3,
+            grace_seconds: 600,
+            time_zone: "Europe/Berlin".into(),
+            deadline_at: Some(" 20:00 ".into()),
+            reminder_hours: 0,
+        }
+    }
+
+    async fn new_game(store: &FakeStore) -> String {
+        create(store, &FixedClock(0), "gm", &settings("  Zugspitze "))
+            .await
+            .expect("created")
+            .id
+    }
+
+    #[tokio::test]
+    async fn a_game_is_created_with_checked_settings_and_a_name_nobody_has() {
+        let store = FakeStore::default();
+        let created = create(&store, &FixedClock(0), "gm", &settings("  Zugspitze "))
+            .await
+            .expect("created");
+        assert_eq!(
+            (created.name.as_str(), created.status),
+            ("Zugspitze", GameStatus::Forming)
+        );
+        let g = store.data.borrow().games[&created.id].clone();
+        assert_eq!(
+            (g.press, g.seconds, g.deadline_at.as_deref()),
+            (PressPolicy::Grey, [3600, 1800, 1800], Some("20:00"))
+        );
+        let taken = create(&store, &FixedClock(0), "other", &settings("ZUGSPITZE"))
+            .await
+            .unwrap_err();
+        assert_eq!(
+            taken,
+            DomainError::Setting(SettingError::GameNameTaken("ZUGSPITZE".into()))
+        );
+        let refusals = [
+            (
+                GameSettings {
+                    name: " ".into(),
+                    ..settings("a")
+                },
+                SettingError::BadGameName,
+            ),
+            (
+                GameSettings {
+                    nmr_limit: 0,
+                    ..settings("b")
+                },
+                SettingError::BadNmrLimit,
+            ),
+            (
+                GameSettings {
+                    time_zone: "Mars/Olympus".into(),
+                    ..settings("c")
+                },
+                SettingError::BadDeadlineRule(String::new()),
+            ),
+        ];
+        for (s, expected) in refusals {
+            let e = create(&store, &FixedClock(0), "gm", &s).await.unwrap_err();
+            match (e, expected) {
+                (DomainError::Setting(SettingError::BadDeadlineRule(why)), SettingError::BadDeadlineRule(_)) => {
+                    assert!(why.contains("Mars/Olympus"), "{why}")
+                }
+                (e, expected) => assert_eq!(e, DomainError::Setting(expected)),
+            }
+        }
+        let unknown = GameSettings {
+            variant: "chess".into(),
+            ..settings("d")
+        };
+        assert_eq!(
+            create(&store, &FixedClock(0), "gm", &unknown).await.unwrap_err(),
+            DomainError::UnknownVariant("chess".into())
+        );
+        assert_eq!(store.data.borrow().games.len(), 1);
+    }
+
+    #[tokio::test]
+    async fn players_join_once_with_their_wishes_until_the_game_is_full_or_started() {
+        let store = FakeStore::default();
+        let id = new_game(&store).await;
+        let wishes = ["France".to_string(), "fra".to_string(), "England".to_string()];
+        let joined = join(&store, &FixedClock(1), "ann", &id, &wishes[..1], false)
+            .await
+            .expect("joined");
+        assert_eq!(
+            (joined.role, joined.preferences.as_slice()),
+            (Role::Player, ["FRANCE".to_string()].as_slice())
+        );
+        let again = join(&store, &FixedClock(1), "ann", &id, &[], true).await.unwrap_err();
+        assert_eq!(again, DomainError::Seat(SeatError::MemberAlready));
+        let bad = join(&store, &FixedClock(1), "bob", &id, &["Atlantis".to_string()], false)
+            .await
+            .unwrap_err();
+        assert_eq!(bad, DomainError::UnknownPower("Atlantis".into()));
+        for p in ["b", "c", "d", "e", "f", "g"] {
+            join(&store, &FixedClock(1), p, &id, &[], false).await.expect("joined");
+        }
+        let full = join(&store, &FixedClock(1), "h", &id, &[], false).await.unwrap_err();
+        assert_eq!(full, DomainError::Seat(SeatError::GameFull));
+        assert_eq!(
+            join(&store, &FixedClock(1), "h", &id, &[], true)
+                .await
+                .expect("observer")
+                .role,
+            Role::Observer
+        );
+    }
+
+    #[tokio::test]
+    async fn the_master_starts_by_wishes_and_a_published_lot_and_tells_each_player_the_power() {
+        let store = FakeStore::default();
+        let id = new_game(&store).await;
+        let refused = start(&store, &FixedClock(0), "gm", &id, 7).await.unwrap_err();
+        assert_eq!(refused, DomainError::Seat(SeatError::PlayerCount(7)));
+        assert_eq!(store.data.borrow().games[&id].status, GameStatus::Forming);
+        join(&store, &FixedClock(1), "ann", &id, &["Turkey".to_string()], false)
+            .await
+            .expect("joined");
+        join(&store, &FixedClock(1), "bob", &id, &["Turkey".to_string()], false)
+            .await
+            .expect("joined");
+        let not_master = start(&store, &FixedClock(0), "ann", &id, 7).await.unwrap_err();
+        assert_eq!(
+            not_master,
+            DomainError::Master(MasterError::OnlyMaster(MasterAction::Start))
+        );
+        let started = start(&store, &FixedClock(0), "gm", &id, 7).await.expect("started");
+        assert_eq!((started.lot_seed, started.phase.as_str()), (7, "S1901M"));
+        {
+            let data = store.data.borrow();
+            let powers: Vec<_> = data.members[&id].iter().filter_map(|m| m.power.clone()).collect();
+            assert_eq!(powers.len(), 2);
+            assert!(powers.contains(&"TURKEY".to_string()));
+            // The same seed gives the same lot.
+            let expected = crate::lot::assign(
+                7,
+                &[vec!["TURKEY".into()], vec!["TURKEY".into()]],
+                &POWER_KEYS.map(String::from),
+            );
+            assert_eq!(powers, expected);
+            assert_eq!(data.outbox.len(), 2);
+            assert!(
+                data.outbox
+                    .iter()
+                    .all(|(_, _, _, n)| matches!(n, Notification::GameStarted { seed: 7, .. }))
+            );
+        }
+        let again = start(&store, &FixedClock(0), "gm", &id, 8).await.unwrap_err();
+        assert_eq!(again, DomainError::Seat(SeatError::StartedAlready));
+        let late = join(&store, &FixedClock(1), "cid", &id, &[], false).await.unwrap_err();
+        assert_eq!(late, DomainError::Seat(SeatError::JoinAsObserver));
+    }
+
+    const POWER_KEYS: [&str; 7] = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"];
+}

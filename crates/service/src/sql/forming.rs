@@ -1,0 +1,138 @@
+//! Games before they run: creation, joining, the start.
+
+use sqlx::Row;
+
+use super::games::unreadable;
+use super::is_unique_violation;
+use crate::app::games::NewGameRecord;
+use crate::domain::{DomainError, Role};
+
+type Tx = sqlx::Transaction<'static, sqlx::Any>;
+
+/// Stores a new game; false if its name is taken.
+pub(super) async fn insert_game(tx: &mut Tx, g: &NewGameRecord) -> Result<bool, DomainError> {
+    let taken = sqlx::query("SELECT id FROM games WHERE name_key = $1")
+        .bind(&g.name_key)
+        .fetch_optional(&mut **tx)
+        .await?;
+    if taken.is_some() {
+        return Ok(false);
+    }
+    let s = &g.settings;
+    let inserted = sqlx::query(
+        "INSERT INTO games (id, name, variant, master_id, status, press, movement_seconds, retreat_seconds, adjustment_seconds, created_ms, early, nmr_limit, grace_seconds, time_zone, deadline_at, reminder_hours, name_key) \
+         VALUES ($1, $2, $3, $4, 'forming', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
+    )
+    .bind(&g.id)
+    .bind(&s.name)
+    .bind(&s.variant)
+    .bind(&g.master)
+    .bind(s.press.as_str())
+    .bind(s.seconds[0])
+    .bind(s.seconds[1])
+    .bind(s.seconds[2])
+    .bind(g.created_ms)
+    .bind(i64::from(s.early))
+    .bind(s.nmr_limit)
+    .bind(s.grace_seconds)
+    .bind(&s.time_zone)
+    .bind(&s.deadline_at)
+    .bind(s.reminder_hours)
+    .bind(&g.name_key)
+    .execute(&mut **tx)
+    .await;
+    match inserted {
+        Ok(_) => Ok(true),
+        Err(e) if is_unique_violation(&e) => Ok(false),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Locks a forming game's row.
+pub(super) async fn lock_forming(tx: &mut Tx, game: &str) -> Result<bool, DomainError> {
+    let forming = sqlx::query("UPDATE games SET status = status WHERE id = $1 AND status = 'forming'")
+        .bind(game)
+        .execute(&mut **tx)
+        .await?;
+    Ok(forming.rows_affected() == 1)
+}
+
+/// Adds a member; false if the account is one already.
+pub(super) async fn add_member(
+    tx: &mut Tx,
+    game: &str,
+    account: &str,
+    role: Role,
+    preferences: &[String],
+    now_ms: i64,
+) -> Result<bool, DomainError> {
+    let wishes = serde_json::to_string(preferences).map_err(|e| unreadable("a player's wishes", e))?;
+    let inserted = sqlx::query(
+        "INSERT INTO members (game_id, account_id, role, preferences, joined_ms) VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(game)
+    .bind(account)
+    .bind(role.as_str())
+    .bind(wishes)
+    .bind(now_ms)
+    .execute(&mut **tx)
+    .await;
+    match inserted {
+        Ok(_) => Ok(true),
+        Err(e) if is_unique_violation(&e) => Ok(false),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Starts a forming game.
+pub(super) async fn start_game(
+    tx: &mut Tx,
+    game: &str,
+    seed: i64,
+    state: &spielleiter_engine::interchange::GameState,
+    deadline_ms: i64,
+    phase: &str,
+) -> Result<bool, DomainError> {
+    let state = serde_json::to_string(state).map_err(|e| unreadable("a game's state", e))?;
+    let started = sqlx::query(
+        "UPDATE games SET status = 'active', lot_seed = $1, state_json = $2, deadline_ms = $3, phase = $4 \
+         WHERE id = $5 AND status = 'forming'",
+    )
+    .bind(seed)
+    .bind(state)
+    .bind(deadline_ms)
+    .bind(phase)
+    .bind(game)
+    .execute(&mut **tx)
+    .await?;
+    Ok(started.rows_affected() == 1)
+}
+
+/// The players' wishes in the order they joined (wishes that cannot be read are an error, never
+/// silently none).
+pub(super) async fn wishes(tx: &mut Tx, game: &str) -> Result<Vec<(String, Vec<String>)>, DomainError> {
+    let rows = sqlx::query(
+        "SELECT account_id, preferences FROM members WHERE game_id = $1 AND role = 'player' ORDER BY joined_ms, account_id",
+    )
+    .bind(game)
+    .fetch_all(&mut **tx)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            let wishes: String = r.try_get("preferences")?;
+            let wishes = serde_json::from_str(&wishes).map_err(|e| unreadable("a player's wishes", e))?;
+            Ok((r.try_get("account_id")?, wishes))
+        })
+        .collect()
+}
+
+/// Gives a player a power.
+pub(super) async fn assign_power(tx: &mut Tx, game: &str, account: &str, power: &str) -> Result<(), DomainError> {
+    sqlx::query("UPDATE members SET power = $1 WHERE game_id = $2 AND account_id = $3")
+        .bind(power)
+        .bind(game)
+        .bind(account)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
