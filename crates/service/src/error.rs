@@ -149,7 +149,7 @@ impl From<DomainError> for ApiError {
     /// The status and code of each refusal, with its words from `i18n`.
     fn from(e: DomainError) -> Self {
         let (status, code) = match &e {
-            DomainError::NoSuchGame | DomainError::Master(MasterError::NoSuchAccount) => {
+            DomainError::NoSuchGame | DomainError::NoSuchPhase | DomainError::Master(MasterError::NoSuchAccount) => {
                 (StatusCode::NOT_FOUND, "not_found")
             }
             DomainError::Master(MasterError::BadExtension) => (StatusCode::BAD_REQUEST, "bad_extension"),
@@ -172,6 +172,7 @@ impl From<DomainError> for ApiError {
             | DomainError::OnlySurvivorsVote
             | DomainError::OnlyMembersSendPress
             | DomainError::OnlyPlayersOrder
+            | DomainError::OnlyMembersSeeResults
             | DomainError::Master(MasterError::OnlyMaster(_))
             | DomainError::NoPress => (StatusCode::FORBIDDEN, "forbidden"),
             DomainError::BadPressLength { .. } => (StatusCode::BAD_REQUEST, "bad_press"),

@@ -10,6 +10,7 @@ use spielleiter_engine::report::Lang;
 use super::adjudication::{Advance, Claim, PhaseRecord};
 use super::games::NewGameRecord;
 use super::ports::{Clock, GameStore, GameUnit, NewPress};
+use super::results::StoredResult;
 use crate::domain::play::Turns;
 use crate::domain::{DomainError, Game, GameStatus, Member, Notification, Role};
 
@@ -431,6 +432,27 @@ impl GameUnit for FakeUnit<'_> {
             m.power = Some(power.to_string());
         }
         Ok(())
+    }
+
+    async fn result(&mut self, game: &str, phase: &str) -> Result<Option<StoredResult>, DomainError> {
+        Ok(self.results(game).await?.into_iter().find(|r| r.phase == phase))
+    }
+
+    async fn results(&mut self, game: &str) -> Result<Vec<StoredResult>, DomainError> {
+        Ok(self
+            .data
+            .phases
+            .iter()
+            .filter(|p| p.game == game)
+            .map(|p| StoredResult {
+                phase: p.phase.clone(),
+                before: p.before.clone(),
+                result: p.published.clone(),
+                report_en: p.report_en.clone(),
+                report_de: p.report_de.clone(),
+                notices: p.notices.clone(),
+            })
+            .collect())
     }
 
     async fn commit(self) -> Result<(), DomainError> {

@@ -12,6 +12,7 @@ pub mod outcome;
 pub mod ports;
 pub mod position;
 pub mod press;
+pub mod results;
 pub mod turns;
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ use spielleiter_engine::report::Lang;
 
 use super::adjudication::{Advance, Claim, PhaseRecord};
 use super::games::NewGameRecord;
+use super::results::StoredResult;
 use crate::domain::play::Turns;
 use crate::domain::{DomainError, Game, Member, Notification, Role};
 
@@ -199,6 +200,12 @@ pub trait GameUnit {
 
     /// Gives a player a power.
     async fn assign_power(&mut self, game: &str, account: &str, power: &str) -> Result<(), DomainError>;
+
+    /// An adjudicated phase as stored, if the game has it.
+    async fn result(&mut self, game: &str, phase: &str) -> Result<Option<StoredResult>, DomainError>;
+
+    /// Every adjudicated phase of the game, oldest first.
+    async fn results(&mut self, game: &str) -> Result<Vec<StoredResult>, DomainError>;
 
     /// Stores everything done in the unit.
     async fn commit(self) -> Result<(), DomainError>;

@@ -39,6 +39,10 @@ pub enum DomainError {
     Seat(SeatError),
     /// A master's action refused.
     Master(MasterError),
+    /// Only the game's members see its results (until it ends).
+    OnlyMembersSeeResults,
+    /// No adjudicated phase has that name.
+    NoSuchPhase,
     /// Only the game's players give orders.
     OnlyPlayersOrder,
     /// The phase was adjudicated while the orders arrived.

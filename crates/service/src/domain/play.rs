@@ -164,6 +164,16 @@ pub fn press_readers(
         .collect()
 }
 
+/// Whether `me` may read a game's past phases (reports, orders, maps): its members and master,
+/// and everyone once the game has ended.
+pub fn may_read_history(g: &super::Game, members: &[Member], me: &str) -> Result<(), DomainError> {
+    if g.status == super::GameStatus::Finished || g.master == me || members.iter().any(|m| m.account == me) {
+        Ok(())
+    } else {
+        Err(DomainError::OnlyMembersSeeResults)
+    }
+}
+
 /// Who votes on the end of a game: the voter's power, the survivors, and the survivors that
 /// decide (those with a player who is not in civil disorder).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -41,6 +41,11 @@ pub fn refusal(e: &DomainError) -> (String, String) {
         DomainError::Setting(setting) => setting_refusal(setting),
         DomainError::Seat(seat) => seat_refusal(seat),
         DomainError::Master(master) => master_refusal(master),
+        DomainError::OnlyMembersSeeResults => t(
+            "only the game's members see its results",
+            "Nur die Teilnehmer der Partie sehen ihre Ergebnisse",
+        ),
+        DomainError::NoSuchPhase => t("no such adjudicated phase", "Keine ausgewertete Phase dieses Namens"),
         DomainError::OnlyPlayersOrder => t(
             "only the game's players give orders",
             "Nur die Spieler der Partie geben Befehle",
@@ -72,6 +77,21 @@ pub fn refusal(e: &DomainError) -> (String, String) {
             "Der Spielleiter konnte Daten nicht speichern oder lesen",
         ),
     }
+}
+
+/// A game's record as text: a heading, then each report.
+pub fn record_text(r: &crate::app::results::Record, lang: spielleiter_engine::report::Lang) -> String {
+    let title = match lang {
+        spielleiter_engine::report::Lang::En => format!("Diplomacy game {} ({})", r.game.name, r.variant_title),
+        spielleiter_engine::report::Lang::De => format!("Diplomacy-Partie {} ({})", r.game.name, r.variant_title),
+    };
+    let mut text = format!("{title}\n{}\n", "=".repeat(title.chars().count()));
+    for report in &r.reports {
+        text.push('\n');
+        text.push_str(report.trim_end());
+        text.push('\n');
+    }
+    text
 }
 
 /// A master's action refused.

@@ -3,7 +3,6 @@
 use sqlx::Row;
 
 use super::games::unreadable;
-use super::is_unique_violation;
 use crate::app::games::NewGameRecord;
 use crate::domain::{DomainError, Role};
 
@@ -41,11 +40,7 @@ pub(super) async fn insert_game(tx: &mut Tx, g: &NewGameRecord) -> Result<bool, 
     .bind(&g.name_key)
     .execute(&mut **tx)
     .await;
-    match inserted {
-        Ok(_) => Ok(true),
-        Err(e) if is_unique_violation(&e) => Ok(false),
-        Err(e) => Err(e.into()),
-    }
+    super::inserted(inserted)
 }
 
 /// Locks a forming game's row.
@@ -77,11 +72,7 @@ pub(super) async fn add_member(
     .bind(now_ms)
     .execute(&mut **tx)
     .await;
-    match inserted {
-        Ok(_) => Ok(true),
-        Err(e) if is_unique_violation(&e) => Ok(false),
-        Err(e) => Err(e.into()),
-    }
+    super::inserted(inserted)
 }
 
 /// Starts a forming game.

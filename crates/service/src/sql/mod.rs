@@ -16,6 +16,7 @@ use sqlx::Row;
 use crate::app::adjudication::{Advance, Claim, PhaseRecord};
 use crate::app::games::NewGameRecord;
 use crate::app::ports::{GameStore, GameUnit, NewPress};
+use crate::app::results::StoredResult;
 use crate::domain::play::Turns;
 use crate::domain::{DomainError, Game, Member, Notification, Role};
 use crate::store::Store;
@@ -52,6 +53,16 @@ impl GameStore for Store {
 
     async fn begin(&self) -> Result<SqlUnit, DomainError> {
         Ok(SqlUnit::begin(self).await?)
+    }
+}
+
+/// Whether an `INSERT` stored its row: false when the row exists already (a unique key, such as
+/// a repeat of the same message or phase).
+pub(crate) fn inserted(result: Result<sqlx::any::AnyQueryResult, sqlx::Error>) -> Result<bool, DomainError> {
+    match result {
+        Ok(_) => Ok(true),
+        Err(e) if is_unique_violation(&e) => Ok(false),
+        Err(e) => Err(e.into()),
     }
 }
 
@@ -171,12 +182,8 @@ impl GameUnit for SqlUnit {
         .bind(press.sent_ms)
         .execute(&mut *self.tx)
         .await;
-        match stored {
-            Ok(_) => Ok(true),
-            // The same message again (a mail processed a second time): it was sent already.
-            Err(e) if is_unique_violation(&e) => Ok(false),
-            Err(e) => Err(e.into()),
-        }
+        // The same message again (a mail processed a second time): it was sent already.
+        inserted(stored)
     }
 
     async fn notify(&mut self, game: &str, to: &(String, Lang), n: &Notification) -> Result<(), DomainError> {
@@ -314,6 +321,14 @@ impl GameUnit for SqlUnit {
 
     async fn assign_power(&mut self, game: &str, account: &str, power: &str) -> Result<(), DomainError> {
         forming::assign_power(&mut self.tx, game, account, power).await
+    }
+
+    async fn result(&mut self, game: &str, phase: &str) -> Result<Option<StoredResult>, DomainError> {
+        phases::result(&mut self.tx, game, phase).await
+    }
+
+    async fn results(&mut self, game: &str) -> Result<Vec<StoredResult>, DomainError> {
+        phases::results(&mut self.tx, game).await
     }
 
     async fn commit(self) -> Result<(), DomainError> {

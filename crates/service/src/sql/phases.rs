@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 use sqlx::Row;
 
 use super::games::unreadable;
-use super::is_unique_violation;
 use crate::app::adjudication::{Advance, Claim, PhaseRecord};
+use crate::app::results::StoredResult;
 use crate::domain::DomainError;
 
 type Tx = sqlx::Transaction<'static, sqlx::Any>;
@@ -79,11 +79,7 @@ pub(super) async fn store(tx: &mut Tx, r: &PhaseRecord) -> Result<bool, DomainEr
     .bind(json("a phase's outcome", &r.outcome)?)
     .execute(&mut **tx)
     .await;
-    match inserted {
-        Ok(_) => Ok(true),
-        Err(e) if is_unique_violation(&e) => Ok(false),
-        Err(e) => Err(e.into()),
-    }
+    super::inserted(inserted)
 }
 
 /// Moves the game on to its next phase.
@@ -162,4 +158,60 @@ pub(super) async fn orders_of(
         serde_json::from_str(&lines).map_err(|e| unreadable("a power's orders", e))
     })
     .transpose()
+}
+
+/// A `phases` row read back.
+#[derive(sqlx::FromRow)]
+struct ResultRecord {
+    phase: String,
+    state_json: String,
+    result_json: String,
+    report_en: String,
+    report_de: String,
+    notices_json: Option<String>,
+}
+
+impl ResultRecord {
+    /// The row as a stored result; a column that cannot be read is an error, never a default.
+    fn read(self) -> Result<StoredResult, DomainError> {
+        let before = serde_json::from_str(&self.state_json).map_err(|e| unreadable("a phase's state", e))?;
+        let result = serde_json::from_str(&self.result_json).map_err(|e| unreadable("a phase's result", e))?;
+        let notices = match self.notices_json {
+            Some(text) => serde_json::from_str(&text).map_err(|e| unreadable("a phase's notices", e))?,
+            None => BTreeMap::new(),
+        };
+        Ok(StoredResult {
+            phase: self.phase,
+            before,
+            result,
+            report_en: self.report_en,
+            report_de: self.report_de,
+            notices,
+        })
+    }
+}
+
+/// An adjudicated phase of the game, if it has one of that name.
+pub(super) async fn result(tx: &mut Tx, game: &str, phase: &str) -> Result<Option<StoredResult>, DomainError> {
+    let row: Option<ResultRecord> = sqlx::query_as(
+        "SELECT phase, state_json, result_json, report_en, report_de, notices_json FROM phases \
+         WHERE game_id = $1 AND phase = $2",
+    )
+    .bind(game)
+    .bind(phase)
+    .fetch_optional(&mut **tx)
+    .await?;
+    row.map(ResultRecord::read).transpose()
+}
+
+/// Every adjudicated phase of the game, oldest first.
+pub(super) async fn results(tx: &mut Tx, game: &str) -> Result<Vec<StoredResult>, DomainError> {
+    let rows: Vec<ResultRecord> = sqlx::query_as(
+        "SELECT phase, state_json, result_json, report_en, report_de, notices_json FROM phases \
+         WHERE game_id = $1 ORDER BY adjudicated_ms, phase",
+    )
+    .bind(game)
+    .fetch_all(&mut **tx)
+    .await?;
+    rows.into_iter().map(ResultRecord::read).collect()
 }
