@@ -5,8 +5,6 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use sqlx::Row;
-
 use spielleiter_engine::adjudication::adjudicate_with;
 use spielleiter_engine::interchange::{AdjudicationInput, GameState, position_from_state};
 use spielleiter_engine::report::Lang;
@@ -66,6 +64,18 @@ pub(crate) struct PhaseRow<'a> {
     pub(crate) input: Option<&'a str>,
     /// `outcome_json`, if kept.
     pub(crate) outcome: Option<&'a str>,
+}
+
+impl<'a> From<&'a crate::sql::reads::PictureRow> for PhaseRow<'a> {
+    fn from(r: &'a crate::sql::reads::PictureRow) -> PhaseRow<'a> {
+        PhaseRow {
+            phase: &r.phase,
+            state: &r.state_json,
+            result: &r.result_json,
+            input: r.input_json.as_deref(),
+            outcome: r.outcome_json.as_deref(),
+        }
+    }
 }
 
 impl StoredPhase {
@@ -188,33 +198,14 @@ pub(crate) async fn result_attachments(
     phase: &str,
     lang: Lang,
 ) -> Result<Vec<Attachment>, sqlx::Error> {
-    let row = sqlx::query(
-        "SELECT g.variant, g.name, p.state_json, p.result_json, p.input_json, p.outcome_json FROM phases p \
-         JOIN games g ON g.id = p.game_id WHERE p.game_id = $1 AND p.phase = $2",
-    )
-    .bind(game_id)
-    .bind(phase)
-    .fetch_optional(&store.pool)
-    .await?;
-    let Some(row) = row else {
+    let Some((variant, name, row)) = crate::sql::reads::picture_source(&store.pool, game_id, phase).await? else {
         eprintln!("the pictures of game {game_id} {phase}: no such phase");
         return Ok(Vec::new());
     };
-    let (variant, name): (String, String) = (row.get(0), row.get(1));
-    let (state_json, result_json): (String, String) = (row.get(2), row.get(3));
-    let (input_json, outcome_json): (Option<String>, Option<String>) = (row.get(4), row.get(5));
-    let phase_name = phase.to_string();
     let _turn = rasterizing_turn().await;
     let drawn = tokio::task::spawn_blocking(move || {
         let v = crate::variants::variant(&variant).map_err(|e| crate::i18n::refusal(&e).0)?;
-        let row = PhaseRow {
-            phase: &phase_name,
-            state: &state_json,
-            result: &result_json,
-            input: input_json.as_deref(),
-            outcome: outcome_json.as_deref(),
-        };
-        StoredPhase::read(&row)?.result_pngs(&v, lang)
+        StoredPhase::read(&PhaseRow::from(&row))?.result_pngs(&v, lang)
     })
     .await
     .map_err(|e| e.to_string())

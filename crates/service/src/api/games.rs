@@ -5,7 +5,6 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use serde::Deserialize;
 use serde_json::Value;
-use sqlx::Row;
 
 use super::*;
 use crate::app;
@@ -266,28 +265,21 @@ pub(crate) async fn view(state: &AppState, me: &str, id: &str) -> ApiResult<Game
 /// [`view`] of a game already read.
 pub(crate) async fn view_of(state: &AppState, me: &str, g: &Game) -> ApiResult<GameView> {
     let id = g.id.as_str();
-    let rows = sqlx::query(
-        "SELECT a.name, m.role, m.power, m.missed, m.civil_disorder, m.account_id, m.draw_vote FROM members m JOIN accounts a ON a.id = m.account_id WHERE m.game_id = $1 ORDER BY m.joined_ms, a.name",
-    )
-    .bind(id)
-    .fetch_all(&state.store.pool)
-    .await?;
-    let members: Vec<MemberView> = rows
+    let named = crate::sql::games::named_members(&state.store.pool, id).await?;
+    let members: Vec<MemberView> = named
         .iter()
-        .map(|r| MemberView {
-            name: r.get(0),
-            role: r.get(1),
-            power: r.get(2),
-            missed_turns: r.get(3),
-            civil_disorder: r.get::<i64, _>(4) != 0,
+        .map(|(name, m)| MemberView {
+            name: name.clone(),
+            role: m.role.to_string(),
+            power: m.power.clone(),
+            missed_turns: m.missed,
+            civil_disorder: m.civil_disorder,
         })
         .collect();
     // `me`'s own row: its power, and its draw vote (votes are secret: `me` sees only its own).
-    let mine = rows.iter().find(|r| r.get::<String, _>(5) == me);
-    let my_power = mine
-        .filter(|r| r.get::<String, _>(1) == "player")
-        .and_then(|r| r.get::<Option<String>, _>(2));
-    let my_draw_vote = mine.is_some_and(|r| r.get::<i64, _>(6) != 0);
+    let mine = named.iter().map(|(_, m)| m).find(|m| m.account == me);
+    let my_power = mine.and_then(|m| m.played_power().map(str::to_string));
+    let my_draw_vote = mine.is_some_and(|m| m.draw_vote);
     Ok(GameView {
         id: g.id.clone(),
         name: g.name.clone(),

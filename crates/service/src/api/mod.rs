@@ -2,7 +2,6 @@
 //! end of a game. Each route's handler lives in the module named for what it is about.
 
 use serde_json::Value;
-use sqlx::Row;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -155,13 +154,8 @@ impl axum::extract::FromRequestParts<AppState> for Caller {
 
     async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &AppState) -> ApiResult<Caller> {
         let token = sessions::bearer(&parts.headers).ok_or_else(ApiError::unauthorized)?;
-        let row = sqlx::query("SELECT account_id FROM sessions WHERE token_hash = $1 AND expires_ms > $2")
-            .bind(token_hash(token))
-            .bind(now_ms())
-            .fetch_optional(&state.store.pool)
-            .await?;
-        row.map(|r| Caller(r.get::<String, _>(0)))
-            .ok_or_else(ApiError::unauthorized)
+        let account = crate::sql::sessions::account_id_of(&state.store.pool, &token_hash(token), now_ms()).await?;
+        account.map(Caller).ok_or_else(ApiError::unauthorized)
     }
 }
 
@@ -174,12 +168,9 @@ pub(crate) async fn game(state: &AppState, id: &str) -> ApiResult<Game> {
 
 /// The power an account plays in a game, if any.
 pub(crate) async fn power_of(state: &AppState, game_id: &str, account: &str) -> ApiResult<Option<String>> {
-    let row = sqlx::query("SELECT power FROM members WHERE game_id = $1 AND account_id = $2 AND role = 'player'")
-        .bind(game_id)
-        .bind(account)
-        .fetch_optional(&state.store.pool)
-        .await?;
-    Ok(row.and_then(|r| r.get::<Option<String>, _>(0)))
+    let members = crate::sql::games::members(&state.store.pool, game_id).await?;
+    let me = members.into_iter().find(|m| m.account == account);
+    Ok(me.and_then(|m| m.played_power().map(str::to_string)))
 }
 
 /// A stored state as everyone may see it: without the secret politics (Hegemony's political
@@ -196,32 +187,11 @@ pub(crate) fn current_position(v: &Variant, g: &Game) -> ApiResult<(GameState, P
     Ok(crate::app::position::current_position(v, g)?)
 }
 
-pub(crate) async fn member_or_master(state: &AppState, g: &Game, me: &str) -> ApiResult<()> {
-    if g.master == me || is_member(state, &g.id, me).await? {
-        Ok(())
-    } else {
-        Err(ApiError::forbidden("only the game's members see its results")
-            .de("Nur die Teilnehmer der Partie sehen ihre Ergebnisse"))
-    }
-}
-
 /// Whether `me` may read a game's past phases (reports, orders, maps): its members and master,
 /// and everyone once the game has ended.
 pub(crate) async fn may_read_history(state: &AppState, g: &Game, me: &str) -> ApiResult<()> {
-    if g.status == crate::domain::GameStatus::Finished {
-        return Ok(());
-    }
-    member_or_master(state, g, me).await
-}
-
-/// Whether an account has joined a game (as a player or an observer).
-pub(crate) async fn is_member(state: &AppState, id: &str, me: &str) -> ApiResult<bool> {
-    let row = sqlx::query("SELECT role FROM members WHERE game_id = $1 AND account_id = $2")
-        .bind(id)
-        .bind(me)
-        .fetch_optional(&state.store.pool)
-        .await?;
-    Ok(row.is_some())
+    let members = crate::sql::games::members(&state.store.pool, &g.id).await?;
+    Ok(crate::domain::play::may_read_history(g, &members, me)?)
 }
 
 /// Queues a message to an account in the outbox, inside the caller's transaction.
@@ -256,19 +226,12 @@ pub(crate) fn master_only(g: &Game, me: &str, action: crate::domain::MasterActio
     }
 }
 
+/// How the game ended, once it did.
 pub(crate) async fn result_of(
     state: &AppState,
     id: &str,
 ) -> ApiResult<Option<spielleiter_engine::interchange::GameEnd>> {
-    let row = sqlx::query("SELECT result_json FROM games WHERE id = $1")
-        .bind(id)
-        .fetch_one(&state.store.pool)
-        .await?;
-    // A stored result that cannot be read is an error, never "no result".
-    row.get::<Option<String>, _>(0)
-        .map(|s| serde_json::from_str(&s))
-        .transpose()
-        .map_err(|e| ApiError::unreadable("the game's result", e))
+    Ok(crate::sql::games::result_of(&state.store.pool, id).await?)
 }
 
 #[cfg(test)]

@@ -4,9 +4,9 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use serde::Deserialize;
-use sqlx::Row;
 
 use super::*;
+use crate::domain::Speaker;
 use crate::error::refusals::*;
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -116,52 +116,21 @@ pub(crate) struct PressPage {
 
 /// The press `me` may read in a game, within `window`.
 pub(crate) async fn read(state: &AppState, me: &str, id: &str, window: &PressWindow) -> ApiResult<PressPage> {
-    let g = game(state, id).await?;
-    member_or_master(state, &g, me).await?;
-    let mine = power_of(state, id, me).await?;
-    let rows = sqlx::query(
-        "SELECT from_account, from_power, recipients, grey, body, sent_ms, phase FROM press \
-         WHERE game_id = $1 AND sent_ms > $2 ORDER BY sent_ms, id",
-    )
-    .bind(id)
-    .bind(window.since_ms.unwrap_or(i64::MIN))
-    .fetch_all(&state.store.pool)
-    .await?;
-    let mut messages = Vec::new();
-    for r in rows {
-        let from_account: String = r.get(0);
-        let from_power: Option<String> = r.get(1);
-        // Unreadable recipients are an error: read as "none" they would make private press public.
-        let recipients: Vec<String> =
-            serde_json::from_str(&r.get::<String, _>(2)).map_err(|e| ApiError::unreadable("press recipients", e))?;
-        let grey = r.get::<i64, _>(3) != 0;
-        // A power's press belongs to the power: a replacing player reads what the power sent, the
-        // replaced one no longer does. The master's own messages have no power.
-        let sent_by_me = match (&from_power, &mine) {
-            (Some(from), Some(my_power)) => from == my_power,
-            (Some(_), None) => false,
-            (None, _) => from_account == me,
-        };
-        let to_me = recipients.is_empty() || mine.as_ref().is_some_and(|p| recipients.contains(p));
-        // Private press is for its sender and recipients only.
-        if !sent_by_me && !to_me {
-            continue;
-        }
-        let from = match &from_power {
-            None => Some(crate::i18n::speaker(&crate::domain::Speaker::Master, Lang::En)),
-            Some(_) if grey && !sent_by_me => None,
-            Some(p) => Some(p.clone()),
-        };
-        messages.push(PressMessage {
-            from,
-            from_master: from_power.is_none(),
-            to: recipients,
-            body: r.get(4),
-            sent_ms: r.get(5),
-            phase: r.get(6),
-        });
-    }
-    let earlier = window.last.map_or(0, |last| messages.len().saturating_sub(last));
-    messages.drain(..earlier);
+    let mut unit = crate::sql::SqlUnit::begin(&state.store).await?;
+    let (read, earlier) = crate::app::press::read(&mut unit, me, id, window.since_ms, window.last).await?;
+    let messages = read
+        .into_iter()
+        .map(|m| PressMessage {
+            from_master: m.from == Speaker::Master,
+            from: match &m.from {
+                Speaker::Hidden => None,
+                speaker => Some(crate::i18n::speaker(speaker, Lang::En)),
+            },
+            to: m.to,
+            body: m.body,
+            sent_ms: m.sent_ms,
+            phase: m.phase,
+        })
+        .collect();
     Ok(PressPage { messages, earlier })
 }

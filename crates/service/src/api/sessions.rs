@@ -18,11 +18,7 @@ pub(crate) fn bearer(headers: &HeaderMap) -> Option<&str> {
 /// Ends the session of `token` (nothing happens for an unknown or ended one). The one path for
 /// logging out from the API and the web pages.
 pub(crate) async fn end(state: &AppState, token: &str) -> ApiResult<()> {
-    sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
-        .bind(token_hash(token))
-        .execute(&state.store.pool)
-        .await?;
-    Ok(())
+    Ok(crate::sql::sessions::end(&state.store.pool, &token_hash(token)).await?)
 }
 
 #[utoipa::path(

@@ -455,6 +455,18 @@ impl GameUnit for FakeUnit<'_> {
             .collect())
     }
 
+    async fn press_since(&mut self, game: &str, since_ms: i64) -> Result<Vec<NewPress>, DomainError> {
+        let mut press: Vec<NewPress> = self
+            .data
+            .press
+            .iter()
+            .filter(|p| p.game == game && p.sent_ms > since_ms)
+            .cloned()
+            .collect();
+        press.sort_by(|a, b| (a.sent_ms, &a.id).cmp(&(b.sent_ms, &b.id)));
+        Ok(press)
+    }
+
     async fn commit(self) -> Result<(), DomainError> {
         *self.store.data.borrow_mut() = self.data;
         Ok(())

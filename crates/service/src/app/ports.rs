@@ -207,6 +207,9 @@ pub trait GameUnit {
     /// Every adjudicated phase of the game, oldest first.
     async fn results(&mut self, game: &str) -> Result<Vec<StoredResult>, DomainError>;
 
+    /// The game's press sent after `since_ms`, oldest first.
+    async fn press_since(&mut self, game: &str, since_ms: i64) -> Result<Vec<NewPress>, DomainError>;
+
     /// Stores everything done in the unit.
     async fn commit(self) -> Result<(), DomainError>;
 }

@@ -3,7 +3,7 @@
 
 use super::ports::{Clock, GameStore, GameUnit, NewPress};
 use super::position::{phase_of, power_key};
-use crate::domain::play::{check_press_body, press_readers, press_speaker};
+use crate::domain::play::{check_press_body, press_readers, press_seen_by, press_speaker};
 use crate::domain::{DomainError, Notification, Speaker};
 use crate::variants::variant;
 
@@ -89,6 +89,64 @@ pub async fn send(store: &impl GameStore, clock: &impl Clock, m: Outgoing<'_>) -
         to: press.recipients,
         repeat: false,
     })
+}
+
+/// One message as its reader sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadMessage {
+    /// Who it shows as from.
+    pub from: Speaker,
+    /// The powers it went to; none: everyone.
+    pub to: Vec<String>,
+    /// The text.
+    pub body: String,
+    /// When it was sent (milliseconds since 1970).
+    pub sent_ms: i64,
+    /// The phase it was sent in.
+    pub phase: String,
+}
+
+/// The press `me` may read in a game: sent after `since_ms` (all: none), the last `last` of
+/// them (all: none), oldest first, with how many earlier ones `last` left out.
+pub async fn read(
+    unit: &mut impl GameUnit,
+    me: &str,
+    id: &str,
+    since_ms: Option<i64>,
+    last: Option<usize>,
+) -> Result<(Vec<ReadMessage>, usize), DomainError> {
+    let g = unit.game(id).await?;
+    let members = unit.members(id).await?;
+    crate::domain::play::member_or_master(&g, &members, me)?;
+    let mine = members
+        .iter()
+        .find(|m| m.account == me)
+        .and_then(|m| m.played_power().map(str::to_string));
+    let mut messages: Vec<ReadMessage> = unit
+        .press_since(id, since_ms.unwrap_or(i64::MIN))
+        .await?
+        .into_iter()
+        .filter_map(|p| {
+            let from = press_seen_by(
+                &p.from_account,
+                p.from_power.as_deref(),
+                &p.recipients,
+                p.grey,
+                me,
+                mine.as_deref(),
+            )?;
+            Some(ReadMessage {
+                from,
+                to: p.recipients,
+                body: p.body,
+                sent_ms: p.sent_ms,
+                phase: p.phase,
+            })
+        })
+        .collect();
+    let earlier = last.map_or(0, |last| messages.len().saturating_sub(last));
+    messages.drain(..earlier);
+    Ok((messages, earlier))
 }
 
 #[cfg(test)]
@@ -227,5 +285,55 @@ mod tests {
         assert!(send(&store, &FixedClock(2), again()).await.expect("sent").repeat);
         assert_eq!(store.data.borrow().press.len(), 1);
         assert_eq!(store.sent().len(), 8);
+    }
+
+    async fn read_as(store: &FakeStore, me: &str) -> Vec<ReadMessage> {
+        let mut unit = store.begin().await.expect("a unit");
+        read(&mut unit, me, "g1", None, None).await.expect("press").0
+    }
+
+    #[tokio::test]
+    async fn each_reader_reads_only_the_press_for_the_own_power_and_grey_senders_stay_hidden() {
+        let store = FakeStore::with(standard_game(PressPolicy::Grey, 0));
+        send_as(&store, "england", &["France"], "Channel?").await.expect("sent");
+        send_as(&store, "italy", &[], "Hello all").await.expect("sent");
+        send_as(&store, "gm", &["Italy"], "Late again").await.expect("sent");
+        let france = read_as(&store, "france").await;
+        assert_eq!(france.len(), 2);
+        assert!(france.iter().all(|m| m.from == Speaker::Hidden));
+        let england = read_as(&store, "england").await;
+        let own = england.iter().find(|m| m.body == "Channel?").expect("the own message");
+        assert_eq!(
+            own.from,
+            Speaker::Power("ENGLAND".into()),
+            "the sender sees the own name"
+        );
+        assert_eq!(england.len(), 2, "not the master's note to Italy");
+        let italy = read_as(&store, "italy").await;
+        let mut bodies: Vec<&str> = italy.iter().map(|m| m.body.as_str()).collect();
+        bodies.sort();
+        assert_eq!(bodies, ["Hello all", "Late again"]);
+        let note = italy
+            .iter()
+            .find(|m| m.body == "Late again")
+            .expect("the master's note");
+        assert_eq!(note.from, Speaker::Master);
+        assert_eq!(read_as(&store, "obs").await.len(), 1, "observers read broadcasts");
+        let mut unit = store.begin().await.expect("a unit");
+        let refused = read(&mut unit, "stranger", "g1", None, None).await.unwrap_err();
+        assert_eq!(refused, DomainError::OnlyMembersSeeResults);
+        let (last, earlier) = read(&mut unit, "italy", "g1", None, Some(1)).await.expect("press");
+        assert_eq!((last.len(), earlier), (1, 1));
+    }
+
+    #[tokio::test]
+    async fn a_replacing_player_reads_what_the_power_sent_and_the_replaced_one_no_longer_does() {
+        let store = FakeStore::with(standard_game(PressPolicy::Full, 0));
+        send_as(&store, "england", &["France"], "Channel?").await.expect("sent");
+        store.edit_member("england", |m| m.account = "newcomer".into());
+        assert_eq!(read_as(&store, "newcomer").await.len(), 1);
+        let mut unit = store.begin().await.expect("a unit");
+        let gone = read(&mut unit, "england", "g1", None, None).await.unwrap_err();
+        assert_eq!(gone, DomainError::OnlyMembersSeeResults);
     }
 }

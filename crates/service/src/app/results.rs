@@ -121,8 +121,8 @@ pub struct Record {
     pub game: Game,
     /// The variant's title in the language.
     pub variant_title: String,
-    /// The reports.
-    pub reports: Vec<String>,
+    /// Each phase with its report.
+    pub reports: Vec<(String, String)>,
 }
 
 /// The record of a game in `lang`, for those who may read its history.
@@ -133,7 +133,7 @@ pub async fn record(unit: &mut impl GameUnit, me: &str, id: &str, lang: Lang) ->
         .results(id)
         .await?
         .into_iter()
-        .map(|r| if lang == Lang::De { r.report_de } else { r.report_en })
+        .map(|r| (r.phase, if lang == Lang::De { r.report_de } else { r.report_en }))
         .collect();
     Ok(Record {
         variant_title: if lang == Lang::De {

@@ -174,6 +174,43 @@ pub fn may_read_history(g: &super::Game, members: &[Member], me: &str) -> Result
     }
 }
 
+/// Whether `me` may read a game's press: its members and master.
+pub fn member_or_master(g: &super::Game, members: &[Member], me: &str) -> Result<(), DomainError> {
+    if g.master == me || members.iter().any(|m| m.account == me) {
+        Ok(())
+    } else {
+        Err(DomainError::OnlyMembersSeeResults)
+    }
+}
+
+/// A stored message of press as its reader sees it: who it shows as from, or none if the reader
+/// may not read it. Private press is for its sender and recipients only; a power's press belongs
+/// to the power (a replacing player reads what the power sent, the replaced one no longer does);
+/// grey press hides the sending power from everyone but the sender.
+pub fn press_seen_by(
+    from_account: &str,
+    from_power: Option<&str>,
+    recipients: &[String],
+    grey: bool,
+    me: &str,
+    my_power: Option<&str>,
+) -> Option<Speaker> {
+    let sent_by_me = match (from_power, my_power) {
+        (Some(from), Some(mine)) => from == mine,
+        (Some(_), None) => false,
+        (None, _) => from_account == me,
+    };
+    let to_me = recipients.is_empty() || my_power.is_some_and(|p| recipients.iter().any(|r| r == p));
+    if !sent_by_me && !to_me {
+        return None;
+    }
+    Some(match from_power {
+        None => Speaker::Master,
+        Some(_) if grey && !sent_by_me => Speaker::Hidden,
+        Some(p) => Speaker::Power(p.to_string()),
+    })
+}
+
 /// Who votes on the end of a game: the voter's power, the survivors, and the survivors that
 /// decide (those with a player who is not in civil disorder).
 #[derive(Debug, Clone, PartialEq, Eq)]

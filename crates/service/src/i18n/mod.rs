@@ -86,7 +86,7 @@ pub fn record_text(r: &crate::app::results::Record, lang: spielleiter_engine::re
         spielleiter_engine::report::Lang::De => format!("Diplomacy-Partie {} ({})", r.game.name, r.variant_title),
     };
     let mut text = format!("{title}\n{}\n", "=".repeat(title.chars().count()));
-    for report in &r.reports {
+    for (_, report) in &r.reports {
         text.push('\n');
         text.push_str(report.trim_end());
         text.push('\n');

@@ -2,14 +2,16 @@
 //! was done or why not (with its line number). Commands go through the same functions as the
 //! HTTP API, so a mail can do exactly what a request can, with the same checks.
 
-use sqlx::Row;
-
 use super::commands::{Command, Item, Script};
 use super::message::Letter;
 use crate::api::{self, AppState};
 use crate::auth::verify_or_dummy;
+use crate::domain::DomainError;
 use crate::error::ApiError;
 use crate::limits::Source;
+use crate::sql::SqlUnit;
+use crate::sql::reads;
+use spielleiter_engine::report::Lang;
 
 /// The reply to a mail.
 #[derive(Debug, Clone)]
@@ -73,15 +75,9 @@ const REPLY_BUDGET: usize = MAX_REPLY_BYTES - 64 * 1024;
 pub async fn answer(state: &AppState, letter: &Letter, mail_key: &str, received_ms: i64) -> Reply {
     let script = super::commands::read(&letter.lines);
     let from = letter.from_email.clone();
-    let account_lang =
-        sqlx::query("SELECT lang FROM accounts WHERE LOWER(email) = LOWER($1) ORDER BY created_ms LIMIT 1")
-            .bind(&from)
-            .fetch_optional(&state.store.pool)
-            .await
-            .ok()
-            .flatten()
-            .map(|r| r.get::<String, _>(0));
-    let german = script.german || account_lang.as_deref() == Some("de");
+    // The sender's language, if an account has the address (unknown: the mail's own language).
+    let account_lang = reads::lang_of_address(&state.store.pool, &from).await.ok().flatten();
+    let german = script.german || account_lang == Some(spielleiter_engine::report::Lang::De);
     let mut session = Session {
         state,
         from: from.clone(),
@@ -331,7 +327,7 @@ impl Session<'_> {
             Command::Press { to, body } => self.press(line, to, body).await,
             Command::Draw(yes) => self.draw(line, *yes).await,
             Command::Concede(to) => self.concede(line, to.as_deref()).await,
-            Command::List(None) => self.list_games().await,
+            Command::List(None) => self.list_games(line).await,
             Command::List(Some(game)) => self.list_game(line, game).await,
             Command::History { game, phase } => self.history(line, game.as_deref(), phase.as_deref()).await,
             Command::Help if self.help_given => self.say(
@@ -432,16 +428,8 @@ impl Session<'_> {
     /// A game by its name (or id).
     async fn find_game(&mut self, line: usize, name: &str) -> Option<(String, String)> {
         // By its id, its exact name, or its name as names are compared.
-        let row = sqlx::query(
-            "SELECT id, name FROM games WHERE name_key = $1 OR id = $2 OR name = $2 \
-             ORDER BY CASE WHEN id = $2 THEN 0 WHEN name = $2 THEN 1 ELSE 2 END LIMIT 1",
-        )
-        .bind(crate::names::name_key(name))
-        .bind(name)
-        .fetch_optional(&self.state.store.pool)
-        .await;
-        match row {
-            Ok(Some(r)) => Some((r.get(0), r.get(1))),
+        match reads::game_named(&self.state.store.pool, name).await {
+            Ok(Some(found)) => Some(found),
             Ok(None) => {
                 self.fail(
                     line,
@@ -460,13 +448,11 @@ impl Session<'_> {
     /// Whether the game was adjudicated after the mail arrived (a mail read late, or again after a
     /// crash, must not act on a position its sender did not see).
     async fn moved_on(&self, game_id: &str) -> bool {
-        sqlx::query("SELECT MAX(adjudicated_ms) FROM phases WHERE game_id = $1")
-            .bind(game_id)
-            .fetch_one(&self.state.store.pool)
-            .await
-            .ok()
-            .and_then(|r| r.get::<Option<i64>, _>(0))
-            .is_some_and(|last| last > self.received_ms)
+        // A failed read counts as moved on: the mail then acts on nothing.
+        match reads::last_adjudicated_ms(&self.state.store.pool, game_id).await {
+            Ok(last) => last.is_some_and(|last| last > self.received_ms),
+            Err(_) => true,
+        }
     }
 
     /// Refuses what a line asked for because the game was adjudicated after the mail arrived.
@@ -523,18 +509,18 @@ impl Session<'_> {
     /// refused.
     async fn check_password(&mut self, account: &str, password: &str) -> Result<bool, ApiError> {
         let store = &self.state.store;
-        let row = sqlx::query("SELECT name_key, password_hash, email, email_confirmed_ms FROM accounts WHERE id = $1")
-            .bind(account)
-            .fetch_optional(&store.pool)
+        let account = reads::credentials(&store.pool, account)
             .await?
             .ok_or_else(|| ApiError::not_found("account", "Dieses Konto gibt es nicht"))?;
-        let key: String = row.get(0);
-        let attempt = self.state.limits.login_attempt(store, &key, &self.source()).await?;
-        let ok = self.verify(password, row.get(1)).await;
+        let attempt = self
+            .state
+            .limits
+            .login_attempt(store, &account.name_key, &self.source())
+            .await?;
+        let ok = self.verify(password, account.password_hash).await;
         // The password is the secret; the registered address must match as well, and be
         // confirmed, so that a password alone, sent from anywhere, is not enough.
-        let confirmed = row.get::<Option<i64>, _>(3).is_some();
-        if !(ok && confirmed && row.get::<String, _>(2).trim().eq_ignore_ascii_case(self.from.trim())) {
+        if !(ok && account.confirmed && account.email.trim().eq_ignore_ascii_case(self.from.trim())) {
             self.mismatched.push(attempt);
             return Ok(false);
         }
@@ -563,17 +549,7 @@ impl Session<'_> {
         game_name: &str,
         password: &str,
     ) -> Option<(String, Option<String>)> {
-        let rows = sqlx::query(
-            "SELECT a.id, m.power FROM accounts a LEFT JOIN members m ON m.account_id = a.id AND m.game_id = $1 \
-             WHERE LOWER(a.email) = LOWER($2) AND a.email_confirmed_ms IS NOT NULL \
-             AND (m.account_id IS NOT NULL OR a.id = $3) ORDER BY a.created_ms",
-        )
-        .bind(&g.id)
-        .bind(&self.from)
-        .bind(&g.master)
-        .fetch_all(&self.state.store.pool)
-        .await;
-        let rows = match rows {
+        let rows = match reads::members_of_address(&self.state.store.pool, g, &self.from).await {
             Ok(rows) => rows,
             Err(e) => {
                 self.refused(line, &e.into());
@@ -588,9 +564,9 @@ impl Session<'_> {
             );
             return None;
         }
-        let accounts: Vec<String> = rows.iter().map(|r| r.get(0)).collect();
+        let accounts: Vec<String> = rows.iter().map(|(a, _)| a.clone()).collect();
         if let Some(i) = self.first_match(line, &accounts, password).await {
-            return Some((accounts[i].clone(), rows[i].get::<Option<String>, _>(1)));
+            return Some(rows[i].clone());
         }
         if !self.halted {
             self.wrong_password(line).await;
@@ -617,13 +593,8 @@ impl Session<'_> {
                 return None;
             }
         };
-        let row = sqlx::query("SELECT account_id FROM members WHERE game_id = $1 AND role = 'player' AND power = $2")
-            .bind(&g.id)
-            .bind(&key)
-            .fetch_optional(&self.state.store.pool)
-            .await;
-        match row {
-            Ok(Some(r)) => Some((r.get::<String, _>(0), key)),
+        match reads::player_of(&self.state.store.pool, &g.id, &key).await {
+            Ok(Some(account)) => Some((account, key)),
             Ok(None) => {
                 self.fail(
                     line,
@@ -738,22 +709,16 @@ impl Session<'_> {
     /// Confirms the sender's address with the code mailed to it, for the account whose first or
     /// new address it is. A wrong code counts as a failed log-in, and the mail stops.
     async fn confirm(&mut self, line: usize, code: &str) {
-        let rows = sqlx::query(
-            "SELECT id, pending_code_hash FROM accounts WHERE LOWER(pending_email) = LOWER($1) ORDER BY created_ms",
-        )
-        .bind(&self.from)
-        .fetch_all(&self.state.store.pool)
-        .await;
-        let rows = match rows {
+        let rows = match reads::pending_codes(&self.state.store.pool, &self.from).await {
             Ok(rows) => rows,
             Err(e) => return self.refused(line, &e.into()),
         };
         let typed = crate::auth::code_hash(code);
         let account = rows
             .iter()
-            .find(|r| r.get::<Option<String>, _>(1).as_deref() == Some(typed.as_str()))
+            .find(|(_, hash)| hash.as_deref() == Some(typed.as_str()))
             .or(rows.first())
-            .map(|r| r.get::<String, _>(0));
+            .map(|(id, _)| id.clone());
         let Some(account) = account else {
             return self.fail(
                 line,
@@ -802,11 +767,7 @@ impl Session<'_> {
     /// The account of the sender's address with this password; None when there is none (told,
     /// counted as a failed log-in, and the mail stops).
     async fn account_of_address(&mut self, line: usize, password: &str) -> Option<String> {
-        let accounts = sqlx::query("SELECT id FROM accounts WHERE LOWER(email) = LOWER($1) AND email_confirmed_ms IS NOT NULL ORDER BY created_ms")
-            .bind(&self.from)
-            .fetch_all(&self.state.store.pool)
-            .await;
-        let accounts = match accounts {
+        let accounts = match reads::accounts_of_address(&self.state.store.pool, &self.from).await {
             Ok(accounts) => accounts,
             Err(e) => {
                 self.refused(line, &e.into());
@@ -817,7 +778,6 @@ impl Session<'_> {
             // As long as a check against an account: the time does not tell whether one exists.
             self.verify(password, None).await;
         }
-        let accounts: Vec<String> = accounts.iter().map(|r| r.get(0)).collect();
         if let Some(i) = self.first_match(line, &accounts, password).await {
             return Some(accounts[i].clone());
         }
@@ -834,37 +794,29 @@ impl Session<'_> {
         None
     }
 
-    async fn list_games(&mut self) {
-        let rows = sqlx::query(
-            "SELECT g.id, g.name, g.variant, g.status, g.phase, g.deadline_ms, g.time_zone, g.deadline_at, \
-             (SELECT COUNT(*) FROM members m WHERE m.game_id = g.id AND m.role = 'player') \
-             FROM games g ORDER BY g.created_ms LIMIT 200",
-        )
-        .fetch_all(&self.state.store.pool)
-        .await
-        .unwrap_or_default();
-        if rows.is_empty() {
+    async fn list_games(&mut self, line: usize) {
+        let games = match reads::game_lines(&self.state.store.pool).await {
+            Ok(games) => games,
+            Err(e) => return self.refused(line, &e.into()),
+        };
+        if games.is_empty() {
             self.say("  There are no games.", "  Es gibt keine Partien.");
         }
-        for r in rows {
-            let name: String = r.get(1);
-            let variant: String = r.get(2);
-            let status: String = r.get(3);
-            let phase: Option<String> = r.get(4);
-            let deadline = r
-                .get::<Option<i64>, _>(5)
-                .map(|ms| {
-                    crate::deadlines::DeadlineRule::stored(
-                        &r.get::<String, _>(6),
-                        r.get::<Option<String>, _>(7).as_deref(),
-                    )
-                    .describe(ms)
-                })
+        for g in games {
+            let status = match g.status() {
+                Ok(status) => status,
+                Err(e) => return self.refused(line, &e.into()),
+            };
+            let deadline = g
+                .deadline_ms
+                .map(|ms| crate::deadlines::DeadlineRule::stored(&g.time_zone, g.deadline_at.as_deref()).describe(ms))
                 .unwrap_or_else(|| "-".into());
-            let players: i64 = r.get(8);
             self.out.push(format!(
-                "  {name:<20} {variant:<10} {status:<9} {:<9} {players} {} {deadline}",
-                phase.unwrap_or_else(|| "-".into()),
+                "  {:<20} {:<10} {status:<9} {:<9} {} {} {deadline}",
+                g.name,
+                g.variant,
+                g.phase.unwrap_or_else(|| "-".into()),
+                g.players,
                 if self.german { "Spieler" } else { "players" }
             ));
         }
@@ -893,21 +845,14 @@ impl Session<'_> {
                 g.name, g.variant, g.status, g.press
             ),
         );
-        let rows = sqlx::query(
-            "SELECT a.name, m.role, m.power, m.civil_disorder FROM members m JOIN accounts a ON a.id = m.account_id \
-             WHERE m.game_id = $1 ORDER BY m.power, a.name",
-        )
-        .bind(&game_id)
-        .fetch_all(&self.state.store.pool)
-        .await
-        .unwrap_or_default();
-        for r in rows {
-            let name: String = r.get(0);
-            let role: String = r.get(1);
-            let power: Option<String> = r.get(2);
-            let cd = r.get::<i64, _>(3) != 0;
-            let what = power.unwrap_or(role);
-            let disorder = match (cd, self.german) {
+        let members = match reads::member_lines(&self.state.store.pool, &game_id).await {
+            Ok(members) => members,
+            Err(e) => return self.refused(line, &e.into()),
+        };
+        for m in members {
+            let name = m.name;
+            let what = m.power.unwrap_or_else(|| m.role.to_string());
+            let disorder = match (m.civil_disorder, self.german) {
                 (true, false) => " (civil disorder)",
                 (true, true) => " (Anarchie)",
                 _ => "",
@@ -932,30 +877,27 @@ impl Session<'_> {
             },
         };
         // The signed-on account reads what it may read on the web: its games, and ended ones.
-        let account = self.signed.as_ref().map_or("", |s| s.account.as_str());
-        let allowed = match api::game(self.state, &game_id).await {
-            Ok(g) => api::may_read_history(self.state, &g, account).await.is_ok(),
-            Err(_) => false,
+        let account = self.signed.as_ref().map_or("", |s| s.account.as_str()).to_string();
+        let lang = if self.german { Lang::De } else { Lang::En };
+        let record = match SqlUnit::begin(&self.state.store).await {
+            Ok(mut unit) => crate::app::results::record(&mut unit, &account, &game_id, lang).await,
+            Err(e) => Err(e.into()),
         };
-        if !allowed {
-            let name = game.unwrap_or_default();
-            return self.fail(
-                line,
-                format!("the reports of a running game are for its members: SIGNON to {name} first"),
-                format!("die Berichte einer laufenden Partie sind für ihre Mitglieder: zuerst ANMELDEN bei {name}"),
-            );
-        }
-        let rows = sqlx::query(
-            "SELECT phase, report_en, report_de FROM phases WHERE game_id = $1 ORDER BY adjudicated_ms, phase",
-        )
-        .bind(&game_id)
-        .fetch_all(&self.state.store.pool)
-        .await
-        .unwrap_or_default();
-        let column = if self.german { 2 } else { 1 };
-        let mut reports: Vec<(String, String)> = rows
-            .iter()
-            .map(|r| (r.get::<String, _>(0), r.get::<String, _>(column)))
+        let record = match record {
+            Ok(record) => record,
+            Err(DomainError::OnlyMembersSeeResults) => {
+                let name = game.unwrap_or_default();
+                return self.fail(
+                    line,
+                    format!("the reports of a running game are for its members: SIGNON to {name} first"),
+                    format!("die Berichte einer laufenden Partie sind für ihre Mitglieder: zuerst ANMELDEN bei {name}"),
+                );
+            }
+            Err(e) => return self.refused(line, &e.into()),
+        };
+        let mut reports: Vec<(String, String)> = record
+            .reports
+            .into_iter()
             .filter(|(p, _)| phase.is_none_or(|want| p.eq_ignore_ascii_case(want)))
             .collect();
         if reports.is_empty() {

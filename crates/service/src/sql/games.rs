@@ -138,3 +138,45 @@ pub(crate) async fn members(
     .await?;
     records.into_iter().map(MemberRecord::into_member).collect()
 }
+
+/// A member with the account's name.
+#[derive(sqlx::FromRow)]
+struct NamedMemberRecord {
+    name: String,
+    #[sqlx(flatten)]
+    member: MemberRecord,
+}
+
+/// The members of a game with their account names, in the order they joined.
+pub(crate) async fn named_members(
+    executor: impl sqlx::Executor<'_, Database = sqlx::Any>,
+    game: &str,
+) -> Result<Vec<(String, Member)>, DomainError> {
+    let records: Vec<NamedMemberRecord> = sqlx::query_as(
+        "SELECT a.name, m.account_id, m.role, m.power, m.missed, m.civil_disorder, m.draw_vote, m.concede_to, a.lang \
+         FROM members m JOIN accounts a ON a.id = m.account_id WHERE m.game_id = $1 ORDER BY m.joined_ms, a.name",
+    )
+    .bind(game)
+    .fetch_all(executor)
+    .await?;
+    records
+        .into_iter()
+        .map(|r| Ok((r.name, r.member.into_member()?)))
+        .collect()
+}
+
+/// How the game ended, once it did (a stored result that cannot be read is an error, never "no
+/// result").
+pub(crate) async fn result_of(
+    executor: impl sqlx::Executor<'_, Database = sqlx::Any>,
+    game: &str,
+) -> Result<Option<spielleiter_engine::interchange::GameEnd>, DomainError> {
+    let row = sqlx::query("SELECT result_json FROM games WHERE id = $1")
+        .bind(game)
+        .fetch_optional(executor)
+        .await?
+        .ok_or(DomainError::NoSuchGame)?;
+    let text: Option<String> = sqlx::Row::try_get(&row, "result_json")?;
+    text.map(|t| serde_json::from_str(&t).map_err(|e| unreadable("the game's result", e)))
+        .transpose()
+}

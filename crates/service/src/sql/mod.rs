@@ -5,7 +5,10 @@
 mod forming;
 pub(crate) mod games;
 mod master;
+pub(crate) mod outbox;
 mod phases;
+pub(crate) mod reads;
+pub(crate) mod sessions;
 
 use spielleiter_engine::interchange::{GameEnd, GameState};
 use spielleiter_engine::report::Lang;
@@ -54,6 +57,23 @@ impl GameStore for Store {
     async fn begin(&self) -> Result<SqlUnit, DomainError> {
         Ok(SqlUnit::begin(self).await?)
     }
+}
+
+/// A `press` row read back; unreadable recipients are an error: read as "none" they would make
+/// private press public.
+fn press_of(game: &str, r: &sqlx::any::AnyRow) -> Result<NewPress, DomainError> {
+    let recipients: String = r.try_get("recipients")?;
+    Ok(NewPress {
+        id: r.try_get("id")?,
+        game: game.to_string(),
+        phase: r.try_get("phase")?,
+        from_account: r.try_get("from_account")?,
+        from_power: r.try_get("from_power")?,
+        recipients: serde_json::from_str(&recipients).map_err(|e| games::unreadable("press recipients", e))?,
+        grey: r.try_get::<i64, _>("grey")? != 0,
+        body: r.try_get("body")?,
+        sent_ms: r.try_get("sent_ms")?,
+    })
 }
 
 /// Whether an `INSERT` stored its row: false when the row exists already (a unique key, such as
@@ -188,8 +208,8 @@ impl GameUnit for SqlUnit {
 
     async fn notify(&mut self, game: &str, to: &(String, Lang), n: &Notification) -> Result<(), DomainError> {
         let (subject, body) = crate::i18n::notification(n, to.1);
-        let recipient = crate::outbox::Recipient::Account(&to.0);
-        crate::outbox::queue(&mut self.tx, Some(game), recipient, &subject, &body, None, None).await?;
+        let recipient = outbox::Recipient::Account(&to.0);
+        outbox::queue(&mut self.tx, Some(game), recipient, &subject, &body, None, None).await?;
         Ok(())
     }
 
@@ -201,12 +221,12 @@ impl GameUnit for SqlUnit {
         phase: &str,
     ) -> Result<(), DomainError> {
         let (subject, body) = crate::i18n::notification(n, to.1);
-        let recipient = crate::outbox::Recipient::Account(&to.0);
-        let picture = crate::outbox::PhasePicture {
+        let recipient = outbox::Recipient::Account(&to.0);
+        let picture = outbox::PhasePicture {
             phase: phase.to_string(),
             lang: to.1,
         };
-        crate::outbox::queue(
+        outbox::queue(
             &mut self.tx,
             Some(game),
             recipient,
@@ -329,6 +349,18 @@ impl GameUnit for SqlUnit {
 
     async fn results(&mut self, game: &str) -> Result<Vec<StoredResult>, DomainError> {
         phases::results(&mut self.tx, game).await
+    }
+
+    async fn press_since(&mut self, game: &str, since_ms: i64) -> Result<Vec<NewPress>, DomainError> {
+        let rows = sqlx::query(
+            "SELECT id, phase, from_account, from_power, recipients, grey, body, sent_ms FROM press \
+             WHERE game_id = $1 AND sent_ms > $2 ORDER BY sent_ms, id",
+        )
+        .bind(game)
+        .bind(since_ms)
+        .fetch_all(&mut *self.tx)
+        .await?;
+        rows.iter().map(|r| press_of(game, r)).collect()
     }
 
     async fn commit(self) -> Result<(), DomainError> {

@@ -7,7 +7,6 @@ use std::time::Duration;
 use axum::extract::{Path, State};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use sqlx::Row;
 use tokio::sync::broadcast;
 
 use super::Viewer;
@@ -15,16 +14,8 @@ use crate::api::AppState;
 
 /// What a page compares to know it is out of date: `status:phase`.
 pub(crate) async fn version(state: &AppState, id: &str) -> Option<String> {
-    let row = sqlx::query("SELECT status, phase FROM games WHERE id = $1")
-        .bind(id)
-        .fetch_optional(&state.store.pool)
-        .await
-        .ok()??;
-    Some(format!(
-        "{}:{}",
-        row.get::<String, _>(0),
-        row.get::<Option<String>, _>(1).unwrap_or_default()
-    ))
+    let (status, phase) = crate::sql::sessions::game_version(&state.store.pool, id).await.ok()??;
+    Some(format!("{status}:{}", phase.unwrap_or_default()))
 }
 
 /// `GET /games/{id}/events`: the game's version now, then each time it changes. Changes made

@@ -6,7 +6,6 @@ use std::sync::Arc;
 use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use sqlx::Row;
 
 use spielleiter_engine::report::{Lang, phase_title};
 use spielleiter_engine::{Position, Variant};
@@ -110,11 +109,7 @@ pub(crate) async fn picture(
     // The history is for the game's members and master, and for everyone after the end.
     let insider = api::may_read_history(state, g, me).await.is_ok();
     let steps = if insider {
-        sqlx::query("SELECT COUNT(*) FROM phases WHERE game_id = $1")
-            .bind(&g.id)
-            .fetch_one(&state.store.pool)
-            .await?
-            .get::<i64, _>(0) as usize
+        crate::sql::reads::phase_count(&state.store.pool, &g.id).await?
     } else {
         0
     };
@@ -161,26 +156,12 @@ async fn past_picture(
     steps: usize,
     lang: Lang,
 ) -> Result<Picture, ApiError> {
-    let r = sqlx::query(
-        "SELECT phase, state_json, result_json, report_en, report_de, input_json, outcome_json FROM phases \
-         WHERE game_id = $1 ORDER BY adjudicated_ms, phase LIMIT 1 OFFSET $2",
-    )
-    .bind(&g.id)
-    .bind(at as i64)
-    .fetch_one(&state.store.pool)
-    .await?;
-    let phase: String = r.get(0);
-    let (state_json, result_json): (String, String) = (r.get(1), r.get(2));
-    let (input_json, outcome_json): (Option<String>, Option<String>) = (r.get(5), r.get(6));
-    let row = PhaseRow {
-        phase: &phase,
-        state: &state_json,
-        result: &result_json,
-        input: input_json.as_deref(),
-        outcome: outcome_json.as_deref(),
-    };
-    let stored = StoredPhase::read(&row).map_err(|e| not_drawn(&g.id, "history", e))?;
-    let report: String = if lang == Lang::De { r.get(4) } else { r.get(3) };
+    let r = crate::sql::reads::nth_phase(&state.store.pool, &g.id, at)
+        .await?
+        .ok_or_else(|| ApiError::from(crate::domain::DomainError::NoSuchPhase))?;
+    let stored = StoredPhase::read(&PhaseRow::from(&r)).map_err(|e| not_drawn(&g.id, "history", e))?;
+    let phase = r.phase;
+    let report = if lang == Lang::De { r.report_de } else { r.report_en };
     let v2 = v.clone();
     let svg = tokio::task::spawn_blocking(move || stored.svg(&v2, lang))
         .await

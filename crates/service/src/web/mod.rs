@@ -18,7 +18,6 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use cookie::{Cookie, SameSite};
-use sqlx::Row;
 
 use crate::api::AppState;
 use crate::auth::{new_token, token_hash};
@@ -144,20 +143,12 @@ impl axum::extract::FromRequestParts<AppState> for Viewer {
         let mut account = None;
         let mut account_lang = None;
         if let Some(token) = get(SESSION) {
-            let row = sqlx::query(
-                "SELECT a.id, a.name, a.lang FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.token_hash = $1 AND s.expires_ms > $2",
-            )
-            .bind(token_hash(&token))
-            .bind(now_ms())
-            .fetch_optional(&state.store.pool)
-            .await
-            .map_err(|e| ApiError::from(e).into_response())?;
-            if let Some(r) = row {
-                account = Some(Account {
-                    id: r.get(0),
-                    name: r.get(1),
-                });
-                account_lang = Some(r.get::<String, _>(2));
+            let session = crate::sql::sessions::account_of(&state.store.pool, &token_hash(&token), now_ms())
+                .await
+                .map_err(|e| ApiError::from(e).into_response())?;
+            if let Some(a) = session {
+                account = Some(Account { id: a.id, name: a.name });
+                account_lang = Some(a.lang);
             }
         }
         let lang = get(LANG).or(account_lang).unwrap_or_else(|| {
