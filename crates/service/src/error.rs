@@ -172,6 +172,7 @@ impl From<DomainError> for ApiError {
             | DomainError::OnlySurvivorsVote
             | DomainError::OnlyMembersSendPress
             | DomainError::OnlyPlayersOrder
+            | DomainError::OnlyPlayersHaveOrders
             | DomainError::OnlyMembersSeeResults
             | DomainError::Master(MasterError::OnlyMaster(_))
             | DomainError::NoPress => (StatusCode::FORBIDDEN, "forbidden"),

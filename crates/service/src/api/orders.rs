@@ -225,9 +225,10 @@ pub(crate) async fn my_orders(
     mine(&state, &me, &id).await.map(Json)
 }
 
-/// Where `me` gives orders in game `id` (see [`app::orders::desk`]).
-pub(crate) async fn desk(state: &AppState, me: &str, id: &str) -> ApiResult<app::orders::Desk> {
-    Ok(app::orders::desk(&mut SqlUnit::begin(&state.store).await?, me, id).await?)
+/// Where `me` reads orders against the position in game `id` (see
+/// [`app::orders::reading_desk`]).
+pub(crate) async fn reading_desk(state: &AppState, me: &str, id: &str) -> ApiResult<app::orders::Desk> {
+    Ok(app::orders::reading_desk(&mut SqlUnit::begin(&state.store).await?, me, id).await?)
 }
 
 /// `me`'s orders for the current phase, and those waiting for later phases.

@@ -42,7 +42,9 @@ async fn electorate(
     me: &str,
 ) -> Result<(Game, Vec<Member>, Electorate), DomainError> {
     let g = unit.game(id).await?;
-    if g.status != GameStatus::Active {
+    // Locks the game: the last two votes at the same moment are counted one after the other, so
+    // neither misses the other.
+    if g.status != GameStatus::Active || !unit.lock_running(id).await? {
         return Err(DomainError::NotRunning);
     }
     let members = unit.members(id).await?;

@@ -138,8 +138,8 @@ impl GameUnit for FakeUnit<'_> {
         Ok(true)
     }
 
-    async fn set_turns(&mut self, game: &str, power: &str, turns: Turns) -> Result<(), DomainError> {
-        if let Some(m) = self.member(game, |m| m.played_power() == Some(power)) {
+    async fn set_turns(&mut self, game: &str, power: &str, account: &str, turns: Turns) -> Result<(), DomainError> {
+        if let Some(m) = self.member(game, |m| m.played_power() == Some(power) && m.account == account) {
             m.missed = turns.missed;
             m.civil_disorder = turns.civil_disorder;
         }
@@ -353,6 +353,14 @@ impl GameUnit for FakeUnit<'_> {
         };
         self.data.games.insert(game.id.clone(), g);
         Ok(true)
+    }
+
+    async fn lock_running(&mut self, game: &str) -> Result<bool, DomainError> {
+        Ok(self
+            .data
+            .games
+            .get(game)
+            .is_some_and(|g| g.status == GameStatus::Active))
     }
 
     async fn lock_forming(&mut self, game: &str) -> Result<bool, DomainError> {

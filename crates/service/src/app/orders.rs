@@ -39,17 +39,29 @@ pub async fn desk(unit: &mut impl GameUnit, me: &str, id: &str) -> Result<Desk, 
     if game.status != GameStatus::Active {
         return Err(DomainError::NotRunning);
     }
+    seat(unit, game, me, DomainError::OnlyPlayersOrder).await
+}
+
+/// The desk of `me` in game `id` whatever its status (to read orders against the position):
+/// refused unless `me` plays a power in it and the game has a position to order in.
+pub async fn reading_desk(unit: &mut impl GameUnit, me: &str, id: &str) -> Result<Desk, DomainError> {
+    let game = unit.game(id).await?;
+    seat(unit, game, me, DomainError::OnlyPlayersOrder).await
+}
+
+/// `me`'s place in `game`: its power and the position, or `refusal` if `me` plays none.
+async fn seat(unit: &mut impl GameUnit, game: Game, me: &str, refusal: DomainError) -> Result<Desk, DomainError> {
     let power_key = unit
-        .members(id)
+        .members(&game.id)
         .await?
         .into_iter()
         .find(|m| m.account == me)
         .and_then(|m| m.played_power().map(str::to_string))
-        .ok_or(DomainError::OnlyPlayersOrder)?;
+        .ok_or(refusal)?;
     let variant = variant(&game.variant)?;
     let (_, position) = current_position(&variant, &game)?;
     let power = variant.map.power_by_name(&power_key).ok_or_else(|| {
-        eprintln!("game {id}: a member plays the unknown power {power_key}");
+        eprintln!("game {}: a member plays the unknown power {power_key}", game.id);
         DomainError::Unreadable("a member's power".into())
     })?;
     Ok(Desk {
@@ -101,7 +113,8 @@ pub struct StoredOrders {
 
 /// `me`'s orders for the current phase, and those waiting for later phases.
 pub async fn mine(unit: &mut impl GameUnit, me: &str, id: &str) -> Result<StoredOrders, DomainError> {
-    let desk = desk(unit, me, id).await?;
+    let game = unit.game(id).await?;
+    let desk = seat(unit, game, me, DomainError::OnlyPlayersHaveOrders).await?;
     let phase = desk.phase();
     let lines = unit.orders_of(id, &desk.power_key, &phase).await?.unwrap_or_default();
     // Orders sent earlier for a phase these lines give orders for are replaced by them.
@@ -174,6 +187,24 @@ mod tests {
             DomainError::NotRunning
         );
         assert!(store.data.borrow().orders.is_empty());
+    }
+
+    #[tokio::test]
+    async fn a_player_reads_the_own_orders_also_when_the_game_has_ended_by_agreement() {
+        let store = FakeStore::with(standard_game(PressPolicy::Full, 0));
+        keep_as(&store, "france", &["A Par - Bur"]).await.expect("kept");
+        store.edit_game(|g| g.status = GameStatus::Finished);
+        assert_eq!(mine_of(&store, "france").await.expect("orders").orders, ["A Par - Bur"]);
+        assert_eq!(
+            mine_of(&store, "obs").await.unwrap_err(),
+            DomainError::OnlyPlayersHaveOrders
+        );
+        let mut unit = store.begin().await.expect("a unit");
+        assert_eq!(
+            desk(&mut unit, "france", "g1").await.unwrap_err(),
+            DomainError::NotRunning
+        );
+        assert!(reading_desk(&mut unit, "france", "g1").await.is_ok());
     }
 
     #[tokio::test]

@@ -91,8 +91,9 @@ pub trait GameUnit {
     /// phase had its grace period already or is over.
     async fn start_grace(&mut self, game: &Game) -> Result<bool, DomainError>;
 
-    /// Stores the record of turns of the player of `power`.
-    async fn set_turns(&mut self, game: &str, power: &str, turns: Turns) -> Result<(), DomainError>;
+    /// Stores the record of turns of the player of `power`, if `account` still plays it (a
+    /// player seated meanwhile starts afresh).
+    async fn set_turns(&mut self, game: &str, power: &str, account: &str, turns: Turns) -> Result<(), DomainError>;
 
     /// Stores a message of press; false if one with its id is stored already (a repeat).
     async fn add_press(&mut self, press: &NewPress) -> Result<bool, DomainError>;
@@ -170,6 +171,10 @@ pub trait GameUnit {
 
     /// Stores a new game, forming; false if a game has its name (as names compare).
     async fn insert_game(&mut self, game: &NewGameRecord) -> Result<bool, DomainError>;
+
+    /// Locks a running game (draw votes and concessions are counted one after the other); false
+    /// if it is not running.
+    async fn lock_running(&mut self, game: &str) -> Result<bool, DomainError>;
 
     /// Locks a forming game (joins are counted one after the other); false if it is not forming.
     async fn lock_forming(&mut self, game: &str) -> Result<bool, DomainError>;

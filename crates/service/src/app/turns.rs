@@ -97,7 +97,7 @@ pub async fn record_turns(
         };
         if to_order.iter().any(|p| p == power) {
             turns = turns.after_phase(missing.iter().any(|p| p == power), g.nmr_limit);
-            unit.set_turns(&g.id, power, turns).await?;
+            unit.set_turns(&g.id, power, &m.account, turns).await?;
         }
         if turns.civil_disorder {
             disorder.push(power.to_string());

@@ -45,6 +45,8 @@ pub enum DomainError {
     NoSuchPhase,
     /// Only the game's players give orders.
     OnlyPlayersOrder,
+    /// Only the game's players have orders to show.
+    OnlyPlayersHaveOrders,
     /// The phase was adjudicated while the orders arrived.
     PhaseClosed(String),
     /// The phase has been adjudicated already.

@@ -41,6 +41,10 @@ pub fn refusal(e: &DomainError) -> (String, String) {
         DomainError::Setting(setting) => setting_refusal(setting),
         DomainError::Seat(seat) => seat_refusal(seat),
         DomainError::Master(master) => master_refusal(master),
+        DomainError::OnlyPlayersHaveOrders => t(
+            "only the game's players have orders",
+            "Nur die Spieler der Partie haben Befehle",
+        ),
         DomainError::OnlyMembersSeeResults => t(
             "only the game's members see its results",
             "Nur die Teilnehmer der Partie sehen ihre Ergebnisse",

@@ -45,11 +45,17 @@ pub(super) async fn insert_game(tx: &mut Tx, g: &NewGameRecord) -> Result<bool, 
 
 /// Locks a forming game's row.
 pub(super) async fn lock_forming(tx: &mut Tx, game: &str) -> Result<bool, DomainError> {
-    let forming = sqlx::query("UPDATE games SET status = status WHERE id = $1 AND status = 'forming'")
+    lock_status(tx, game, "forming").await
+}
+
+/// Locks a game's row if it has `status`.
+pub(super) async fn lock_status(tx: &mut Tx, game: &str, status: &str) -> Result<bool, DomainError> {
+    let locked = sqlx::query("UPDATE games SET status = status WHERE id = $1 AND status = $2")
         .bind(game)
+        .bind(status)
         .execute(&mut **tx)
         .await?;
-    Ok(forming.rows_affected() == 1)
+    Ok(locked.rows_affected() == 1)
 }
 
 /// Adds a member; false if the account is one already.

@@ -172,14 +172,16 @@ impl GameUnit for SqlUnit {
         Ok(moved.rows_affected() == 1)
     }
 
-    async fn set_turns(&mut self, game: &str, power: &str, turns: Turns) -> Result<(), DomainError> {
+    async fn set_turns(&mut self, game: &str, power: &str, account: &str, turns: Turns) -> Result<(), DomainError> {
         sqlx::query(
-            "UPDATE members SET missed = $1, civil_disorder = $2 WHERE game_id = $3 AND power = $4 AND role = 'player'",
+            "UPDATE members SET missed = $1, civil_disorder = $2 \
+             WHERE game_id = $3 AND power = $4 AND account_id = $5 AND role = 'player'",
         )
         .bind(turns.missed)
         .bind(i64::from(turns.civil_disorder))
         .bind(game)
         .bind(power)
+        .bind(account)
         .execute(&mut *self.tx)
         .await?;
         Ok(())
@@ -307,6 +309,10 @@ impl GameUnit for SqlUnit {
 
     async fn insert_game(&mut self, game: &NewGameRecord) -> Result<bool, DomainError> {
         forming::insert_game(&mut self.tx, game).await
+    }
+
+    async fn lock_running(&mut self, game: &str) -> Result<bool, DomainError> {
+        forming::lock_status(&mut self.tx, game, "active").await
     }
 
     async fn lock_forming(&mut self, game: &str) -> Result<bool, DomainError> {

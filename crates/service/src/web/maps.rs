@@ -107,7 +107,12 @@ pub(crate) async fn picture(
     lang: Lang,
 ) -> Result<Picture, ApiError> {
     // The history is for the game's members and master, and for everyone after the end.
-    let insider = api::may_read_history(state, g, me).await.is_ok();
+    let insider = match api::may_read_history(state, g, me).await {
+        Ok(()) => true,
+        // Not allowed: no history shown; anything else (the database) is an error.
+        Err(e) if e.status == axum::http::StatusCode::FORBIDDEN => false,
+        Err(e) => return Err(e),
+    };
     let steps = if insider {
         crate::sql::reads::phase_count(&state.store.pool, &g.id).await?
     } else {

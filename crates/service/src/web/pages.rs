@@ -539,7 +539,7 @@ async fn game_page(
     let can_order = status == GameStatus::Active && my_power.is_some();
     let (orders_text, echo) = pic.mine.map(|m| (m.lines.join("\n"), m.echo)).unwrap_or_default();
     let can_read_press = is_member || is_master;
-    let (press_lines, earlier_press) = press_lines(state, &me.id, id, all_press, can_read_press, &v, t).await;
+    let (press_lines, earlier_press) = press_lines(state, &me.id, id, all_press, can_read_press, &v, t).await?;
     let result = view.result.as_ref().map(|r| result_text(r, &v, t));
     let now = (status == GameStatus::Active).then_some(&position);
     let survives = now.is_some_and(|position| survives(&v, position, my_power.as_deref()));
@@ -652,8 +652,8 @@ fn power_shown(v: &spielleiter_engine::Variant, key: &str, t: &Text) -> Option<(
 }
 
 /// The latest press the account may read (all of it with `all`; none unless `may_read`), as the
-/// page shows it, and how many earlier messages are left out. Press that cannot be read shows as
-/// none.
+/// page shows it, and how many earlier messages are left out. Press that cannot be read is an
+/// error (the page says so), never an empty list.
 async fn press_lines(
     state: &AppState,
     me: &str,
@@ -662,17 +662,15 @@ async fn press_lines(
     may_read: bool,
     v: &spielleiter_engine::Variant,
     t: &Text,
-) -> (Vec<PressLine>, usize) {
+) -> Result<(Vec<PressLine>, usize), ApiError> {
     if !may_read {
-        return (Vec::new(), 0);
+        return Ok((Vec::new(), 0));
     }
     let window = press::PressWindow {
         since_ms: None,
         last: (!all).then_some(LATEST_PRESS),
     };
-    let Ok(read) = press::read(state, me, id, &window).await else {
-        return (Vec::new(), 0);
-    };
+    let read = press::read(state, me, id, &window).await?;
     let lines = read
         .messages
         .iter()
@@ -695,7 +693,7 @@ async fn press_lines(
             }
         })
         .collect();
-    (lines, read.earlier)
+    Ok((lines, read.earlier))
 }
 
 /// How the game ended, in the page's language: `Victory: France`.
@@ -884,7 +882,7 @@ pub(crate) async fn echo(State(state): State<AppState>, Path(id): Path<String>, 
     let lang = viewer.t.engine_lang();
     let run = async {
         state.limits.echo(&me.id)?;
-        let desk = orders::desk(&state, &me.id, &id).await?;
+        let desk = orders::reading_desk(&state, &me.id, &id).await?;
         let lines: Vec<String> = form.get("orders").lines().map(str::to_string).collect();
         let (_, echo) = orders::echo_checked(desk.variant, desk.position, desk.power, lines, lang).await?;
         Ok::<_, ApiError>(echo)
