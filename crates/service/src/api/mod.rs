@@ -194,27 +194,6 @@ pub(crate) async fn may_read_history(state: &AppState, g: &Game, me: &str) -> Ap
     Ok(crate::domain::play::may_read_history(g, &members, me)?)
 }
 
-/// Queues a message to an account in the outbox, inside the caller's transaction.
-pub(crate) async fn queue_message(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    game_id: &str,
-    account_id: &str,
-    subject: &str,
-    body: &str,
-) -> ApiResult<()> {
-    crate::outbox::queue(
-        tx,
-        Some(game_id),
-        crate::outbox::Recipient::Account(account_id),
-        subject,
-        body,
-        None,
-        None,
-    )
-    .await?;
-    Ok(())
-}
-
 pub(crate) use crate::sql::is_unique_violation;
 
 /// Refuses `action` to anyone but the game's master.

@@ -33,6 +33,8 @@ pub(crate) struct Data {
     pub(crate) ended: BTreeMap<String, GameEnd>,
     /// Notifications queued: game, account, language, what.
     pub(crate) outbox: Vec<(String, String, Lang, Notification)>,
+    /// The phases whose reminders were sent: game, phase.
+    pub(crate) reminded: std::collections::BTreeSet<(String, String)>,
     /// The players' wishes, in the order they joined: game, account, powers.
     pub(crate) wishes: Vec<(String, String, Vec<String>)>,
     /// The accounts whose notification carries the maps of a phase.
@@ -353,6 +355,16 @@ impl GameUnit for FakeUnit<'_> {
         };
         self.data.games.insert(game.id.clone(), g);
         Ok(true)
+    }
+
+    async fn claim_reminder(&mut self, game: &str, phase: &str) -> Result<bool, DomainError> {
+        let open = self
+            .data
+            .games
+            .get(game)
+            .is_some_and(|g| g.phase.as_deref() == Some(phase));
+        let new = open && self.data.reminded.insert((game.to_string(), phase.to_string()));
+        Ok(new)
     }
 
     async fn lock_running(&mut self, game: &str) -> Result<bool, DomainError> {

@@ -172,6 +172,10 @@ pub trait GameUnit {
     /// Stores a new game, forming; false if a game has its name (as names compare).
     async fn insert_game(&mut self, game: &NewGameRecord) -> Result<bool, DomainError>;
 
+    /// Marks the game's `phase` as reminded; false if it was already (or the game is in another
+    /// phase).
+    async fn claim_reminder(&mut self, game: &str, phase: &str) -> Result<bool, DomainError>;
+
     /// Locks a running game (draw votes and concessions are counted one after the other); false
     /// if it is not running.
     async fn lock_running(&mut self, game: &str) -> Result<bool, DomainError>;

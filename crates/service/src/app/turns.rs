@@ -77,6 +77,51 @@ async fn start_grace(unit: &mut impl GameUnit, g: &Game, late: &[String]) -> Res
     Ok(())
 }
 
+/// Reminds the players of powers whose orders are missing, once per phase, when the deadline is
+/// near: at the game's `reminder_hours` before it, but at most half a phase before, so that a
+/// phase shorter than the reminder time does not start with one. Returns whether it reminded
+/// (the phase is marked reminded in the same unit, so several processes never send two).
+pub async fn remind(store: &impl GameStore, clock: &impl Clock, id: &str) -> Result<bool, DomainError> {
+    let mut unit = store.begin().await?;
+    let g = unit.game(id).await?;
+    let v = variant(&g.variant)?;
+    let Ok((_, position)) = current_position(&v, &g) else {
+        return Ok(false);
+    };
+    let phase = position.phase.to_string();
+    let phase_seconds = match position.phase.kind {
+        spielleiter_engine::PhaseKind::Movement => g.seconds[0],
+        spielleiter_engine::PhaseKind::Retreat => g.seconds[1],
+        spielleiter_engine::PhaseKind::Adjustment => g.seconds[2],
+    };
+    let window_ms = (g.reminder_hours * 3_600_000).min(phase_seconds * 1000 / 2);
+    if g.reminder_hours <= 0 || g.deadline_ms.is_none_or(|d| d - window_ms > clock.now_ms()) {
+        return Ok(false);
+    }
+    let late = readiness(&mut unit, &g).await?.awaited;
+    if !unit.claim_reminder(id, &phase).await? {
+        return Ok(false);
+    }
+    let deadline = g
+        .deadline_ms
+        .map(|ms| g.deadline_rule().describe(ms))
+        .unwrap_or_default();
+    for m in unit.members(id).await? {
+        let Some(power) = m.played_power().filter(|p| late.iter().any(|l| l == p)) else {
+            continue;
+        };
+        let news = Notification::OrdersMissing {
+            game: g.name.clone(),
+            phase: phase.clone(),
+            power: power.to_string(),
+            deadline: deadline.clone(),
+        };
+        unit.notify(id, &(m.account.clone(), m.lang), &news).await?;
+    }
+    unit.commit().await?;
+    Ok(true)
+}
+
 /// The missed turns of an adjudicated phase: `to_order` had something to order, `has_ordered`
 /// tells who did. Each played power's record is updated; returns the powers that missed the
 /// phase and the powers in civil disorder after it.
@@ -223,6 +268,34 @@ mod tests {
             .expect("turns");
         unit.commit().await.expect("a commit");
         result
+    }
+
+    #[tokio::test]
+    async fn late_players_are_reminded_once_a_phase_when_the_deadline_is_near() {
+        let store = store();
+        store.edit_game(|g| g.reminder_hours = 24);
+        ordered(&store, &["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY"]);
+        // The phase lasts a day: the reminder comes at most half a day before the deadline.
+        let half_day = 43_200_000;
+        assert!(
+            !remind(&store, &FixedClock(DEADLINE - half_day - 1), "g1")
+                .await
+                .expect("checked")
+        );
+        assert!(
+            remind(&store, &FixedClock(DEADLINE - half_day), "g1")
+                .await
+                .expect("reminded")
+        );
+        let told: Vec<String> = store.sent().into_iter().map(|(a, _)| a).collect();
+        assert_eq!(told, ["russia", "turkey"]);
+        assert!(matches!(&store.sent()[0].1, Notification::OrdersMissing { phase, .. } if phase == "S1901M"));
+        assert!(
+            !remind(&store, &FixedClock(DEADLINE - 1), "g1")
+                .await
+                .expect("once a phase")
+        );
+        assert_eq!(store.sent().len(), 2);
     }
 
     #[tokio::test]

@@ -311,6 +311,18 @@ impl GameUnit for SqlUnit {
         forming::insert_game(&mut self.tx, game).await
     }
 
+    async fn claim_reminder(&mut self, game: &str, phase: &str) -> Result<bool, DomainError> {
+        let claimed = sqlx::query(
+            "UPDATE games SET reminded_phase = $1 WHERE id = $2 AND phase = $1 \
+             AND (reminded_phase IS NULL OR reminded_phase <> $1)",
+        )
+        .bind(phase)
+        .bind(game)
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(claimed.rows_affected() == 1)
+    }
+
     async fn lock_running(&mut self, game: &str) -> Result<bool, DomainError> {
         forming::lock_status(&mut self.tx, game, "active").await
     }

@@ -266,3 +266,17 @@ pub(crate) async fn picture_source(
     let picture = <PictureRow as sqlx::FromRow<'_, sqlx::any::AnyRow>>::from_row(&r)?;
     Ok(Some((r.try_get("variant")?, r.try_get("name")?, picture)))
 }
+
+/// The running games whose deadline is within their reminder time and whose phase has not been
+/// reminded yet.
+pub(crate) async fn reminder_candidates(pool: &AnyPool, now_ms: i64) -> Result<Vec<String>, DomainError> {
+    let rows = sqlx::query(
+        "SELECT id FROM games WHERE status = 'active' AND paused_remaining_ms IS NULL AND reminder_hours > 0 \
+         AND deadline_ms > $1 AND deadline_ms - reminder_hours * 3600000 <= $1 \
+         AND (reminded_phase IS NULL OR reminded_phase <> phase)",
+    )
+    .bind(now_ms)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.iter().map(|r| r.try_get("id")).collect::<Result<_, _>>()?)
+}
