@@ -198,11 +198,7 @@ pub(crate) use crate::sql::is_unique_violation;
 
 /// Refuses `action` to anyone but the game's master.
 pub(crate) fn master_only(g: &Game, me: &str, action: crate::domain::MasterAction) -> ApiResult<()> {
-    if g.master == me {
-        Ok(())
-    } else {
-        Err(crate::domain::DomainError::Master(crate::domain::MasterError::OnlyMaster(action)).into())
-    }
+    Ok(crate::domain::play::master_only(g, me, action)?)
 }
 
 /// How the game ended, once it did.

@@ -6,7 +6,7 @@ use spielleiter_engine::interchange::state_from_position;
 
 use super::ports::{Clock, GameStore, GameUnit};
 use super::position::power_key;
-use crate::domain::{DomainError, GameSettings, GameStatus, MasterAction, MasterError, Notification, Role};
+use crate::domain::{DomainError, GameSettings, GameStatus, MasterAction, Notification, Role};
 use crate::domain::{SeatError, SettingError};
 use crate::variants::variant;
 
@@ -159,9 +159,7 @@ pub async fn start(
 ) -> Result<Started, DomainError> {
     let mut unit = store.begin().await?;
     let g = unit.game(id).await?;
-    if g.master != me {
-        return Err(DomainError::Master(MasterError::OnlyMaster(MasterAction::Start)));
-    }
+    crate::domain::play::master_only(&g, me, MasterAction::Start)?;
     if g.status != GameStatus::Forming {
         return Err(DomainError::Seat(SeatError::StartedAlready));
     }
@@ -211,7 +209,7 @@ pub async fn start(
 mod tests {
     use super::*;
     use crate::app::fake::{FakeStore, FixedClock};
-    use crate::domain::PressPolicy;
+    use crate::domain::{MasterError, PressPolicy};
 
     fn settings(name: &str) -> GameSettings {
         GameSettings {

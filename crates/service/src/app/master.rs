@@ -53,9 +53,7 @@ pub async fn running_game_of_master(
     action: MasterAction,
 ) -> Result<Game, DomainError> {
     let g = unit.game(id).await?;
-    if g.master != me {
-        return Err(DomainError::Master(MasterError::OnlyMaster(action)));
-    }
+    crate::domain::play::master_only(&g, me, action)?;
     if g.status != GameStatus::Active {
         return Err(DomainError::NotRunning);
     }

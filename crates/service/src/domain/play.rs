@@ -174,6 +174,15 @@ pub fn may_read_history(g: &super::Game, members: &[Member], me: &str) -> Result
     }
 }
 
+/// Refuses `action` to anyone but the game's master.
+pub fn master_only(g: &super::Game, me: &str, action: super::MasterAction) -> Result<(), DomainError> {
+    if g.master == me {
+        Ok(())
+    } else {
+        Err(DomainError::Master(super::MasterError::OnlyMaster(action)))
+    }
+}
+
 /// Whether `me` may read a game's press: its members and master.
 pub fn member_or_master(g: &super::Game, members: &[Member], me: &str) -> Result<(), DomainError> {
     if g.master == me || members.iter().any(|m| m.account == me) {

@@ -4,7 +4,7 @@ use sqlx::Row;
 
 use super::games::unreadable;
 use crate::app::games::NewGameRecord;
-use crate::domain::{DomainError, Role};
+use crate::domain::{DomainError, GameStatus, Role};
 
 type Tx = sqlx::Transaction<'static, sqlx::Any>;
 
@@ -43,16 +43,11 @@ pub(super) async fn insert_game(tx: &mut Tx, g: &NewGameRecord) -> Result<bool, 
     super::inserted(inserted)
 }
 
-/// Locks a forming game's row.
-pub(super) async fn lock_forming(tx: &mut Tx, game: &str) -> Result<bool, DomainError> {
-    lock_status(tx, game, "forming").await
-}
-
 /// Locks a game's row if it has `status`.
-pub(super) async fn lock_status(tx: &mut Tx, game: &str, status: &str) -> Result<bool, DomainError> {
+pub(super) async fn lock_status(tx: &mut Tx, game: &str, status: GameStatus) -> Result<bool, DomainError> {
     let locked = sqlx::query("UPDATE games SET status = status WHERE id = $1 AND status = $2")
         .bind(game)
-        .bind(status)
+        .bind(status.as_str())
         .execute(&mut **tx)
         .await?;
     Ok(locked.rows_affected() == 1)

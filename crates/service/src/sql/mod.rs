@@ -21,7 +21,7 @@ use crate::app::games::NewGameRecord;
 use crate::app::ports::{GameStore, GameUnit, NewPress};
 use crate::app::results::StoredResult;
 use crate::domain::play::Turns;
-use crate::domain::{DomainError, Game, Member, Notification, Role};
+use crate::domain::{DomainError, Game, GameStatus, Member, Notification, Role};
 use crate::store::Store;
 
 impl From<sqlx::Error> for DomainError {
@@ -324,11 +324,11 @@ impl GameUnit for SqlUnit {
     }
 
     async fn lock_running(&mut self, game: &str) -> Result<bool, DomainError> {
-        forming::lock_status(&mut self.tx, game, "active").await
+        forming::lock_status(&mut self.tx, game, GameStatus::Active).await
     }
 
     async fn lock_forming(&mut self, game: &str) -> Result<bool, DomainError> {
-        forming::lock_forming(&mut self.tx, game).await
+        forming::lock_status(&mut self.tx, game, GameStatus::Forming).await
     }
 
     async fn add_member(

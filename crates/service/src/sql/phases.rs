@@ -112,13 +112,7 @@ pub(super) async fn replace_orders(
     lines: &[String],
     now_ms: i64,
 ) -> Result<bool, DomainError> {
-    let open = sqlx::query("UPDATE games SET phase = $1 WHERE id = $2 AND phase = $1 AND status = 'active'")
-        .bind(phase)
-        .bind(game)
-        .execute(&mut **tx)
-        .await?
-        .rows_affected();
-    if open == 0 {
+    if !claim(tx, game, phase, Claim::Now).await? {
         return Ok(false);
     }
     sqlx::query("DELETE FROM orders WHERE game_id = $1 AND power = $2 AND phase = $3")
