@@ -5,6 +5,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
+use crate::domain::account::AccountError;
 use crate::domain::{DomainError, MasterError, SettingError};
 
 /// An error answered to a request.
@@ -182,9 +183,29 @@ impl From<DomainError> for ApiError {
             DomainError::Unreadable(_) | DomainError::Store | DomainError::AdjudicationFailed => {
                 (StatusCode::INTERNAL_SERVER_ERROR, "internal")
             }
+            DomainError::NotLoggedIn => (StatusCode::UNAUTHORIZED, "unauthorized"),
+            DomainError::Account(account) => account_status(account),
+            DomainError::RateLimited { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
         };
         let (en, de) = crate::i18n::refusal(&e);
         ApiError::new(status, code, en).de(de)
+    }
+}
+
+/// The status and stable code of a refused request about an account.
+fn account_status(e: &AccountError) -> (StatusCode, &'static str) {
+    match e {
+        AccountError::BadName => (StatusCode::BAD_REQUEST, "bad_name"),
+        AccountError::NameTaken(_) | AccountError::ChangedMeanwhile => (StatusCode::CONFLICT, "conflict"),
+        AccountError::WeakPassword => (StatusCode::BAD_REQUEST, "weak_password"),
+        AccountError::UnusablePassword => (StatusCode::BAD_REQUEST, "bad_password"),
+        AccountError::BadEmail => (StatusCode::BAD_REQUEST, "bad_email"),
+        AccountError::BadLang => (StatusCode::BAD_REQUEST, "bad_lang"),
+        AccountError::WrongPassword => (StatusCode::UNAUTHORIZED, "bad_password"),
+        AccountError::BadLogin => (StatusCode::UNAUTHORIZED, "bad_login"),
+        AccountError::NoNewAddress => (StatusCode::BAD_REQUEST, "no_new_address"),
+        AccountError::CodeExpired => (StatusCode::BAD_REQUEST, "code_expired"),
+        AccountError::BadCode(_) => (StatusCode::BAD_REQUEST, "bad_code"),
     }
 }
 

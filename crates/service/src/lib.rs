@@ -4,6 +4,7 @@
 
 pub mod api;
 pub(crate) mod app;
+pub mod argon;
 mod attachment;
 pub mod auth;
 pub mod client_address;
@@ -23,7 +24,7 @@ mod public_url;
 pub mod reminders;
 pub mod scheduler;
 mod sql;
-pub mod store;
+pub use sql::store;
 mod variants;
 pub use public_url::PublicUrl;
 mod web;

@@ -22,12 +22,11 @@ use std::net::IpAddr;
 use std::num::NonZeroU32;
 use std::sync::Arc;
 
-use axum::http::StatusCode;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
-use sqlx::Row;
 
-use crate::error::ApiError;
+use crate::domain::{DomainError, Limited};
+use crate::sql::limits as counted;
 use crate::store::{Store, now_ms};
 
 /// Beyond this many tracked keys, keys whose limit has fully recovered are forgotten.
@@ -45,7 +44,7 @@ pub enum Source {
 
 impl Source {
     /// The source as stored: `ip:…` or `mail:…` (lower case).
-    fn key(&self) -> String {
+    pub(crate) fn key(&self) -> String {
         match self {
             Source::Client(ip) => format!("ip:{}", crate::client_address::counted_network(*ip)),
             Source::Mail(address) => format!("mail:{}", address.trim().to_lowercase()),
@@ -63,19 +62,15 @@ pub struct Attempt {
 
 impl Attempt {
     /// The password (or code) was right: the attempt is not counted.
-    pub async fn succeeded(self, store: &Store) -> Result<(), ApiError> {
+    pub async fn succeeded(self, store: &Store) -> Result<(), DomainError> {
         self.forget(store).await
     }
 
     /// The password (or code) was wrong: the attempt stays counted.
     pub fn failed(self) {}
 
-    async fn forget(&self, store: &Store) -> Result<(), ApiError> {
-        sqlx::query("DELETE FROM login_failures WHERE attempt = $1")
-            .bind(&self.token)
-            .execute(&store.pool)
-            .await?;
-        Ok(())
+    async fn forget(&self, store: &Store) -> Result<(), DomainError> {
+        Ok(counted::forget_failure(store, &self.token).await?)
     }
 }
 
@@ -165,59 +160,33 @@ fn quota(per_minute: u32) -> Quota {
     Quota::per_minute(NonZeroU32::new(per_minute).unwrap_or(NonZeroU32::MIN))
 }
 
-/// The refusal of an attempt: try again in `wait_ms`.
-fn too_many(what: &str, wait_ms: i64) -> ApiError {
-    ApiError::new(
-        StatusCode::TOO_MANY_REQUESTS,
-        "rate_limited",
-        format!("too many {what}: try again in {} seconds", wait_ms / 1000 + 1),
-    )
-    .de(format!(
-        "Zu viele Versuche: in {} Sekunden noch einmal",
-        wait_ms / 1000 + 1
-    ))
-}
-
 /// The refusal of an attempt counted already: `count` attempts (this one included) since
 /// `now - window`, the oldest at `oldest`; None while `count` is within `cap`. The wait ends
 /// when the oldest ages out of the window.
-fn over_cap(what: &str, (count, oldest): (i64, Option<i64>), cap: i64, window: i64, now: i64) -> Option<ApiError> {
-    (count > cap).then(|| too_many(what, oldest.map_or(window, |oldest| oldest + window - now).max(0)))
-}
-
-/// The failures of `account_key` since `since` (from `source` if given): how many, and the
-/// oldest.
-async fn failures(
-    store: &Store,
-    account_key: &str,
-    source: Option<&str>,
-    since: i64,
-) -> Result<(i64, Option<i64>), sqlx::Error> {
-    let query = match source {
-        Some(source) => sqlx::query(
-            "SELECT COUNT(*), MIN(failed_ms) FROM login_failures WHERE account_key = $1 AND failed_ms > $2 AND source = $3",
-        )
-        .bind(account_key)
-        .bind(since)
-        .bind(source),
-        None => sqlx::query(
-            "SELECT COUNT(*), MIN(failed_ms) FROM login_failures WHERE account_key = $1 AND failed_ms > $2",
-        )
-        .bind(account_key)
-        .bind(since),
-    };
-    let row = query.fetch_one(&store.pool).await?;
-    Ok((row.get(0), row.get(1)))
+fn over_cap(
+    what: Limited,
+    (count, oldest): (i64, Option<i64>),
+    cap: i64,
+    window: i64,
+    now: i64,
+) -> Option<DomainError> {
+    (count > cap).then(|| DomainError::RateLimited {
+        what,
+        wait_ms: oldest.map_or(window, |oldest| oldest + window - now).max(0),
+    })
 }
 
 /// Counts one `what` of `account` in an in-memory limiter; an error when there were too many.
-fn per_account(limiter: &DefaultKeyedRateLimiter<String>, account: &str, what: &str) -> Result<(), ApiError> {
+fn per_account(limiter: &DefaultKeyedRateLimiter<String>, account: &str, what: Limited) -> Result<(), DomainError> {
     if limiter.len() > PRUNE_ABOVE {
         limiter.retain_recent();
     }
     limiter.check_key(&account.to_string()).map_err(|not_until| {
         let wait = not_until.wait_time_from(DefaultClock::default().now());
-        too_many(what, wait.as_millis() as i64)
+        DomainError::RateLimited {
+            what,
+            wait_ms: wait.as_millis() as i64,
+        }
     })
 }
 
@@ -237,30 +206,26 @@ impl Limits {
     /// attempt is counted as a failure at once, and refused (and not counted) when it would
     /// exceed a cap (see the module's description). Counting first means attempts made at the
     /// same moment cannot together pass a cap. [`Attempt::succeeded`] takes it back.
-    pub async fn login_attempt(&self, store: &Store, account_key: &str, source: &Source) -> Result<Attempt, ApiError> {
+    pub async fn login_attempt(
+        &self,
+        store: &Store,
+        account_key: &str,
+        source: &Source,
+    ) -> Result<Attempt, DomainError> {
         let caps = self.failures;
         let now = now_ms();
-        sqlx::query("DELETE FROM login_failures WHERE failed_ms < $1")
-            .bind(now - caps.source_window_ms.max(caps.account_window_ms))
-            .execute(&store.pool)
-            .await?;
+        counted::prune_failures(store, now - caps.source_window_ms.max(caps.account_window_ms)).await?;
         let attempt = Attempt {
             token: crate::auth::new_id(),
         };
-        sqlx::query("INSERT INTO login_failures (account_key, source, failed_ms, attempt) VALUES ($1, $2, $3, $4)")
-            .bind(account_key)
-            .bind(source.key())
-            .bind(now)
-            .bind(&attempt.token)
-            .execute(&store.pool)
-            .await?;
+        counted::add_failure(store, account_key, &source.key(), now, &attempt.token).await?;
         let checks = [
             (Some(source.key()), caps.per_source, caps.source_window_ms),
             (None, caps.per_account, caps.account_window_ms),
         ];
         for (source, cap, window) in checks {
-            let counted = failures(store, account_key, source.as_deref(), now - window).await?;
-            if let Some(refusal) = over_cap("failed log-ins", counted, cap, window, now) {
+            let count = counted::failures(store, account_key, source.as_deref(), now - window).await?;
+            if let Some(refusal) = over_cap(Limited::LogIns, count, cap, window, now) {
                 attempt.forget(store).await?;
                 return Err(refusal);
             }
@@ -277,7 +242,7 @@ impl Limits {
         account_key: &str,
         source: &Source,
         check: impl std::future::Future<Output = bool>,
-    ) -> Result<bool, ApiError> {
+    ) -> Result<bool, DomainError> {
         let attempt = self.login_attempt(store, account_key, source).await?;
         if !check.await {
             attempt.failed();
@@ -290,46 +255,28 @@ impl Limits {
     /// Counts a sign-up from `source` for the address `email`, to be asked before its password
     /// is hashed; refused (and not counted) beyond the caps of [`SignUpCaps`]. Counted first, as
     /// log-in attempts are, so that sign-ups at the same moment cannot together pass a cap.
-    pub async fn sign_up(&self, store: &Store, source: &Source, email: &str) -> Result<(), ApiError> {
+    pub async fn sign_up(&self, store: &Store, source: &Source, email: &str) -> Result<(), DomainError> {
         let caps = self.sign_ups;
         let now = now_ms();
-        sqlx::query("DELETE FROM sign_ups WHERE made_ms < $1")
-            .bind(now - caps.source_window_ms.max(caps.address_window_ms))
-            .execute(&store.pool)
-            .await?;
+        counted::prune_sign_ups(store, now - caps.source_window_ms.max(caps.address_window_ms)).await?;
         let (token, address) = (crate::auth::new_id(), email.trim().to_lowercase());
-        sqlx::query("INSERT INTO sign_ups (source, address, made_ms, attempt) VALUES ($1, $2, $3, $4)")
-            .bind(source.key())
-            .bind(&address)
-            .bind(now)
-            .bind(&token)
-            .execute(&store.pool)
-            .await?;
+        counted::add_sign_up(store, &source.key(), &address, now, &token).await?;
         let checks = [
             (
-                "SELECT COUNT(*), MIN(made_ms) FROM sign_ups WHERE source = $1 AND made_ms > $2",
-                source.key(),
+                counted::SignUpsOf::Source(&source.key()),
                 caps.per_source,
                 caps.source_window_ms,
             ),
             (
-                "SELECT COUNT(*), MIN(made_ms) FROM sign_ups WHERE address = $1 AND made_ms > $2",
-                address,
+                counted::SignUpsOf::Address(&address),
                 caps.per_address,
                 caps.address_window_ms,
             ),
         ];
-        for (query, value, cap, window) in checks {
-            let row = sqlx::query(query)
-                .bind(&value)
-                .bind(now - window)
-                .fetch_one(&store.pool)
-                .await?;
-            if let Some(refusal) = over_cap("sign-ups", (row.get(0), row.get(1)), cap, window, now) {
-                sqlx::query("DELETE FROM sign_ups WHERE attempt = $1")
-                    .bind(&token)
-                    .execute(&store.pool)
-                    .await?;
+        for (of, cap, window) in checks {
+            let count = counted::sign_ups(store, of, now - window).await?;
+            if let Some(refusal) = over_cap(Limited::SignUps, count, cap, window, now) {
+                counted::forget_sign_up(store, &token).await?;
                 return Err(refusal);
             }
         }
@@ -337,13 +284,37 @@ impl Limits {
     }
 
     /// Counts an order submission by `account`; an error when there were too many.
-    pub fn orders(&self, account: &str) -> Result<(), ApiError> {
-        per_account(&self.orders, account, "order submissions")
+    pub fn orders(&self, account: &str) -> Result<(), DomainError> {
+        per_account(&self.orders, account, Limited::Orders)
     }
 
     /// Counts a live echo of orders for `account`; an error when there were too many.
-    pub fn echo(&self, account: &str) -> Result<(), ApiError> {
-        per_account(&self.echoes, account, "order echoes")
+    pub fn echo(&self, account: &str) -> Result<(), DomainError> {
+        per_account(&self.echoes, account, Limited::Echoes)
+    }
+}
+
+/// The rate limits of one request's source, as the use cases see them.
+pub struct SourceGate<'a> {
+    /// The service's limits.
+    pub limits: &'a Limits,
+    /// Where failures and sign-ups are counted.
+    pub store: &'a Store,
+    /// Where the request comes from.
+    pub source: Source,
+}
+
+impl crate::app::ports::Gate for SourceGate<'_> {
+    async fn check_secret(
+        &self,
+        key: &str,
+        right: impl std::future::Future<Output = bool>,
+    ) -> Result<bool, DomainError> {
+        self.limits.check_secret(self.store, key, &self.source, right).await
+    }
+
+    async fn sign_up(&self, email: &str) -> Result<(), DomainError> {
+        self.limits.sign_up(self.store, &self.source, email).await
     }
 }
 
@@ -360,9 +331,15 @@ mod tests {
         });
         assert!(limits.orders("a").is_ok() && limits.orders("a").is_ok());
         let error = limits.orders("a").expect_err("a third is refused");
-        assert_eq!(
-            (error.status, error.code),
-            (StatusCode::TOO_MANY_REQUESTS, "rate_limited")
+        assert!(
+            matches!(
+                error,
+                DomainError::RateLimited {
+                    what: Limited::Orders,
+                    ..
+                }
+            ),
+            "{error:?}"
         );
         assert!(limits.orders("b").is_ok());
         assert!(
@@ -394,9 +371,15 @@ mod tests {
             attempt(here.clone()).await.expect("allowed").failed();
         }
         let error = attempt(here.clone()).await.expect_err("a fourth is refused");
-        assert_eq!(
-            (error.status, error.code),
-            (StatusCode::TOO_MANY_REQUESTS, "rate_limited")
+        assert!(
+            matches!(
+                error,
+                DomainError::RateLimited {
+                    what: Limited::LogIns,
+                    ..
+                }
+            ),
+            "{error:?}"
         );
         let bert = limits.login_attempt(&store, "bert", &here).await;
         bert.expect("another name").succeeded(&store).await.expect("forgotten");
@@ -406,17 +389,11 @@ mod tests {
         let third = Source::Client([10, 0, 0, 1].into());
         assert!(attempt(third.clone()).await.is_err());
         // Failures older than the windows no longer count, and are forgotten.
-        sqlx::query("UPDATE login_failures SET failed_ms = failed_ms - 130000")
-            .execute(&store.pool)
-            .await
-            .expect("aged");
+        counted::age_failures(&store, 130_000).await.expect("aged");
         attempt(here.clone()).await.expect("allowed again").failed();
-        let left: i64 = sqlx::query("SELECT COUNT(*) FROM login_failures")
-            .fetch_one(&store.pool)
-            .await
-            .expect("counted")
-            .get(0);
-        assert_eq!(left, 1, "only the last failure is kept");
+        let left = counted::failures(&store, "anna", None, 0).await.expect("counted").0;
+        let others = counted::failures(&store, "bert", None, 0).await.expect("counted").0;
+        assert_eq!((left, others), (1, 0), "only the last failure is kept");
     }
 
     #[tokio::test]

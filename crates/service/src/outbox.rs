@@ -13,10 +13,10 @@ use std::time::Duration;
 
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
 use lettre::message::{Mailbox, Message, MultiPart, SinglePart};
-use sqlx::Row;
 
 use spielleiter_engine::report::Lang;
 
+use crate::sql::outbox as stored;
 use crate::store::{Store, now_ms};
 
 /// How long a claimed message is left to the process that claimed it (longer than the slowest
@@ -270,16 +270,7 @@ async fn deliver(store: &Store, delivery: &Arc<dyn Delivery>, only: Option<&str>
     let mut sent = 0;
     loop {
         let now = now_ms();
-        let rows = sqlx::query(
-            "SELECT id, to_name, to_email, subject, body, in_reply_to, created_ms, attempts, game_id, picture_phase, picture_lang FROM outbox \
-             WHERE sent_ms IS NULL AND failed_ms IS NULL AND next_try_ms <= $1 AND (claimed_ms IS NULL OR claimed_ms < $2) \
-             AND ($3 = '' OR id = $3) ORDER BY created_ms, id LIMIT 100",
-        )
-        .bind(now)
-        .bind(now - CLAIM_MS)
-        .bind(only.unwrap_or_default())
-        .fetch_all(&store.pool)
-        .await?;
+        let rows = stored::due(&store.pool, now, now - CLAIM_MS, only).await?;
         if rows.is_empty() {
             return Ok(sent);
         }
@@ -287,40 +278,19 @@ async fn deliver(store: &Store, delivery: &Arc<dyn Delivery>, only: Option<&str>
         // The pictures of this batch, each drawn once for every message that carries it.
         let mut pictures = Pictures::default();
         for r in rows {
-            let mut m = OutgoingMessage {
-                id: r.get(0),
-                to_name: r.get(1),
-                to_email: r.get(2),
-                subject: r.get(3),
-                body: r.get(4),
-                in_reply_to: r.get(5),
-                created_ms: r.get(6),
-                attachments: Vec::new(),
-                game_id: r.get(8),
-            };
-            let attempts: i64 = r.get(7);
-            let picture = match (r.get::<Option<String>, _>(8), r.get::<Option<String>, _>(9)) {
-                (Some(game), Some(phase)) => {
-                    let lang = r.get::<Option<String>, _>(10).and_then(|l| l.parse().ok());
-                    Some((game, phase, lang.unwrap_or(Lang::En)))
-                }
-                _ => None,
-            };
-            let Some(mine) = claim(store, &m.id).await? else {
+            let mine = now_ms();
+            if !stored::claim(&store.pool, &r.id, mine, mine - CLAIM_MS).await? {
                 continue;
-            };
-            progress = true;
-            if let Some((game, phase, lang)) = picture {
-                // A database error leaves the message claimed: it is tried again when the
-                // claim runs out.
-                m.attachments = pictures.get(store, &game, &phase, lang).await?;
             }
-            let worker = delivery.clone();
-            let message = m.clone();
-            let outcome = tokio::task::spawn_blocking(move || worker.deliver(&message))
-                .await
-                .unwrap_or_else(|e| Err(DeliveryError::temporary(format!("the delivery task failed: {e}"))));
-            if record(store, &m, mine, attempts, outcome).await? {
+            progress = true;
+            let outcome = match r.picture() {
+                Ok(picture) => send(store, delivery, &mut pictures, &r, picture).await?,
+                Err(why) => Err(DeliveryError {
+                    permanent: true,
+                    message: why,
+                }),
+            };
+            if record(store, &r, mine, outcome).await? {
                 sent += 1;
             }
         }
@@ -330,41 +300,48 @@ async fn deliver(store: &Store, delivery: &Arc<dyn Delivery>, only: Option<&str>
     }
 }
 
-/// Claims a message for delivery, dated now (not at the start of the batch, so it stays ours
-/// for its full time); none when another delivery holds it.
-async fn claim(store: &Store, id: &str) -> Result<Option<i64>, sqlx::Error> {
-    let mine = now_ms();
-    let claimed = sqlx::query(
-        "UPDATE outbox SET claimed_ms = $1 WHERE id = $2 AND sent_ms IS NULL AND (claimed_ms IS NULL OR claimed_ms < $3)",
-    )
-    .bind(mine)
-    .bind(id)
-    .bind(mine - CLAIM_MS)
-    .execute(&store.pool)
-    .await?
-    .rows_affected();
-    Ok((claimed == 1).then_some(mine))
+/// Hands a claimed message to the delivery, with the maps of `picture` if it carries them.
+async fn send(
+    store: &Store,
+    delivery: &Arc<dyn Delivery>,
+    pictures: &mut Pictures,
+    r: &stored::DueMessage,
+    picture: Option<(String, String, Lang)>,
+) -> Result<Result<(), DeliveryError>, sqlx::Error> {
+    let mut m = OutgoingMessage {
+        id: r.id.clone(),
+        to_name: r.to_name.clone(),
+        to_email: r.to_email.clone(),
+        subject: r.subject.clone(),
+        body: r.body.clone(),
+        in_reply_to: r.in_reply_to.clone(),
+        created_ms: r.created_ms,
+        attachments: Vec::new(),
+        game_id: r.game_id.clone(),
+    };
+    if let Some((game, phase, lang)) = picture {
+        // A database error leaves the message claimed: it is tried again when the claim runs out.
+        m.attachments = pictures.get(store, &game, &phase, lang).await?;
+    }
+    let worker = delivery.clone();
+    Ok(tokio::task::spawn_blocking(move || worker.deliver(&m))
+        .await
+        .unwrap_or_else(|e| Err(DeliveryError::temporary(format!("the delivery task failed: {e}")))))
 }
 
 /// Records what became of a delivery under the claim `mine`: sent, or tried again later (given
 /// up for good after a permanent error or too many tries). Whether it was sent.
 async fn record(
     store: &Store,
-    m: &OutgoingMessage,
+    m: &stored::DueMessage,
     mine: i64,
-    attempts: i64,
     outcome: Result<(), DeliveryError>,
 ) -> Result<bool, sqlx::Error> {
     let Err(e) = outcome else {
-        sqlx::query("UPDATE outbox SET sent_ms = $1, last_error = NULL WHERE id = $2 AND claimed_ms = $3")
-            .bind(now_ms())
-            .bind(&m.id)
-            .bind(mine)
-            .execute(&store.pool)
-            .await?;
+        stored::mark_sent(&store.pool, &m.id, mine, now_ms()).await?;
         return Ok(true);
     };
-    let attempts = attempts + 1;
+    let attempts = m.attempts + 1;
     let give_up = e.permanent || attempts >= MAX_ATTEMPTS;
     eprintln!(
         "delivering message {} to {} (try {attempts}): {}{}",
@@ -373,18 +350,13 @@ async fn record(
         e.message,
         if give_up { "; given up" } else { "" }
     );
-    sqlx::query(
-        "UPDATE outbox SET attempts = $1, last_error = $2, claimed_ms = NULL, next_try_ms = $3, failed_ms = $4 \
-         WHERE id = $5 AND claimed_ms = $6",
-    )
-    .bind(attempts)
-    .bind(&e.message)
-    .bind(now_ms() + backoff_ms(attempts))
-    .bind(give_up.then(now_ms))
-    .bind(&m.id)
-    .bind(mine)
-    .execute(&store.pool)
-    .await?;
+    let failed = stored::FailedTry {
+        attempts,
+        error: &e.message,
+        next_try_ms: now_ms() + backoff_ms(attempts),
+        given_up_ms: give_up.then(now_ms),
+    };
+    stored::mark_failed(&store.pool, &m.id, mine, &failed).await?;
     Ok(false)
 }
 
@@ -556,12 +528,7 @@ mod tests {
     }
 
     async fn row(store: &Store, id: &str) -> (Option<i64>, Option<i64>, i64, Option<String>) {
-        let r = sqlx::query("SELECT sent_ms, failed_ms, attempts, last_error FROM outbox WHERE id = $1")
-            .bind(id)
-            .fetch_one(&store.pool)
-            .await
-            .expect("the row");
-        (r.get(0), r.get(1), r.get(2), r.get(3))
+        stored::state_of(&store.pool, id).await.expect("the row")
     }
 
     #[tokio::test]
@@ -582,10 +549,7 @@ mod tests {
         // Not due again at once: the pause comes first.
         assert_eq!(deliver_due(&store, &delivery).await.expect("runs"), 0);
         assert_eq!(flaky.calls.load(std::sync::atomic::Ordering::SeqCst), 1);
-        sqlx::query("UPDATE outbox SET next_try_ms = 0")
-            .execute(&store.pool)
-            .await
-            .expect("due");
+        stored::all_due_now(&store.pool).await.expect("due");
         assert_eq!(deliver_due(&store, &delivery).await.expect("runs"), 1);
         assert!(row(&store, &id).await.0.is_some(), "sent on the second try");
 
@@ -599,10 +563,7 @@ mod tests {
         let delivery: Arc<dyn Delivery> = refused.clone();
         let id = queued(&store, "nobody@example.org").await;
         deliver_due(&store, &delivery).await.expect("runs");
-        sqlx::query("UPDATE outbox SET next_try_ms = 0")
-            .execute(&store.pool)
-            .await
-            .expect("due");
+        stored::all_due_now(&store.pool).await.expect("due");
         deliver_due(&store, &delivery).await.expect("runs");
         let (sent, failed, attempts, _) = row(&store, &id).await;
         assert_eq!((sent, failed.is_some(), attempts), (None, true, 1), "given up at once");

@@ -4,10 +4,9 @@
 
 use axum::Json;
 use axum::extract::{Path, State};
-use sqlx::Row;
 
 use super::*;
-use crate::app::ports::{GameUnit, SystemClock};
+use crate::app::ports::{SystemClock, Unit};
 pub use crate::app::turns::DueGame;
 use crate::domain::play::Readiness;
 use crate::error::refusals::*;
@@ -104,15 +103,9 @@ pub(crate) async fn readiness(state: &AppState, g: &Game) -> ApiResult<Readiness
 /// Starting a grace period is done here too. Paused games are never due. A game whose check
 /// fails is reported in the log and left for the next round.
 pub async fn due_games(state: &AppState) -> ApiResult<Vec<DueGame>> {
-    let rows = sqlx::query(
-        "SELECT id FROM games WHERE status = 'active' AND paused_remaining_ms IS NULL AND (deadline_ms <= $1 OR early = 1)",
-    )
-    .bind(now_ms())
-    .fetch_all(&state.store.pool)
-    .await?;
+    let ids = crate::sql::reads::deadline_candidates(&state.store.pool, now_ms()).await?;
     let mut due = Vec::new();
-    for r in rows {
-        let id: String = r.get(0);
+    for id in ids {
         match crate::app::turns::check_due(&state.store, &SystemClock, &id).await {
             Ok(Some(d)) => due.push(d),
             Ok(None) => {}

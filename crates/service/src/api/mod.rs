@@ -10,7 +10,7 @@ use spielleiter_engine::interchange::GameState;
 use spielleiter_engine::report::Lang;
 use spielleiter_engine::{Position, Variant};
 
-use crate::auth::{hash_password, new_id, new_token, token_hash};
+use crate::auth::token_hash;
 use crate::error::ApiError;
 use crate::store::{Store, now_ms};
 
@@ -193,8 +193,6 @@ pub(crate) async fn may_read_history(state: &AppState, g: &Game, me: &str) -> Ap
     let members = crate::sql::games::members(&state.store.pool, &g.id).await?;
     Ok(crate::domain::play::may_read_history(g, &members, me)?)
 }
-
-pub(crate) use crate::sql::is_unique_violation;
 
 /// Refuses `action` to anyone but the game's master.
 pub(crate) fn master_only(g: &Game, me: &str, action: crate::domain::MasterAction) -> ApiResult<()> {

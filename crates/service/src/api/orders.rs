@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::adjudication::{Trigger, adjudicate_game};
 use super::*;
 use crate::app;
-use crate::app::ports::{GameUnit, SystemClock};
+use crate::app::ports::{GameUnit, SystemClock, Unit};
 use crate::error::refusals::*;
 use crate::sql::SqlUnit;
 use spielleiter_engine::PowerId;

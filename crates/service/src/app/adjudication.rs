@@ -290,7 +290,7 @@ async fn tell_senders(
 mod tests {
     use super::*;
     use crate::app::fake::{FakeStore, FixedClock, POWERS, standard_game};
-    use crate::app::ports::GameStore;
+    use crate::app::ports::{GameStore, Unit};
     use crate::domain::PressPolicy;
 
     const DEADLINE: i64 = 1_000_000;

@@ -4,7 +4,7 @@
 
 use spielleiter_engine::interchange::GameEnd;
 
-use super::ports::{GameStore, GameUnit};
+use super::ports::{GameStore, GameUnit, Unit};
 use super::position::{current_position, power_key, survivors};
 use crate::domain::play::Electorate;
 use crate::domain::{DomainError, Game, GameStatus, Member, Notification};

@@ -1,6 +1,8 @@
 //! An in-memory fake of the ports, for the use cases' tests: a unit of work copies the data
 //! and writes it back on commit, so a refused request changes nothing, as with the database.
 
+pub(crate) mod accounts;
+
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 
@@ -9,7 +11,7 @@ use spielleiter_engine::report::Lang;
 
 use super::adjudication::{Advance, Claim, PhaseRecord};
 use super::games::NewGameRecord;
-use super::ports::{Clock, GameStore, GameUnit, NewPress};
+use super::ports::{Clock, GameStore, GameUnit, NewPress, Unit};
 use super::results::StoredResult;
 use crate::domain::play::Turns;
 use crate::domain::{DomainError, Game, GameStatus, Member, Notification, Role};
@@ -39,6 +41,12 @@ pub(crate) struct Data {
     pub(crate) wishes: Vec<(String, String, Vec<String>)>,
     /// The accounts whose notification carries the maps of a phase.
     pub(crate) with_maps: Vec<(String, String)>,
+    /// Accounts by id.
+    pub(crate) accounts: BTreeMap<String, crate::domain::account::Account>,
+    /// Open sessions: token hash, account.
+    pub(crate) sessions: Vec<(String, String)>,
+    /// Mail queued to addresses: address, language, what.
+    pub(crate) mail: Vec<(String, Lang, Notification)>,
 }
 
 /// The fake store.
@@ -486,7 +494,9 @@ impl GameUnit for FakeUnit<'_> {
         press.sort_by(|a, b| (a.sent_ms, &a.id).cmp(&(b.sent_ms, &b.id)));
         Ok(press)
     }
+}
 
+impl Unit for FakeUnit<'_> {
     async fn commit(self) -> Result<(), DomainError> {
         *self.store.data.borrow_mut() = self.data;
         Ok(())

@@ -4,7 +4,7 @@
 use spielleiter_engine::Position;
 use spielleiter_engine::interchange::state_from_position;
 
-use super::ports::{Clock, GameStore, GameUnit};
+use super::ports::{Clock, GameStore, GameUnit, Unit};
 use super::position::power_key;
 use crate::domain::{DomainError, GameSettings, GameStatus, MasterAction, Notification, Role};
 use crate::domain::{SeatError, SettingError};

@@ -3,6 +3,7 @@
 //! adapters (`api`, `web`, `mail`, `scheduler`) call them with the SQL store, the tests with the
 //! in-memory fake (`fake`).
 
+pub mod accounts;
 pub mod adjudication;
 pub mod endgame;
 pub mod games;

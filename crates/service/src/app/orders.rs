@@ -139,7 +139,7 @@ pub async fn mine(unit: &mut impl GameUnit, me: &str, id: &str) -> Result<Stored
 mod tests {
     use super::*;
     use crate::app::fake::{FakeStore, FixedClock, standard_game};
-    use crate::app::ports::GameStore;
+    use crate::app::ports::{GameStore, Unit};
     use crate::domain::PressPolicy;
 
     async fn keep_as(store: &FakeStore, me: &str, lines: &[&str]) -> Result<(), DomainError> {

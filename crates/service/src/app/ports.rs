@@ -10,6 +10,7 @@ use spielleiter_engine::report::Lang;
 use super::adjudication::{Advance, Claim, PhaseRecord};
 use super::games::NewGameRecord;
 use super::results::StoredResult;
+use crate::domain::account::{Account, PendingAddress};
 use crate::domain::play::Turns;
 use crate::domain::{DomainError, Game, Member, Notification, Role};
 
@@ -64,8 +65,15 @@ pub struct NewPress {
     pub sent_ms: i64,
 }
 
+/// A unit of work: what is done in it is stored together by `commit`, or not at all when it is
+/// dropped.
+pub trait Unit {
+    /// Stores everything done in the unit.
+    async fn commit(self) -> Result<(), DomainError>;
+}
+
 /// One unit of work (a transaction) on games, their members, orders, press and the outbox.
-pub trait GameUnit {
+pub trait GameUnit: Unit {
     /// The game with this id ([`DomainError::NoSuchGame`] if there is none).
     async fn game(&mut self, id: &str) -> Result<Game, DomainError>;
 
@@ -218,7 +226,83 @@ pub trait GameUnit {
 
     /// The game's press sent after `since_ms`, oldest first.
     async fn press_since(&mut self, game: &str, since_ms: i64) -> Result<Vec<NewPress>, DomainError>;
+}
 
-    /// Stores everything done in the unit.
-    async fn commit(self) -> Result<(), DomainError>;
+/// Where accounts are kept: begins units of work on them.
+pub trait AccountStore {
+    /// A unit of work on accounts.
+    type Unit<'a>: AccountUnit
+    where
+        Self: 'a;
+
+    /// Begins a unit of work on accounts.
+    async fn begin_accounts(&self) -> Result<Self::Unit<'_>, DomainError>;
+}
+
+/// One unit of work on accounts, their sessions and the mail to their addresses.
+pub trait AccountUnit: Unit {
+    /// The account with this id, if any.
+    async fn account(&mut self, id: &str) -> Result<Option<Account>, DomainError>;
+
+    /// The account a typed name names: by its exact name first, else as names compare.
+    async fn account_by_name(&mut self, name: &str) -> Result<Option<Account>, DomainError>;
+
+    /// Whether an account has a name that compares as `key`.
+    async fn name_key_taken(&mut self, key: &str) -> Result<bool, DomainError>;
+
+    /// Stores a new account; false if its name key is taken (meanwhile).
+    async fn insert_account(&mut self, account: &Account, created_ms: i64) -> Result<bool, DomainError>;
+
+    /// Sets the account's language and password hash where given, if its hash is still
+    /// `if_hash`; false if it is not (changed meanwhile).
+    async fn update_account(
+        &mut self,
+        id: &str,
+        lang: Option<Lang>,
+        hash: Option<&str>,
+        if_hash: &str,
+    ) -> Result<bool, DomainError>;
+
+    /// Sets (or, with none, withdraws) the new address waiting for its code.
+    async fn set_pending(&mut self, id: &str, pending: Option<&PendingAddress>) -> Result<(), DomainError>;
+
+    /// Makes the waiting address the account's confirmed address, if its code is still
+    /// `code_hash`; false if not (changed meanwhile).
+    async fn confirm_pending(&mut self, id: &str, code_hash: &str, now_ms: i64) -> Result<bool, DomainError>;
+
+    /// Ends every session of the account.
+    async fn end_sessions(&mut self, id: &str) -> Result<(), DomainError>;
+
+    /// Opens a session whose token has the hash given.
+    async fn open_session(
+        &mut self,
+        id: &str,
+        token_hash: &str,
+        now_ms: i64,
+        expires_ms: i64,
+    ) -> Result<(), DomainError>;
+
+    /// Queues a notification to an address (not yet, or no longer, the account's), in `lang`.
+    async fn mail_address(&mut self, name: &str, email: &str, n: &Notification, lang: Lang) -> Result<(), DomainError>;
+}
+
+/// The rate limits of one request's source: secrets tried and sign-ups counted.
+pub trait Gate {
+    /// Checks a secret (password, code) for the name whose key is `key`, as one log-in attempt:
+    /// refused ([`DomainError::RateLimited`]) after too many failures, else whether `right`
+    /// found it right (a wrong one stays counted).
+    async fn check_secret(&self, key: &str, right: impl Future<Output = bool>) -> Result<bool, DomainError>;
+
+    /// Counts a sign-up for the address `email`; refused after too many.
+    async fn sign_up(&self, email: &str) -> Result<(), DomainError>;
+}
+
+/// Hashes and checks passwords.
+pub trait Passwords {
+    /// The stored form of a new password.
+    async fn hash(&self, password: &str) -> Result<String, DomainError>;
+
+    /// Whether a password matches a stored hash; without one (no account has the name tried)
+    /// it does not, after as long a check as with one.
+    async fn matches(&self, password: &str, stored: Option<&str>) -> bool;
 }

@@ -1,7 +1,7 @@
 //! Sending press: private messages, broadcasts and the master's announcements, in games with
 //! full, grey or no press.
 
-use super::ports::{Clock, GameStore, GameUnit, NewPress};
+use super::ports::{Clock, GameStore, GameUnit, NewPress, Unit};
 use super::position::{phase_of, power_key};
 use crate::domain::play::{check_press_body, press_readers, press_seen_by, press_speaker};
 use crate::domain::{DomainError, Notification, Speaker};

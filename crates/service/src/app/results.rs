@@ -151,7 +151,7 @@ mod tests {
     use super::*;
     use crate::app::adjudication::{Trigger, adjudicate};
     use crate::app::fake::{FakeStore, FixedClock, standard_game};
-    use crate::app::ports::GameStore;
+    use crate::app::ports::{GameStore, Unit};
     use crate::domain::{GameStatus, PressPolicy};
 
     /// A game whose spring 1901 was adjudicated, with an unused retreat of France's.

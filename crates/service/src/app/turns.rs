@@ -1,7 +1,7 @@
 //! The turn of a phase: who is awaited, whether the phase is due (deadline, grace period, early
 //! adjudication), and the missed turns and civil disorder it leaves behind.
 
-use super::ports::{Clock, GameStore, GameUnit};
+use super::ports::{Clock, GameStore, GameUnit, Unit};
 use super::position::{current_position, to_order};
 use crate::domain::play::{Due, Readiness, Turns, due, missed_powers};
 use crate::domain::{DomainError, Game, Notification};

@@ -59,6 +59,30 @@ pub enum DomainError {
     Unreadable(String),
     /// The store failed (the details were logged where it happened).
     Store,
+    /// The request needs a log-in (or the account logged in is gone).
+    NotLoggedIn,
+    /// A request about an account refused.
+    Account(super::account::AccountError),
+    /// Too many attempts of a kind: try again in `wait_ms`.
+    RateLimited {
+        /// What was tried too often.
+        what: Limited,
+        /// How long until the next attempt may be made, in milliseconds.
+        wait_ms: i64,
+    },
+}
+
+/// What is limited in number ([`DomainError::RateLimited`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Limited {
+    /// Failed log-ins (passwords and codes tried).
+    LogIns,
+    /// New accounts.
+    SignUps,
+    /// Order submissions.
+    Orders,
+    /// Live echoes of orders being typed.
+    Echoes,
 }
 
 /// What only a game's master does.

@@ -1,13 +1,14 @@
 //! The judge's domain as the service keeps it: values and rules of play with no framework type
 //! in them (no axum, no sqlx, no mail), checked where they come in (docs/ARCHITECTURE.md).
 
+pub mod account;
 mod error;
 mod game;
 mod notification;
 pub mod play;
 mod settings;
 
-pub use error::{DomainError, MasterAction, MasterError, SeatError, SettingError};
+pub use error::{DomainError, Limited, MasterAction, MasterError, SeatError, SettingError};
 pub use game::{Game, Member, Pending};
 pub use notification::{Notification, PhaseResult, Speaker};
 pub use settings::GameSettings;

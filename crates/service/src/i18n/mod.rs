@@ -6,7 +6,8 @@ mod notifications;
 
 pub use notifications::{notification, speaker};
 
-use crate::domain::{DomainError, MasterAction, MasterError, SeatError, SettingError};
+use crate::domain::account::AccountError;
+use crate::domain::{DomainError, Limited, MasterAction, MasterError, SeatError, SettingError};
 
 /// Words in English and German.
 fn t(en: &str, de: &str) -> (String, String) {
@@ -79,6 +80,72 @@ pub fn refusal(e: &DomainError) -> (String, String) {
         DomainError::Store => t(
             "the judge could not store or read data",
             "Der Spielleiter konnte Daten nicht speichern oder lesen",
+        ),
+        DomainError::NotLoggedIn => t(
+            "log in first (Authorization: Bearer TOKEN)",
+            "Bitte zuerst anmelden (Authorization: Bearer TOKEN)",
+        ),
+        DomainError::Account(e) => account_refusal(e),
+        DomainError::RateLimited { what, wait_ms } => limit_refusal(*what, *wait_ms),
+    }
+}
+
+/// Too many attempts: try again after `wait_ms`.
+fn limit_refusal(what: Limited, wait_ms: i64) -> (String, String) {
+    let seconds = wait_ms / 1000 + 1;
+    let what = match what {
+        Limited::LogIns => "failed log-ins",
+        Limited::SignUps => "sign-ups",
+        Limited::Orders => "order submissions",
+        Limited::Echoes => "order echoes",
+    };
+    (
+        format!("too many {what}: try again in {seconds} seconds"),
+        format!("Zu viele Versuche: in {seconds} Sekunden noch einmal"),
+    )
+}
+
+/// A request about an account refused.
+fn account_refusal(e: &AccountError) -> (String, String) {
+    match e {
+        AccountError::BadName => t(
+            "a name has 1 to 40 letters, digits, spaces, _ or -",
+            "Ein Name hat 1 bis 40 Buchstaben, Ziffern, Leerzeichen, _ oder -",
+        ),
+        AccountError::NameTaken(name) => (
+            format!("the name `{name}` is taken"),
+            format!("Der Name `{name}` ist vergeben"),
+        ),
+        AccountError::WeakPassword => t(
+            "a password has at least 8 characters",
+            "Ein Passwort hat mindestens 8 Zeichen",
+        ),
+        AccountError::UnusablePassword => t("this password cannot be used", "Dieses Passwort ist nicht verwendbar"),
+        AccountError::BadEmail => t(
+            "this is not one e-mail address (name@example.org)",
+            "Das ist keine einzelne E-Mail-Adresse (name@example.org)",
+        ),
+        AccountError::BadLang => t("the language is en or de", "Die Sprache ist en oder de"),
+        AccountError::WrongPassword => t("the password in use is wrong", "Das bisherige Passwort ist falsch"),
+        AccountError::BadLogin => t(
+            "unknown name or wrong password",
+            "Unbekannter Name oder falsches Passwort",
+        ),
+        AccountError::ChangedMeanwhile => t(
+            "the account changed meanwhile: try again",
+            "Das Konto wurde inzwischen geändert: bitte noch einmal versuchen",
+        ),
+        AccountError::NoNewAddress => t(
+            "no new address waits for a code",
+            "Keine neue Adresse wartet auf einen Code",
+        ),
+        AccountError::CodeExpired => t(
+            "the code has expired: enter the address again",
+            "Der Code ist abgelaufen: bitte die Adresse noch einmal eingeben",
+        ),
+        AccountError::BadCode(email) => (
+            format!("this is not the code mailed to {email}"),
+            format!("Das ist nicht der Code, der an {email} ging"),
         ),
     }
 }

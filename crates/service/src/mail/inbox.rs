@@ -3,13 +3,11 @@
 //! reply in the outbox in the same transaction that marks it done (and forgets its raw text,
 //! which holds a password).
 
-use base64::Engine as _;
-use sqlx::Row;
-
 use super::message::Letter;
 use crate::api::AppState;
 use crate::auth::new_id;
 use crate::outbox::{Recipient, queue};
+use crate::sql::inbox as stored;
 use crate::store::{Store, now_ms};
 
 /// The largest mail taken, in bytes.
@@ -88,21 +86,10 @@ pub async fn receive(store: &Store, raw: &[u8], envelope_from: Option<&str>) -> 
         return Err(Refused::TooLarge(raw.len()));
     }
     let id = new_id();
-    let stored = sqlx::query(
-        "INSERT INTO inbox (id, message_key, envelope_from, raw, size, received_ms) VALUES ($1, $2, $3, $4, $5, $6)",
-    )
-    .bind(&id)
-    .bind(message_key(raw))
-    .bind(envelope_from)
-    .bind(base64::engine::general_purpose::STANDARD.encode(raw))
-    .bind(raw.len() as i64)
-    .bind(now_ms())
-    .execute(&store.pool)
-    .await;
-    match stored {
-        Ok(_) => Ok(Received::Stored(id)),
-        Err(e) if e.as_database_error().is_some_and(|d| d.is_unique_violation()) => Ok(Received::Duplicate),
-        Err(e) => Err(e.into()),
+    if stored::store(&store.pool, &id, &message_key(raw), raw, envelope_from, now_ms()).await? {
+        Ok(Received::Stored(id))
+    } else {
+        Ok(Received::Duplicate)
     }
 }
 
@@ -121,16 +108,9 @@ pub enum Processed {
 
 /// Answers every stored mail not yet processed; returns how many were answered.
 pub async fn process_pending(state: &AppState) -> Result<usize, sqlx::Error> {
-    let now = now_ms();
-    let rows = sqlx::query(
-        "SELECT id FROM inbox WHERE processed_ms IS NULL AND (claimed_ms IS NULL OR claimed_ms < $1) ORDER BY received_ms, id LIMIT 100",
-    )
-    .bind(now - CLAIM_MS)
-    .fetch_all(&state.store.pool)
-    .await?;
+    let ids = stored::unprocessed(&state.store.pool, now_ms() - CLAIM_MS).await?;
     let mut done = 0;
-    for r in rows {
-        let id: String = r.get(0);
+    for id in ids {
         // One mail that fails (the database refusing its reply, say) does not hold up the others;
         // its claim expires and it is tried again later.
         match process(state, &id).await {
@@ -145,30 +125,17 @@ pub async fn process_pending(state: &AppState) -> Result<usize, sqlx::Error> {
 /// Claims, reads and answers one stored mail.
 pub async fn process(state: &AppState, id: &str) -> Result<Processed, sqlx::Error> {
     let mine = now_ms();
-    let claimed = sqlx::query(
-        "UPDATE inbox SET claimed_ms = $1 WHERE id = $2 AND processed_ms IS NULL AND (claimed_ms IS NULL OR claimed_ms < $3)",
-    )
-    .bind(mine)
-    .bind(id)
-    .bind(mine - CLAIM_MS)
-    .execute(&state.store.pool)
-    .await?
-    .rows_affected();
-    if claimed == 0 {
+    if !stored::claim(&state.store.pool, id, mine, mine - CLAIM_MS).await? {
         return Ok(Processed::Elsewhere);
     }
-    let row = sqlx::query("SELECT raw, envelope_from, received_ms FROM inbox WHERE id = $1")
-        .bind(id)
-        .fetch_one(&state.store.pool)
-        .await?;
-    let raw = row
-        .get::<Option<String>, _>(0)
-        .and_then(|text| base64::engine::general_purpose::STANDARD.decode(text).ok())
-        .unwrap_or_default();
-    let envelope_from: Option<String> = row.get(1);
-    let received_ms: i64 = row.get(2);
+    let stored::StoredMail {
+        raw,
+        envelope_from,
+        received_ms,
+    } = stored::stored(&state.store.pool, id).await?;
     let mut tx;
-    let outcome = match super::message::read(&raw, envelope_from.as_deref()) {
+    let read = raw.and_then(|raw| super::message::read(&raw, envelope_from.as_deref()).map_err(|e| e.to_string()));
+    let outcome = match read {
         Ok(Letter {
             automatic: Some(why), ..
         }) => {
@@ -201,14 +168,8 @@ pub async fn process(state: &AppState, id: &str) -> Result<Processed, sqlx::Erro
             Processed::Unreadable(e.to_string())
         }
     };
-    let still_mine = sqlx::query("UPDATE inbox SET processed_ms = $1, raw = NULL WHERE id = $2 AND claimed_ms = $3")
-        .bind(now_ms())
-        .bind(id)
-        .bind(mine)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-    if still_mine == 0 {
+    let still_mine = stored::finish(&mut tx, id, now_ms(), mine).await?;
+    if !still_mine {
         // The claim ran out and another process took the mail: its reply is the one that counts.
         tx.rollback().await?;
         return Ok(Processed::Elsewhere);

@@ -689,7 +689,7 @@ impl Session<'_> {
             lang,
         };
         match api::accounts::create(self.state, &self.source(), &account, api::accounts::CodeBy::Reply).await {
-            Ok((_, code)) => self.say(
+            Ok(crate::app::accounts::Created { code, .. }) => self.say(
                 format!(
                     "  Account {name} created for {}. To confirm this address, send a mail from it with the line \
                      CONFIRM {code} (the code holds 24 hours); until then the judge sends it nothing but replies.",

@@ -2,13 +2,17 @@
 //! transaction per unit of work, on SQLite or PostgreSQL. Rows are read by column name into
 //! checked domain values (`games`).
 
+mod accounts;
 mod forming;
 pub(crate) mod games;
+pub(crate) mod inbox;
+pub(crate) mod limits;
 mod master;
 pub(crate) mod outbox;
 mod phases;
 pub(crate) mod reads;
 pub(crate) mod sessions;
+pub mod store;
 
 use spielleiter_engine::interchange::{GameEnd, GameState};
 use spielleiter_engine::report::Lang;
@@ -18,7 +22,7 @@ use sqlx::Row;
 
 use crate::app::adjudication::{Advance, Claim, PhaseRecord};
 use crate::app::games::NewGameRecord;
-use crate::app::ports::{GameStore, GameUnit, NewPress};
+use crate::app::ports::{GameStore, GameUnit, NewPress, Unit};
 use crate::app::results::StoredResult;
 use crate::domain::play::Turns;
 use crate::domain::{DomainError, Game, GameStatus, Member, Notification, Role};
@@ -380,7 +384,9 @@ impl GameUnit for SqlUnit {
         .await?;
         rows.iter().map(|r| press_of(game, r)).collect()
     }
+}
 
+impl Unit for SqlUnit {
     async fn commit(self) -> Result<(), DomainError> {
         Ok(self.tx.commit().await?)
     }

@@ -280,3 +280,88 @@ pub(crate) async fn reminder_candidates(pool: &AnyPool, now_ms: i64) -> Result<V
     .await?;
     Ok(rows.iter().map(|r| r.try_get("id")).collect::<Result<_, _>>()?)
 }
+
+/// A game in the web's list of games, with the viewer's part in it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub(crate) struct ViewerGameLine {
+    /// Its id.
+    pub(crate) id: String,
+    /// Its name.
+    pub(crate) name: String,
+    /// Its variant.
+    pub(crate) variant: String,
+    /// Its status, as stored.
+    status: String,
+    /// Its phase, once started.
+    pub(crate) phase: Option<String>,
+    /// How many players joined.
+    pub(crate) players: i64,
+    /// Whether the viewer masters it (1) or not (0).
+    master: i64,
+    /// The viewer's role as stored, if a member.
+    role: Option<String>,
+    /// The viewer's power, once given.
+    pub(crate) power: Option<String>,
+}
+
+impl ViewerGameLine {
+    /// The game's status (a word that names none is an error).
+    pub(crate) fn status(&self) -> Result<GameStatus, DomainError> {
+        GameStatus::from_stored(&self.status).ok_or_else(|| unreadable("a game's status", &self.status))
+    }
+
+    /// The viewer's role, if a member (a word that names none is an error).
+    pub(crate) fn role(&self) -> Result<Option<Role>, DomainError> {
+        let role = self.role.as_deref();
+        role.map(|r| Role::from_stored(r).ok_or_else(|| unreadable("a member's role", r)))
+            .transpose()
+    }
+
+    /// Whether the viewer masters the game.
+    pub(crate) fn master(&self) -> bool {
+        self.master != 0
+    }
+}
+
+/// `SELECT` of the columns of a [`ViewerGameLine`] for the viewer `$1`, then the condition.
+macro_rules! viewer_lines_where {
+    ($rest:literal) => {
+        concat!(
+            "SELECT g.id, g.name, g.variant, g.status, g.phase, \
+             (SELECT COUNT(*) FROM members m WHERE m.game_id = g.id AND m.role = 'player') AS players, \
+             CAST(CASE WHEN g.master_id = $1 THEN 1 ELSE 0 END AS BIGINT) AS master, \
+             (SELECT m.role FROM members m WHERE m.game_id = g.id AND m.account_id = $1) AS role, \
+             (SELECT m.power FROM members m WHERE m.game_id = g.id AND m.account_id = $1) AS power \
+             FROM games g WHERE ",
+            $rest
+        )
+    };
+}
+
+/// The games list of the web pages: the viewer's own games (all of them, newest first) or the
+/// others (the newest 200, games still forming first).
+pub(crate) async fn viewer_game_lines(pool: &AnyPool, me: &str, own: bool) -> Result<Vec<ViewerGameLine>, DomainError> {
+    let query = if own {
+        viewer_lines_where!(
+            "g.master_id = $1 OR EXISTS (SELECT 1 FROM members m WHERE m.game_id = g.id AND m.account_id = $1) \
+             ORDER BY g.created_ms DESC"
+        )
+    } else {
+        viewer_lines_where!(
+            "NOT (g.master_id = $1 OR EXISTS (SELECT 1 FROM members m WHERE m.game_id = g.id AND m.account_id = $1)) \
+             ORDER BY CASE g.status WHEN 'forming' THEN 0 WHEN 'active' THEN 1 ELSE 2 END, g.created_ms DESC LIMIT 200"
+        )
+    };
+    Ok(sqlx::query_as(query).bind(me).fetch_all(pool).await?)
+}
+
+/// The running, unpaused games whose deadline has passed at `now_ms` or that adjudicate early.
+pub(crate) async fn deadline_candidates(pool: &AnyPool, now_ms: i64) -> Result<Vec<String>, DomainError> {
+    let rows = sqlx::query(
+        "SELECT id FROM games WHERE status = 'active' AND paused_remaining_ms IS NULL AND (deadline_ms <= $1 OR early = 1)",
+    )
+    .bind(now_ms)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.iter().map(|r| r.try_get("id")).collect::<Result<_, _>>()?)
+}

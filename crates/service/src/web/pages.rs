@@ -5,7 +5,6 @@ use askama::Template;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use sqlx::Row;
 
 use spielleiter_engine::report::phase_title;
 
@@ -14,7 +13,7 @@ use super::{LANG, PageQuery, Posted, SESSION, Text, Viewer};
 use crate::api::accounts::SESSION_SECONDS;
 use crate::api::orders::Echo;
 use crate::api::{self, AppState, accounts, adjudication, endgame, games, master, orders, press};
-use crate::domain::GameStatus;
+use crate::domain::{GameStatus, Role};
 use crate::error::ApiError;
 use crate::limits::Source;
 
@@ -182,7 +181,7 @@ pub(crate) async fn home(viewer: Viewer) -> Response {
 /// Opens a session for an account and sends the browser to its games.
 async fn open_session(state: &AppState, viewer: &Viewer, ip: std::net::IpAddr, name: &str, password: &str) -> Response {
     match accounts::login(state, &Source::Client(ip), name, password).await {
-        Ok((token, _)) => {
+        Ok(accounts::LoggedIn { token, .. }) => {
             let mut response = viewer.redirect("/games");
             viewer.set_cookie(&mut response, SESSION, &token, SESSION_SECONDS);
             response
@@ -253,7 +252,7 @@ pub(crate) async fn account(
         flash: q.saved.map(|_| viewer.t.saved.to_string()),
         name: shown.name,
         email: shown.email,
-        lang: shown.lang,
+        lang: shown.lang.code().to_string(),
         email_confirmed: shown.email_confirmed,
         pending_email: shown.pending_email,
         code: q.code.unwrap_or_default(),
@@ -285,7 +284,7 @@ pub(crate) async fn change_account(State(state): State<AppState>, post: Posted) 
     match accounts::change(&state, &Source::Client(ip), &me.id, &changes).await {
         Ok(shown) => {
             let mut response = viewer.redirect("/account?saved=1");
-            viewer.set_cookie(&mut response, LANG, &shown.account.lang, LANG_SECONDS);
+            viewer.set_cookie(&mut response, LANG, shown.account.lang.code(), LANG_SECONDS);
             // A new password ended every session: this browser gets the new one.
             if let Some(token) = &shown.token {
                 viewer.set_cookie(&mut response, SESSION, token, SESSION_SECONDS);
@@ -338,66 +337,40 @@ pub(crate) async fn language(viewer: Viewer, headers: HeaderMap, PageQuery(q): P
 /// The games list's lines: the viewer's own games (all of them) or the others (the newest 200,
 /// games still forming first).
 async fn game_lines(state: &AppState, t: &'static Text, me: &str, own: bool) -> Result<Vec<GameLine>, ApiError> {
-    // One list of columns: the viewer's part is empty in games it has no part in.
-    macro_rules! lines_where {
-        ($rest:literal) => {
-            sqlx::query(concat!(
-                "SELECT g.id, g.name, g.variant, g.status, g.phase, \
-                 (SELECT COUNT(*) FROM members m WHERE m.game_id = g.id AND m.role = 'player'), \
-                 CAST(CASE WHEN g.master_id = $1 THEN 1 ELSE 0 END AS BIGINT), \
-                 (SELECT m.role FROM members m WHERE m.game_id = g.id AND m.account_id = $1), \
-                 (SELECT m.power FROM members m WHERE m.game_id = g.id AND m.account_id = $1) \
-                 FROM games g WHERE ",
-                $rest
-            ))
+    let rows = crate::sql::reads::viewer_game_lines(&state.store.pool, me, own).await?;
+    let mut lines = Vec::with_capacity(rows.len());
+    for r in rows {
+        let variant = api::variant(&r.variant).ok();
+        // The viewer's part: its power, else master or observer (or a player not yet given one).
+        let (master, role) = (r.master(), r.role()?);
+        let part = match (r.power.clone(), role) {
+            (Some(key), _) => variant.as_ref().and_then(|v| power_name(v, &key, t)).unwrap_or(key),
+            (None, Some(Role::Observer)) => t.observer.to_string(),
+            (None, Some(Role::Player)) => t.player.to_string(),
+            (None, None) if master => t.game_master.to_string(),
+            (None, None) => String::new(),
         };
+        let part = if master && role.is_some() {
+            format!("{part}, {}", t.game_master)
+        } else {
+            part
+        };
+        lines.push(GameLine {
+            status: t.status(r.status()?),
+            phase: r
+                .phase
+                .as_deref()
+                .and_then(|p| p.parse().ok())
+                .map(|p| phase_title(p, t.engine_lang()))
+                .unwrap_or_default(),
+            variant: variant.map_or_else(|| r.variant.clone(), |v| t.variant_title(&v)),
+            id: r.id,
+            name: r.name,
+            part,
+            players: r.players,
+        });
     }
-    let query = if own {
-        lines_where!(
-            "g.master_id = $1 OR EXISTS (SELECT 1 FROM members m WHERE m.game_id = g.id AND m.account_id = $1) \
-             ORDER BY g.created_ms DESC"
-        )
-    } else {
-        lines_where!(
-            "NOT (g.master_id = $1 OR EXISTS (SELECT 1 FROM members m WHERE m.game_id = g.id AND m.account_id = $1)) \
-             ORDER BY CASE g.status WHEN 'forming' THEN 0 WHEN 'active' THEN 1 ELSE 2 END, g.created_ms DESC LIMIT 200"
-        )
-    };
-    let rows = query.bind(me).fetch_all(&state.store.pool).await?;
-    Ok(rows
-        .iter()
-        .map(|r| {
-            let phase: Option<String> = r.get(4);
-            let variant = api::variant(&r.get::<String, _>(2)).ok();
-            // The viewer's part: its power, else master or observer (or a player not yet given one).
-            let master = r.get::<i64, _>(6) != 0;
-            let (role, power): (Option<String>, Option<String>) = (r.get(7), r.get(8));
-            let part = match (power, role.as_deref()) {
-                (Some(key), _) => variant.as_ref().and_then(|v| power_name(v, &key, t)).unwrap_or(key),
-                (None, Some("observer")) => t.observer.to_string(),
-                (None, Some(_)) => t.player.to_string(),
-                (None, None) if master => t.game_master.to_string(),
-                (None, None) => String::new(),
-            };
-            let part = if master && role.is_some() {
-                format!("{part}, {}", t.game_master)
-            } else {
-                part
-            };
-            GameLine {
-                id: r.get(0),
-                name: r.get(1),
-                part,
-                variant: variant.map_or_else(|| r.get(2), |v| t.variant_title(&v)),
-                status: t.status(&r.get::<String, _>(3)),
-                phase: phase
-                    .and_then(|p| p.parse().ok())
-                    .map(|p| phase_title(p, t.engine_lang()))
-                    .unwrap_or_default(),
-                players: r.get(5),
-            }
-        })
-        .collect())
+    Ok(lines)
 }
 
 /// `GET /games`: the viewer's games, the others, and the form for a new one.
@@ -556,7 +529,7 @@ async fn game_page(
         id: g.id.clone(),
         name: g.name.clone(),
         variant_title: t.variant_title(&v),
-        status_text: t.status(status.as_str()),
+        status_text: t.status(status),
         phase_text: if status == GameStatus::Active { phase_text } else { None },
         deadline: if status == GameStatus::Active {
             view.deadline_local.clone()

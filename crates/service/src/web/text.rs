@@ -1,5 +1,7 @@
 //! The words of the web pages in English and German.
 
+use crate::domain::GameStatus;
+
 /// Every fixed text the pages show, in one language.
 pub(crate) struct Text {
     pub(crate) lang: &'static str,
@@ -391,11 +393,11 @@ impl Text {
     }
 
     /// A game status in words.
-    pub(crate) fn status(&self, status: &str) -> &'static str {
+    pub(crate) fn status(&self, status: GameStatus) -> &'static str {
         match status {
-            "forming" => self.forming,
-            "active" => self.active,
-            _ => self.finished,
+            GameStatus::Forming => self.forming,
+            GameStatus::Active => self.active,
+            GameStatus::Finished => self.finished,
         }
     }
 }

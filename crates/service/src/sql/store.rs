@@ -17,6 +17,22 @@ pub fn now_ms() -> i64 {
         .map_or(0, |d| d.as_millis() as i64)
 }
 
+/// The migrations of one backend: all of them but those written for the other one (whose file
+/// names end in `_sqlite` or `_postgres`: what one database does with triggers the other does
+/// with constraints).
+fn migrations(sqlite: bool) -> sqlx::migrate::Migrator {
+    let mut migrator = sqlx::migrate!("./migrations");
+    let other = if sqlite { "postgres" } else { "sqlite" };
+    let own: Vec<_> = migrator
+        .migrations
+        .iter()
+        .filter(|m| !m.description.ends_with(other))
+        .cloned()
+        .collect();
+    migrator.migrations = own.into();
+    migrator
+}
+
 impl Store {
     /// Connects to `url` (`sqlite://path?mode=rwc` or `postgres://…`) and brings the schema up to
     /// date.
@@ -32,7 +48,7 @@ impl Store {
             sqlx::query("PRAGMA foreign_keys = ON").execute(&pool).await?;
             sqlx::query("PRAGMA journal_mode = WAL").execute(&pool).await?;
         }
-        sqlx::migrate!("./migrations").run(&pool).await?;
+        migrations(sqlite).run(&pool).await?;
         let store = Store { pool };
         store.fill_phase_column().await?;
         store.fill_name_keys().await?;
@@ -98,5 +114,37 @@ impl Store {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_word_the_service_cannot_read_is_refused_by_the_database() {
+        let store = Store::open("sqlite::memory:").await.expect("a database");
+        let insert = |lang: &'static str| {
+            sqlx::query(
+                "INSERT INTO accounts (id, name, name_key, email, password_hash, created_ms, lang) \
+                 VALUES ($1, $1, $1, 'a@b', 'h', 0, $2)",
+            )
+            .bind(lang)
+            .bind(lang)
+        };
+        insert("de").execute(&store.pool).await.expect("a word it reads");
+        let refused = insert("fr")
+            .execute(&store.pool)
+            .await
+            .expect_err("not one of its words");
+        assert!(refused.to_string().contains("lang is en or de"), "{refused}");
+        let update = sqlx::query("UPDATE accounts SET lang = 'xx'")
+            .execute(&store.pool)
+            .await;
+        assert!(update.is_err(), "an update is checked too");
+        let names: Vec<_> = migrations(true).iter().map(|m| m.description.to_string()).collect();
+        assert!(names.iter().any(|d| d.ends_with("sqlite")) && !names.iter().any(|d| d.ends_with("postgres")));
+        let names: Vec<_> = migrations(false).iter().map(|m| m.description.to_string()).collect();
+        assert!(names.iter().any(|d| d.ends_with("postgres")) && !names.iter().any(|d| d.ends_with("sqlite")));
     }
 }
