@@ -2,6 +2,7 @@
 //! ([`DomainError`]) and notifications ([`Notification`]). One word per idea (civil disorder is
 //! "Anarchie" everywhere). The web pages' own labels live in `web/text.rs`.
 
+pub mod mail;
 mod notifications;
 
 pub use notifications::{notification, speaker};

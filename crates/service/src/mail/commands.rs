@@ -19,6 +19,8 @@
 //!
 //! At most [`MAX_ITEMS`] commands and order lines of a mail are read; the rest is not.
 
+use crate::i18n::mail::{Usage, pick, usage};
+
 /// One command of a mail.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
@@ -227,8 +229,8 @@ struct Said<'a> {
 
 impl Said<'_> {
     /// A refusal with how to write the command, in the line's language.
-    fn usage(&self, en: &str, de: &str) -> Result<Command, String> {
-        Err(if self.german { de } else { en }.to_string())
+    fn usage(&self, u: Usage) -> Result<Command, String> {
+        Err(pick(usage(u), self.german))
     }
 
     /// The line as written.
@@ -249,10 +251,7 @@ fn command(k: Keyword, said: &Said, lines: &[(usize, String)], i: &mut usize) ->
         Keyword::Register => register(said),
         Keyword::Confirm => (confirm(said), hide_from(said.line, 1)),
         Keyword::Join => join(said),
-        Keyword::EndPress => (
-            said.usage("ENDPRESS without PRESS", "ENDE PRESSE ohne PRESSE"),
-            said.shown(),
-        ),
+        Keyword::EndPress => (said.usage(Usage::EndPressAlone), said.shown()),
         Keyword::Draw | Keyword::NoDraw => (draw(said, k == Keyword::Draw), said.shown()),
         Keyword::Concede => (concede(said), said.shown()),
         Keyword::List => (list(said), said.shown()),
@@ -274,10 +273,7 @@ fn sign_on(said: &Said) -> (Result<Command, String>, String) {
             game: game.to_string(),
             password: password.to_string(),
         }),
-        _ => said.usage(
-            "write SIGNON power game password",
-            "schreibe ANMELDEN Macht Partie Passwort",
-        ),
+        _ => said.usage(Usage::SignOn),
     };
     let shown = match &command {
         Ok(_) => hide_from(said.line, said.args.len()),
@@ -293,10 +289,7 @@ fn register(said: &Said) -> (Result<Command, String>, String) {
             password: password.to_string(),
             lang: said.args.get(2).map(|l| l.to_lowercase()),
         }),
-        _ => said.usage(
-            "write REGISTER name password [en|de]",
-            "schreibe REGISTRIEREN Name Passwort [en|de]",
-        ),
+        _ => said.usage(Usage::Register),
     };
     let shown = match (&command, said.args.get(2)) {
         (Ok(_), Some(lang)) => format!("{} {lang}", hide_from(said.line, 2)),
@@ -308,10 +301,7 @@ fn register(said: &Said) -> (Result<Command, String>, String) {
 
 fn confirm(said: &Said) -> Result<Command, String> {
     match said.args.as_slice() {
-        [] => said.usage(
-            "write CONFIRM and the code mailed to this address",
-            "schreibe BESTÄTIGEN und den Code, der an diese Adresse ging",
-        ),
+        [] => said.usage(Usage::Confirm),
         code => Ok(Command::Confirm(code.concat())),
     }
 }
@@ -328,10 +318,7 @@ fn join(said: &Said) -> (Result<Command, String>, String) {
                 .map(str::to_string)
                 .collect(),
         }),
-        _ => said.usage(
-            "write JOIN game password [power …]",
-            "schreibe BEITRETEN Partie Passwort [Macht …]",
-        ),
+        _ => said.usage(Usage::Join),
     };
     let shown = match said.args.as_slice() {
         [_, _, rest @ ..] => format!(
@@ -367,11 +354,8 @@ fn press(said: &Said, broadcast: bool, body: &str, closed: bool) -> Result<Comma
     };
     match to {
         Err(e) => Err(e),
-        Ok(_) if !closed => said.usage(
-            "press ends with a line ENDPRESS; nothing was sent",
-            "Presse endet mit einer Zeile ENDE PRESSE; nichts wurde gesendet",
-        ),
-        Ok(_) if body.is_empty() => said.usage("the press message is empty", "die Pressenachricht ist leer"),
+        Ok(_) if !closed => said.usage(Usage::PressUnclosed),
+        Ok(_) if body.is_empty() => said.usage(Usage::PressEmpty),
         Ok(to) => Ok(Command::Press {
             to,
             body: body.to_string(),
@@ -383,10 +367,7 @@ fn draw(said: &Said, yes: bool) -> Result<Command, String> {
     if said.args.is_empty() {
         Ok(Command::Draw(yes))
     } else {
-        said.usage(
-            "DRAW and NODRAW take no words after them",
-            "REMIS und KEIN REMIS stehen allein",
-        )
+        said.usage(Usage::Draw)
     }
 }
 
@@ -394,10 +375,7 @@ fn concede(said: &Said) -> Result<Command, String> {
     match said.args.as_slice() {
         [none] if ["NONE", "KEINE", "NIEMAND"].contains(&none.to_uppercase().as_str()) => Ok(Command::Concede(None)),
         [power] => Ok(Command::Concede(Some(power.to_string()))),
-        _ => said.usage(
-            "write CONCEDE power (or CONCEDE NONE)",
-            "schreibe AUFGEBEN Macht (oder AUFGEBEN KEINE)",
-        ),
+        _ => said.usage(Usage::Concede),
     }
 }
 
@@ -405,7 +383,7 @@ fn list(said: &Said) -> Result<Command, String> {
     match said.args.as_slice() {
         [] => Ok(Command::List(None)),
         [game] => Ok(Command::List(Some(game.to_string()))),
-        _ => said.usage("write LIST or LIST game", "schreibe LISTE oder LISTE Partie"),
+        _ => said.usage(Usage::List),
     }
 }
 
@@ -430,10 +408,7 @@ fn history(said: &Said) -> Result<Command, String> {
         [p] if is_phase(p) => history(None, Some(p)),
         [game] => history(Some(game), None),
         [game, p] if is_phase(p) => history(Some(game), Some(p)),
-        _ => said.usage(
-            "write HISTORY [game] [phase such as S1901M]",
-            "schreibe VERLAUF [Partie] [Phase wie S1901M]",
-        ),
+        _ => said.usage(Usage::History),
     }
 }
 
@@ -449,19 +424,11 @@ fn press_recipients(args: &[&str], german: bool) -> Result<Vec<String>, String> 
             .collect(),
         None => Vec::new(),
         Some(_) => {
-            return Err(if german {
-                "schreibe PRESSE AN Macht … oder PRESSE AN ALLE".into()
-            } else {
-                "write PRESS TO power … or PRESS TO ALL".into()
-            });
+            return Err(pick(usage(Usage::PressTo), german));
         }
     };
     if names.is_empty() && !args.is_empty() {
-        return Err(if german {
-            "an wen? schreibe PRESSE AN Macht … oder PRESSE AN ALLE".into()
-        } else {
-            "to whom? write PRESS TO power … or PRESS TO ALL".into()
-        });
+        return Err(pick(usage(Usage::PressToWhom), german));
     }
     if names
         .iter()

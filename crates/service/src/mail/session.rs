@@ -8,6 +8,7 @@ use crate::api::{self, AppState};
 use crate::auth::verify_or_dummy;
 use crate::domain::DomainError;
 use crate::error::ApiError;
+use crate::i18n::mail::{self as words, Late, Part, Words, pick};
 use crate::limits::Source;
 use crate::sql::SqlUnit;
 use crate::sql::reads;
@@ -96,11 +97,7 @@ pub async fn answer(state: &AppState, letter: &Letter, mail_key: &str, received_
     };
     session.run(&script).await;
     let subject = if letter.subject.trim().is_empty() {
-        if german {
-            "Re: Ihre Nachricht an den Spielleiter".to_string()
-        } else {
-            "Re: your mail to the judge".to_string()
-        }
+        pick(words::subject(), german)
     } else if letter.subject.to_lowercase().starts_with("re:") {
         letter.subject.clone()
     } else {
@@ -120,18 +117,14 @@ fn capped(mut body: String, german: bool) -> String {
     if body.len() <= MAX_REPLY_BYTES {
         return body;
     }
-    let note = if german {
-        "\n(Die Antwort ist hier gekürzt: sie wäre länger als 256 KB.)\n"
-    } else {
-        "\n(The reply is cut here: it would be longer than 256 KB.)\n"
-    };
+    let note = pick(words::reply_cut(), german);
     let mut end = MAX_REPLY_BYTES - note.len();
     while !body.is_char_boundary(end) {
         end -= 1;
     }
     let end = body[..end].rfind('\n').map_or(end, |i| i + 1);
     body.truncate(end);
-    body.push_str(note);
+    body.push_str(&note);
     body
 }
 
@@ -146,38 +139,31 @@ impl Session<'_> {
         self.out.iter().map(|l| l.len() + 1).sum()
     }
 
-    fn say(&mut self, en: impl Into<String>, de: impl Into<String>) {
-        self.out.push(if self.german { de.into() } else { en.into() });
+    /// Adds a line to the reply, in the reader's language.
+    fn say(&mut self, words: Words) {
+        self.out.push(pick(words, self.german));
     }
 
-    fn fail(&mut self, line: usize, en: impl std::fmt::Display, de: impl std::fmt::Display) {
+    /// Adds an error line for the mail's `line` and counts it.
+    fn fail(&mut self, line: usize, words: Words) {
         self.errors += 1;
-        self.say(
-            format!("  ERROR (line {line}): {en}"),
-            format!("  FEHLER (Zeile {line}): {de}"),
-        );
+        self.say(words::error_line(line, &words));
     }
 
     /// An error of the service, in the reader's language where the service has it in German.
     fn refused(&mut self, line: usize, e: &ApiError) {
-        self.fail(line, &e.message, e.message_in(spielleiter_engine::report::Lang::De));
+        let de = e.message_in(Lang::De).to_string();
+        self.fail(line, (e.message.clone(), de));
     }
 
     async fn run(&mut self, script: &Script) {
         if script.items.is_empty() {
             self.errors += 1;
-            self.say(
-                "Your mail holds no commands. Send HELP for the list of commands.",
-                "Ihre Nachricht enthält keine Befehle. Senden Sie HILFE für die Liste der Befehle.",
-            );
+            self.say(words::no_commands());
         }
         for (i, item) in script.items.iter().enumerate() {
             if self.reply_bytes() > REPLY_BUDGET {
-                let kb = MAX_REPLY_BYTES / 1024;
-                self.say(
-                    format!("The reply has reached its limit (about {kb} KB): nothing from line {} on was read or carried out.", item.line),
-                    format!("Die Antwort hat ihre Grenze erreicht (etwa {kb} KB): ab Zeile {} wurde nichts gelesen oder ausgeführt.", item.line),
-                );
+                self.say(words::reply_full(MAX_REPLY_BYTES / 1024, item.line));
                 break;
             }
             if let Ok(Command::Order(text)) = &item.command {
@@ -187,7 +173,7 @@ impl Session<'_> {
             self.flush_orders().await;
             self.out.push(format!("> {}", item.shown));
             match &item.command {
-                Err(e) => self.fail(item.line, e, e),
+                Err(e) => self.fail(item.line, (e.to_string(), e.to_string())),
                 Ok(command) => self.command(item.line, command).await,
             }
             let signed_on = !matches!(item.command, Ok(Command::SignOn { .. })) || self.signed.is_some();
@@ -198,39 +184,20 @@ impl Session<'_> {
         }
         self.flush_orders().await;
         if let Some(line) = script.unread_from {
-            let most = super::commands::MAX_ITEMS;
-            self.say(
-                format!("Only the first {most} commands and order lines of a mail are read: nothing from line {line} on was read."),
-                format!("Nur die ersten {most} Befehle und Befehlszeilen einer Nachricht werden gelesen: ab Zeile {line} wurde nichts gelesen."),
-            );
+            self.say(words::unread_from(super::commands::MAX_ITEMS, line));
         }
         self.out.push(String::new());
         if self.errors == 0 {
-            self.say(
-                "All lines were read without errors.",
-                "Alle Zeilen wurden fehlerfrei gelesen.",
-            );
+            self.say(words::all_read());
         } else {
-            let n = self.errors;
-            self.say(
-                format!("{n} line(s) had errors; see above. Send HELP for the commands."),
-                format!("{n} Zeile(n) mit Fehlern, siehe oben. HILFE listet die Befehle."),
-            );
+            self.say(words::errors(self.errors));
         }
     }
 
     /// Ends the mail after a failed sign-on (or check of a password or code): what follows from
     /// `next` on is neither read nor carried out, so a mail makes one guess at most.
     fn halt(&mut self, next: Option<usize>) {
-        let why_en = "a mail stops at its first failed sign-on";
-        let why_de = "eine Nachricht endet bei der ersten fehlgeschlagenen Anmeldung";
-        match next {
-            Some(line) => self.say(
-                format!("  Nothing from line {line} on was read or carried out: {why_en}."),
-                format!("  Ab Zeile {line} wurde nichts gelesen oder ausgeführt: {why_de}."),
-            ),
-            None => self.say(format!("  ({why_en}.)"), format!("  ({why_de}.)")),
-        }
+        self.say(words::halted(next));
     }
 
     fn order_line(&mut self, item: &Item, text: &str) {
@@ -238,11 +205,7 @@ impl Session<'_> {
             self.orders.push((item.line, text.to_string()));
         } else {
             self.out.push(format!("> {}", item.shown));
-            self.fail(
-                item.line,
-                "not a command, and orders need a SIGNON with a power first (HELP lists the commands)",
-                "kein Befehl, und Befehle an Einheiten brauchen zuerst ANMELDEN mit einer Macht (HILFE listet die Befehle)",
-            );
+            self.fail(item.line, words::orders_need_sign_on());
         }
     }
 
@@ -260,7 +223,7 @@ impl Session<'_> {
             for (_, t) in &lines {
                 self.out.push(format!("> {t}"));
             }
-            return self.too_late(first_line, "these orders are", "diese Befehle werden");
+            return self.too_late(first_line, Late::Orders);
         }
         let result = api::orders::submit(self.state, &account, &game_id, &texts).await;
         let submission = match result {
@@ -286,31 +249,14 @@ impl Session<'_> {
                 self.out.push(format!("  {order}"));
             } else {
                 let error = echo.error.as_deref().unwrap_or_default();
-                let hint = echo
-                    .suggestion
-                    .as_ref()
-                    .map(|s| {
-                        if self.german {
-                            format!(" (meinten Sie {s}?)")
-                        } else {
-                            format!(" (did you mean {s}?)")
-                        }
-                    })
-                    .unwrap_or_default();
-                self.fail(line, format!("{error}{hint}"), format!("{error}{hint}"));
+                let (en, de) = echo.suggestion.as_deref().map(words::did_you_mean).unwrap_or_default();
+                self.fail(line, (format!("{error}{en}"), format!("{error}{de}")));
             }
         }
         let (phase, power) = (&submission.phase, &submission.power);
-        let count = texts.len();
-        self.say(
-            format!("Orders of {power} for {phase}: {count} line(s) kept; they replace any sent before."),
-            format!("Befehle von {power} für {phase}: {count} Zeile(n) gespeichert; sie ersetzen frühere."),
-        );
+        self.say(words::orders_kept(power, phase, texts.len()));
         if submission.adjudicated {
-            self.say(
-                "Every power had ordered: the phase was adjudicated at once; the result follows by mail.",
-                "Alle Mächte hatten befohlen: die Phase wurde sofort ausgewertet; das Ergebnis folgt per Mail.",
-            );
+            self.say(words::adjudicated_at_once());
         }
     }
 
@@ -330,19 +276,13 @@ impl Session<'_> {
             Command::List(None) => self.list_games(line).await,
             Command::List(Some(game)) => self.list_game(line, game).await,
             Command::History { game, phase } => self.history(line, game.as_deref(), phase.as_deref()).await,
-            Command::Help if self.help_given => self.say(
-                "  (The command list is above: it is given once per mail.)",
-                "  (Die Liste der Befehle steht oben: sie kommt einmal je Nachricht.)",
-            ),
+            Command::Help if self.help_given => self.say(words::help_above()),
             Command::Help => {
                 self.help_given = true;
-                let text = if self.german { HELP_DE } else { HELP_EN };
+                let text = pick(words::help(), self.german);
                 self.out.extend(text.lines().map(str::to_string));
             }
-            Command::SignOff => self.say(
-                "  The rest of the mail is not read.",
-                "  Der Rest der Nachricht wird nicht gelesen.",
-            ),
+            Command::SignOff => self.say(words::rest_not_read()),
             Command::Order(_) => {}
         }
     }
@@ -353,17 +293,8 @@ impl Session<'_> {
         };
         let press_id = format!("{}-{line}", self.mail_key);
         match api::press::send(self.state, &account, &game_id, to, body, Some(press_id)).await {
-            Ok(v) if v.repeat => {
-                self.say("  (sent already)", "  (bereits gesendet)");
-            }
-            Ok(v) => {
-                let to = if v.to.is_empty() {
-                    (if self.german { "alle" } else { "all" }).to_string()
-                } else {
-                    v.to.join(", ")
-                };
-                self.say(format!("  Press sent to {to}."), format!("  Presse gesendet an {to}."));
-            }
+            Ok(v) if v.repeat => self.say(words::press_repeat()),
+            Ok(v) => self.say(words::press_sent(&v.to)),
             Err(e) => self.refused(line, &e),
         }
     }
@@ -373,20 +304,10 @@ impl Session<'_> {
             return;
         };
         if self.moved_on(&game_id).await {
-            return self.too_late(line, "the vote is", "die Stimme wird");
+            return self.too_late(line, Late::Vote);
         }
         match api::endgame::vote(self.state, &account, &game_id, yes).await {
-            Ok(v) => match (yes, v.drawn) {
-                (_, true) => self.say(
-                    "  Every survivor voted for a draw: the game ends in a draw.",
-                    "  Alle Überlebenden stimmten für Remis: die Partie endet remis.",
-                ),
-                (true, false) => self.say(
-                    "  Your vote for a draw is recorded.",
-                    "  Ihre Stimme für ein Remis ist gespeichert.",
-                ),
-                (false, false) => self.say("  You do not vote for a draw.", "  Sie stimmen nicht für ein Remis."),
-            },
+            Ok(v) => self.say(words::draw_vote(yes, v.drawn)),
             Err(e) => self.refused(line, &e),
         }
     }
@@ -396,20 +317,10 @@ impl Session<'_> {
             return;
         };
         if self.moved_on(&game_id).await {
-            return self.too_late(line, "the concession is", "die Aufgabe wird");
+            return self.too_late(line, Late::Concession);
         }
         match api::endgame::concede_to(self.state, &account, &game_id, to).await {
-            Ok(v) => {
-                let to = v.concede_to.clone().unwrap_or_else(|| "-".to_string());
-                if v.conceded {
-                    self.say(
-                        format!("  The game is conceded to {to}."),
-                        format!("  Die Partie ist an {to} aufgegeben."),
-                    );
-                } else {
-                    self.say(format!("  Your concession: {to}."), format!("  Ihre Aufgabe: {to}."));
-                }
-            }
+            Ok(v) => self.say(words::concession(v.concede_to.as_deref().unwrap_or("-"), v.conceded)),
             Err(e) => self.refused(line, &e),
         }
     }
@@ -419,7 +330,7 @@ impl Session<'_> {
         match &self.signed {
             Some(s) => Some((s.account.clone(), s.game_id.clone())),
             None => {
-                self.fail(line, "SIGNON to a game first", "zuerst ANMELDEN bei einer Partie");
+                self.fail(line, words::sign_on_first());
                 None
             }
         }
@@ -431,11 +342,7 @@ impl Session<'_> {
         match reads::game_named(&self.state.store.pool, name).await {
             Ok(Some(found)) => Some(found),
             Ok(None) => {
-                self.fail(
-                    line,
-                    format!("there is no game `{name}` (LIST shows the games)"),
-                    format!("es gibt keine Partie `{name}` (LISTE zeigt die Partien)"),
-                );
+                self.fail(line, words::no_such_game(name));
                 None
             }
             Err(e) => {
@@ -456,12 +363,8 @@ impl Session<'_> {
     }
 
     /// Refuses what a line asked for because the game was adjudicated after the mail arrived.
-    fn too_late(&mut self, line: usize, what_en: &str, what_de: &str) {
-        self.fail(
-            line,
-            format!("the phase was adjudicated after this mail arrived: {what_en} not taken; read the result first"),
-            format!("die Phase wurde nach Eingang dieser Nachricht ausgewertet: {what_de} nicht angenommen; bitte zuerst das Ergebnis lesen"),
-        );
+    fn too_late(&mut self, line: usize, what: Late) {
+        self.fail(line, words::too_late(what));
     }
 
     /// Checks a password against an account and that the mail comes from the account's
@@ -473,11 +376,7 @@ impl Session<'_> {
         if self.password_checks >= MAX_PASSWORD_CHECKS {
             self.mismatched.clear();
             self.halted = true;
-            self.fail(
-                line,
-                format!("at most {MAX_PASSWORD_CHECKS} password checks per mail"),
-                format!("höchstens {MAX_PASSWORD_CHECKS} Passwortprüfungen je Nachricht"),
-            );
+            self.fail(line, words::password_checks(MAX_PASSWORD_CHECKS));
             return None;
         }
         self.password_checks += 1;
@@ -557,11 +456,7 @@ impl Session<'_> {
             }
         };
         if rows.is_empty() {
-            self.fail(
-                line,
-                format!("no member of {game_name} has this address; write SIGNON power game password"),
-                format!("kein Mitglied von {game_name} hat diese Adresse; schreibe ANMELDEN Macht Partie Passwort"),
-            );
+            self.fail(line, words::no_member_with_address(game_name));
             return None;
         }
         let accounts: Vec<String> = rows.iter().map(|(a, _)| a.clone()).collect();
@@ -596,11 +491,7 @@ impl Session<'_> {
         match reads::player_of(&self.state.store.pool, &g.id, &key).await {
             Ok(Some(account)) => Some((account, key)),
             Ok(None) => {
-                self.fail(
-                    line,
-                    format!("nobody plays {key} in {game_name}"),
-                    format!("niemand spielt {key} in {game_name}"),
-                );
+                self.fail(line, words::nobody_plays(&key, game_name));
                 None
             }
             Err(e) => {
@@ -641,17 +532,12 @@ impl Session<'_> {
             .map(|ms| g.deadline_rule().describe(ms))
             .unwrap_or_else(|| "-".into());
         let phase = g.phase.clone().unwrap_or_else(|| "-".into());
-        let who = power_key.clone().unwrap_or_else(|| {
-            if g.master == account {
-                "master".into()
-            } else {
-                "observer".into()
-            }
-        });
-        self.say(
-            format!("  Signed on as {who} in {game_name}. Phase {phase}, deadline {deadline}."),
-            format!("  Angemeldet als {who} in {game_name}. Phase {phase}, Abgabeschluss {deadline}."),
-        );
+        let part = match &power_key {
+            Some(power) => Part::Power(power.clone()),
+            None if g.master == account => Part::Master,
+            None => Part::Observer,
+        };
+        self.say(words::signed_on(&part, &game_name, &phase, &deadline));
         self.signed = Some(Signed {
             game_id,
             account,
@@ -663,22 +549,14 @@ impl Session<'_> {
     /// checked against has counted a failed log-in).
     async fn wrong_password(&mut self, line: usize) {
         self.mismatched.clear();
-        self.fail(
-            line,
-            "wrong password, or this is not the address registered for that player: signed on to nothing; the orders below are not taken",
-            "falsches Passwort, oder dies ist nicht die für diesen Spieler eingetragene Adresse: nicht angemeldet; die folgenden Befehle werden nicht angenommen",
-        );
+        self.fail(line, words::wrong_password());
     }
 
     /// A new account for the sender's address; the reply (to that address) carries the code
     /// that confirms it.
     async fn register(&mut self, line: usize, name: &str, password: &str, lang: Option<&str>) {
         if std::mem::replace(&mut self.registered, true) {
-            self.fail(
-                line,
-                "one REGISTER per mail: this one is not carried out",
-                "ein REGISTRIEREN je Nachricht: dieses wird nicht ausgeführt",
-            );
+            self.fail(line, words::one_register());
             return;
         }
         let lang = lang.unwrap_or(if self.german { "de" } else { "en" }).to_string();
@@ -689,19 +567,10 @@ impl Session<'_> {
             lang,
         };
         match api::accounts::create(self.state, &self.source(), &account, api::accounts::CodeBy::Reply).await {
-            Ok(crate::app::accounts::Created { code, .. }) => self.say(
-                format!(
-                    "  Account {name} created for {}. To confirm this address, send a mail from it with the line \
-                     CONFIRM {code} (the code holds 24 hours); until then the judge sends it nothing but replies.",
-                    self.from
-                ),
-                format!(
-                    "  Konto {name} für {} angelegt. Um diese Adresse zu bestätigen, schicken Sie von ihr eine Mail \
-                     mit der Zeile BESTÄTIGEN {code} (der Code gilt 24 Stunden); bis dahin schickt der Spielleiter \
-                     ihr nur Antworten.",
-                    self.from
-                ),
-            ),
+            Ok(crate::app::accounts::Created { code, .. }) => {
+                let said = words::account_created(name, &self.from, &code);
+                self.say(said);
+            }
             Err(e) => self.refused(line, &e),
         }
     }
@@ -720,23 +589,13 @@ impl Session<'_> {
             .or(rows.first())
             .map(|(id, _)| id.clone());
         let Some(account) = account else {
-            return self.fail(
-                line,
-                "no address waits for a code here: send CONFIRM from the address the code was mailed to",
-                "hier wartet keine Adresse auf einen Code: BESTÄTIGEN wird von der Adresse gesendet, an die der Code ging",
-            );
+            return self.fail(line, words::no_code_waits());
         };
         match api::accounts::confirm_address(self.state, &self.source(), &account, code).await {
-            Ok(_) => self.say(
-                format!(
-                    "  The address {} is confirmed: mail about your games comes here.",
-                    self.from
-                ),
-                format!(
-                    "  Die Adresse {} ist bestätigt: die Post zu Ihren Partien kommt hierher.",
-                    self.from
-                ),
-            ),
+            Ok(_) => {
+                let said = words::address_confirmed(&self.from);
+                self.say(said);
+            }
             Err(e) => {
                 self.halted = true;
                 self.refused(line, &e);
@@ -754,11 +613,7 @@ impl Session<'_> {
         };
         match api::games::join(self.state, &account, &game_id, preferences, false).await {
             Ok(v) => {
-                let prefs = v.preferences.join(", ");
-                self.say(
-                    format!("  You joined {game_name}; preferences: {prefs}."),
-                    format!("  Sie sind {game_name} beigetreten; Wünsche: {prefs}."),
-                );
+                self.say(words::joined(&game_name, &v.preferences.join(", ")));
             }
             Err(e) => self.refused(line, &e),
         }
@@ -786,11 +641,7 @@ impl Session<'_> {
         }
         self.mismatched.clear();
         self.halted = true;
-        self.fail(
-            line,
-            "no account of this address has that password (REGISTER makes one)",
-            "kein Konto dieser Adresse hat dieses Passwort (REGISTRIEREN legt eines an)",
-        );
+        self.fail(line, words::no_account_with_password());
         None
     }
 
@@ -800,7 +651,7 @@ impl Session<'_> {
             Err(e) => return self.refused(line, &e.into()),
         };
         if games.is_empty() {
-            self.say("  There are no games.", "  Es gibt keine Partien.");
+            self.say(words::no_games());
         }
         for g in games {
             let status = match g.status() {
@@ -817,7 +668,7 @@ impl Session<'_> {
                 g.variant,
                 g.phase.unwrap_or_else(|| "-".into()),
                 g.players,
-                if self.german { "Spieler" } else { "players" }
+                pick(words::players(), self.german)
             ));
         }
     }
@@ -835,16 +686,10 @@ impl Session<'_> {
             .map(|ms| g.deadline_rule().describe(ms))
             .unwrap_or_else(|| "-".into());
         let phase = g.phase.clone().unwrap_or_else(|| "-".into());
-        self.say(
-            format!(
-                "  {}: variant {}, {}, phase {phase}, deadline {deadline}, press {}.",
-                g.name, g.variant, g.status, g.press
-            ),
-            format!(
-                "  {}: Variante {}, {}, Phase {phase}, Abgabeschluss {deadline}, Presse {}.",
-                g.name, g.variant, g.status, g.press
-            ),
-        );
+        let (status, press) = (g.status.to_string(), g.press.to_string());
+        self.say(words::game_line(
+            &g.name, &g.variant, &status, &phase, &deadline, &press,
+        ));
         let members = match reads::member_lines(&self.state.store.pool, &game_id).await {
             Ok(members) => members,
             Err(e) => return self.refused(line, &e.into()),
@@ -852,10 +697,10 @@ impl Session<'_> {
         for m in members {
             let name = m.name;
             let what = m.power.unwrap_or_else(|| m.role.to_string());
-            let disorder = match (m.civil_disorder, self.german) {
-                (true, false) => " (civil disorder)",
-                (true, true) => " (Anarchie)",
-                _ => "",
+            let disorder = if m.civil_disorder {
+                pick(words::civil_disorder(), self.german)
+            } else {
+                String::new()
             };
             self.out.push(format!("  {what:<10} {name}{disorder}"));
         }
@@ -865,11 +710,7 @@ impl Session<'_> {
         let game_id = match (game, &self.signed) {
             (None, Some(s)) => s.game_id.clone(),
             (None, None) => {
-                return self.fail(
-                    line,
-                    "which game? write HISTORY game, or SIGNON first",
-                    "welche Partie? schreibe VERLAUF Partie, oder zuerst ANMELDEN",
-                );
+                return self.fail(line, words::which_game());
             }
             (Some(name), _) => match self.find_game(line, name).await {
                 Some((id, _)) => id,
@@ -887,11 +728,7 @@ impl Session<'_> {
             Ok(record) => record,
             Err(DomainError::OnlyMembersSeeResults) => {
                 let name = game.unwrap_or_default();
-                return self.fail(
-                    line,
-                    format!("the reports of a running game are for its members: SIGNON to {name} first"),
-                    format!("die Berichte einer laufenden Partie sind für ihre Mitglieder: zuerst ANMELDEN bei {name}"),
-                );
+                return self.fail(line, words::reports_for_members(name));
             }
             Err(e) => return self.refused(line, &e.into()),
         };
@@ -901,16 +738,13 @@ impl Session<'_> {
             .filter(|(p, _)| phase.is_none_or(|want| p.eq_ignore_ascii_case(want)))
             .collect();
         if reports.is_empty() {
-            return self.fail(line, "no adjudicated phase matches", "keine ausgewertete Phase passt");
+            return self.fail(line, words::no_phase_matches());
         }
         const MOST: usize = 12;
         if reports.len() > MOST {
             let skipped = reports.len() - MOST;
             reports.drain(..skipped);
-            self.say(
-                format!("  (the last {MOST} phases; {skipped} earlier ones with HISTORY game phase)"),
-                format!("  (die letzten {MOST} Phasen; {skipped} frühere mit VERLAUF Partie Phase)"),
-            );
+            self.say(words::last_phases(MOST, skipped));
         }
         for (_, report) in reports {
             self.out.push(String::new());
@@ -918,48 +752,6 @@ impl Session<'_> {
         }
     }
 }
-
-const HELP_EN: &str = "Commands (one per line; orders follow SIGNON, one per line, in any usual notation):
-  SIGNON power game password   act as that power's player (password of the player's account;
-                               the mail must come from the account's registered address)
-  SIGNON game password         act as your account (master or observer)
-  REGISTER name password [en|de]   a new account for this address
-  CONFIRM code                 confirm this address with the code mailed to it
-  JOIN game password [power ...]   join a forming game with your preferred powers
-  PRESS TO power [power ...]   press to those powers, until a line ENDPRESS
-  PRESS TO ALL  or  BROADCAST  press to everyone, until a line ENDPRESS
-  DRAW / NODRAW                vote for a draw of all survivors / withdraw the vote
-  CONCEDE power / CONCEDE NONE concede the game to a power / withdraw
-  LIST  /  LIST game           the games / one game's players and deadline
-  HISTORY [game] [phase]       the reports of past phases
-  HELP                         this list
-  SIGNOFF                      ignore the rest of the mail
-A mail stops at its first failed SIGNON; at most 200 lines of commands and orders are read.
-Orders: A Lon - Wal, F Nth C A Lon - Nor, A Par S A Mar - Bur, A Mun H; retreats A Bur R Pic,
-disband A Bur D, in advance with the moves F Bre R Eng, Pic, Gas; builds BUILD A Par, removals
-REMOVE F Kie; later phases under a heading F1901M:; German words work too (A München nach Tirol).
-Orders in a mail replace those sent before.";
-
-const HELP_DE: &str = "Befehle (einer je Zeile; Befehle an Einheiten folgen auf ANMELDEN, einer je Zeile, in jeder üblichen Schreibweise):
-  ANMELDEN Macht Partie Passwort   als Spieler dieser Macht handeln (Passwort des Kontos des Spielers;
-                                   die Nachricht muss von der eingetragenen Adresse kommen)
-  ANMELDEN Partie Passwort         als eigenes Konto handeln (Spielleiter oder Beobachter)
-  REGISTRIEREN Name Passwort [de|en]   ein neues Konto für diese Adresse
-  BESTÄTIGEN Code                  diese Adresse mit dem Code bestätigen, der an sie ging
-  BEITRETEN Partie Passwort [Macht ...]   einer Partie mit Wunschmächten beitreten
-  PRESSE AN Macht [Macht ...]      Presse an diese Mächte, bis zu einer Zeile ENDE PRESSE
-  PRESSE AN ALLE  oder  RUNDSCHREIBEN   Presse an alle, bis zu einer Zeile ENDE PRESSE
-  REMIS / KEIN REMIS               für ein Remis aller Überlebenden stimmen / Stimme zurückziehen
-  AUFGEBEN Macht / AUFGEBEN KEINE  die Partie an eine Macht aufgeben / zurückziehen
-  LISTE  /  LISTE Partie           die Partien / Spieler und Abgabeschluss einer Partie
-  VERLAUF [Partie] [Phase]         die Berichte vergangener Phasen
-  HILFE                            diese Liste
-  ABMELDEN                         den Rest der Nachricht nicht lesen
-Eine Nachricht endet beim ersten fehlgeschlagenen ANMELDEN; höchstens 200 Zeilen werden gelesen.
-Befehle: A München nach Tirol, F Nordsee U A Yor - Edi, A Par H; Rückzüge A Bur R Pic, im Voraus
-mit den Zügen: Rückzug F Bre nach Eng, Pic, Gas; Bauen A Par; spätere Phasen unter einer Überschrift
-F1901M:; englische Schreibweise geht ebenso.
-Befehle einer Nachricht ersetzen die vorher gesendeten.";
 
 #[cfg(test)]
 mod tests {
