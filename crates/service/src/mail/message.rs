@@ -1,6 +1,6 @@
 //! A received mail as the judge reads it: who sent it, its Message-ID, and the lines of its text
-//! with quoted replies and the signature left out. MIME (multipart, quoted-printable, base64,
-//! charsets such as Latin-1, HTML-only mail) is decoded by `mail-parser`.
+//! (`body`) with quoted replies, forwarded messages and the signature left out (`quotes`). MIME
+//! (multipart, quoted-printable, base64, declared charsets) is decoded by `mail-parser`.
 
 use mail_parser::MessageParser;
 
@@ -46,8 +46,8 @@ pub fn read(raw: &[u8], envelope_from: Option<&str>) -> Result<Letter, Unreadabl
         .or_else(|| envelope_from.filter(|e| e.contains('@')).map(str::to_string))
         .ok_or(UnreadableMail::NoSender)?;
     let from_name = sender.and_then(|a| a.name()).map(str::to_string);
-    // The first text part; an HTML-only mail is turned into text by the parser.
-    let text = message.body_text(0).map(|t| t.into_owned()).unwrap_or_default();
+    // The first text part as its client meant it (flowed, charset, HTML by its blocks).
+    let text = super::body::lines_of(&message);
     let header = |name: &str| message.header_raw(name).map(|v| v.trim().to_ascii_lowercase());
     let local_part = from_email.split('@').next().unwrap_or_default().to_ascii_lowercase();
     let content_type = header("Content-Type").unwrap_or_default();
@@ -75,47 +75,8 @@ pub fn read(raw: &[u8], envelope_from: Option<&str>) -> Result<Letter, Unreadabl
         from_email,
         from_name,
         subject: message.subject().unwrap_or_default().to_string(),
-        lines: own_lines(&text),
+        lines: super::quotes::own_lines(&text),
     })
-}
-
-/// The lines the sender wrote: quoted lines (`>`), the attribution line before a quote ("On …
-/// wrote:", "Am … schrieb …:"), everything after a signature separator (`-- `) or a forwarded or
-/// original message marker are left out. Line numbers stay those of the text.
-pub fn own_lines(text: &str) -> Vec<(usize, String)> {
-    let all: Vec<&str> = text.lines().collect();
-    let mut kept = Vec::new();
-    for (i, raw) in all.iter().enumerate() {
-        let line = raw.trim_end_matches('\r');
-        let trimmed = line.trim();
-        if line == "-- " || trimmed == "--" || is_original_marker(trimmed) {
-            break;
-        }
-        if trimmed.starts_with('>') {
-            continue;
-        }
-        let next_quoted = all.get(i + 1).is_some_and(|n| n.trim_start().starts_with('>'));
-        if next_quoted && is_attribution(trimmed) {
-            continue;
-        }
-        kept.push((i + 1, trimmed.to_string()));
-    }
-    kept
-}
-
-fn is_original_marker(line: &str) -> bool {
-    let lower = line.to_lowercase();
-    lower.starts_with("-----original message")
-        || lower.starts_with("-----ursprüngliche nachricht")
-        || lower.starts_with("---------- forwarded message")
-        || lower.starts_with("-------- weitergeleitete nachricht")
-        || lower.starts_with("-------- original message")
-        || lower.starts_with("-------- ursprüngliche nachricht")
-}
-
-fn is_attribution(line: &str) -> bool {
-    let lower = line.to_lowercase();
-    lower.ends_with(':') && (lower.contains("wrote") || lower.contains("schrieb"))
 }
 
 #[cfg(test)]
@@ -169,14 +130,10 @@ mod tests {
 
     #[test]
     fn quotes_attributions_and_signatures_are_left_out() {
-        let text = "F Lon - Nth\nOn Mon, 1 Jan 1901, Judge wrote:\n> old result\n> A Par - Bur\n\nA Lvp - Yor\n-- \nAnna\nA Wal H\n";
-        let lines = own_lines(text);
-        assert_eq!(
-            lines.iter().filter(|(_, l)| !l.is_empty()).cloned().collect::<Vec<_>>(),
-            [(1, "F Lon - Nth".to_string()), (6, "A Lvp - Yor".to_string())]
-        );
-        let outlook = "A Par H\n-----Ursprüngliche Nachricht-----\nA Mar H\n";
-        assert_eq!(own_lines(outlook), [(1, "A Par H".to_string())]);
+        let raw = "From: a@example.org\r\n\r\nF Lon - Nth\r\nOn Mon, 1 Jan 1901, Judge wrote:\r\n> old result\r\n> A Par - Bur\r\n\r\nA Lvp - Yor\r\n-- \r\nAnna\r\nA Wal H\r\n";
+        let l = read(raw.as_bytes(), None).expect("reads");
+        let lines: Vec<_> = l.lines.iter().filter(|(_, l)| !l.is_empty()).cloned().collect();
+        assert_eq!(lines, [(1, "F Lon - Nth".to_string()), (6, "A Lvp - Yor".to_string())]);
     }
 
     #[test]

@@ -2,8 +2,10 @@
 //! stored raw in the inbox, read (MIME, quoted replies and signatures left out), its commands
 //! carried out, and answered through the outbox.
 
+pub mod body;
 pub mod commands;
 pub mod inbox;
 pub mod message;
+pub mod quotes;
 pub mod session;
 pub mod smtp;
