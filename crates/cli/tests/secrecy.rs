@@ -253,8 +253,9 @@ fn what_france_sent_in_advance_replaced_or_never_carried_out_reaches_nobody_else
         &c.france,
         &twins.busy,
         &[
-            "A Mar - Spa",
+            // A second order for a unit in one submission is refused and never kept.
             "A Mar - Bur",
+            "A Mar - Spa",
             "A Par H",
             "F Bre - Mao",
             "F1901M:",
@@ -282,7 +283,7 @@ fn what_france_sent_in_advance_replaced_or_never_carried_out_reaches_nobody_else
     orders(
         &c.france,
         &twins.busy,
-        &["A Bur H", "A Par H", "F Mao - Por", "F Mao H", "F1901R:", "A Par R Gas"],
+        &["A Bur H", "A Par H", "F Mao H", "F Mao - Por", "F1901R:", "A Par R Gas"],
     );
     compare(&server, &c, &twins, "fall orders in");
     adjudicate(&server, &c, &twins, "F1901M");
@@ -292,7 +293,7 @@ fn what_france_sent_in_advance_replaced_or_never_carried_out_reaches_nobody_else
 
     // The retreat in both games is the same.
     orders(&c.france, &twins.plain, &["A Bur R Pic"]);
-    orders(&c.france, &twins.busy, &["A Bur R Bel", "A Bur R Pic"]);
+    orders(&c.france, &twins.busy, &["A Bur R Pic", "A Bur R Bel"]);
     compare(&server, &c, &twins, "retreats in");
     adjudicate(&server, &c, &twins, "F1901R");
     compare(&server, &c, &twins, "retreats adjudicated");

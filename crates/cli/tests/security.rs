@@ -37,11 +37,18 @@ fn replaced_orders_are_never_published() {
     let server = start_server("sec-replaced");
     let (france, germany) = (player(&server, "francine"), player(&server, "gerd"));
     let id = two_player_game(&france, &germany, "Replaced", json!({}));
-    // In spring France also orders the fall in advance, and gives A Mar two orders.
-    put_orders(
+    // In spring France also orders the fall in advance, and gives A Mar two orders: the
+    // second is refused and never kept.
+    let sent = put_orders(
         &france,
         &id,
-        &["A Mar - Spa", "A Par H", "A Mar H", "F1901M:", "A Par - Bur"],
+        &["A Mar H", "A Par H", "A Mar - Spa", "F1901M:", "A Par - Bur"],
+    );
+    assert!(
+        sent["orders"][2]["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("line 1")),
+        "{sent}"
     );
     adjudicate(&france, &id);
     // In the fall France orders anew: the advance order is replaced.

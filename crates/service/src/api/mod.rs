@@ -5,7 +5,6 @@ use serde_json::Value;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use spielleiter_engine::game::PhaseOrders;
 use spielleiter_engine::interchange::GameState;
 use spielleiter_engine::report::Lang;
 use spielleiter_engine::{Position, Variant};
@@ -16,6 +15,7 @@ use crate::store::{Store, now_ms};
 
 pub(crate) mod accounts;
 pub(crate) mod adjudication;
+pub(crate) mod echo;
 pub(crate) mod endgame;
 pub(crate) mod games;
 pub(crate) mod master;

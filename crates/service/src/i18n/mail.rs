@@ -74,11 +74,30 @@ pub fn halted(next: Option<usize>) -> Words {
     }
 }
 
-/// An error line for the mail's `line`.
-pub fn error_line(line: usize, (en, de): &Words) -> Words {
+/// An error line for the mail's `line` (for the `part`-th of several orders on it, if given).
+pub fn error_line(line: usize, part: Option<usize>, (en, de): &Words) -> Words {
+    match part {
+        Some(k) => (
+            format!("  ERROR (line {line}, order {k}): {en}"),
+            format!("  FEHLER (Zeile {line}, Befehl {k}): {de}"),
+        ),
+        None => (
+            format!("  ERROR (line {line}): {en}"),
+            format!("  FEHLER (Zeile {line}): {de}"),
+        ),
+    }
+}
+
+/// The orders that stand for the phase after a submission (a unit without one holds in a
+/// movement phase).
+pub fn standing(orders: &[String]) -> Words {
+    if orders.is_empty() {
+        return t("Orders now standing: none.", "Jetzt gültige Befehle: keine.");
+    }
+    let list = orders.join("; ");
     (
-        format!("  ERROR (line {line}): {en}"),
-        format!("  FEHLER (Zeile {line}): {de}"),
+        format!("Orders now standing: {list}."),
+        format!("Jetzt gültige Befehle: {list}."),
     )
 }
 

@@ -106,6 +106,14 @@ fn limit_refusal(what: Limited, wait_ms: i64) -> (String, String) {
     )
 }
 
+/// A second order for a unit in one submission: the first, on `line`, stands.
+pub fn second_order(line: usize, first: &str) -> (String, String) {
+    (
+        format!("a second order for the unit ordered on line {line} ({first}): not kept; the first one stands"),
+        format!("ein zweiter Befehl für die Einheit aus Zeile {line} ({first}): nicht angenommen; der erste gilt"),
+    )
+}
+
 /// A request about an account refused.
 fn account_refusal(e: &AccountError) -> (String, String) {
     match e {

@@ -58,6 +58,11 @@ const HEADER_REACH: usize = 4;
 pub fn own_lines(lines: &[(usize, String)]) -> Vec<(usize, String)> {
     let texts: Vec<&str> = lines.iter().map(|(_, l)| l.trim()).collect();
     let quoted = |i: usize| texts.get(i).is_some_and(|l| l.starts_with('>'));
+    // Whether a quote follows line `i` (blank lines between, as Gmail writes them).
+    let quote_after = |i: usize| {
+        let next = (i + 1..texts.len()).find(|&j| !texts[j].is_empty());
+        next.is_some_and(quoted)
+    };
     let mut kept = Vec::new();
     for (i, (number, _)) in lines.iter().enumerate() {
         let line = texts[i];
@@ -71,8 +76,8 @@ pub fn own_lines(lines: &[(usize, String)]) -> Vec<(usize, String)> {
         let lower = line.to_lowercase();
         let first_half = (lower.starts_with("on ") || lower.starts_with("am "))
             && texts.get(i + 1).is_some_and(|next| is_attribution(next))
-            && quoted(i + 2);
-        if first_half || (is_attribution(line) && quoted(i + 1)) {
+            && quote_after(i + 1);
+        if first_half || (is_attribution(line) && quote_after(i)) {
             continue;
         }
         // A drawn rule (an HTML `<hr>`) is no line of text.
@@ -165,6 +170,8 @@ mod tests {
         assert_eq!(own(reply), ["A Par - Bur", "F Bre - Mao"]);
         let wrapped = "A Par - Bur\nOn Mon, 1 Jun 2026 at 10:00, Judge <\nj@x.org> wrote:\n> A Par H\n";
         assert_eq!(own(wrapped), ["A Par - Bur"]);
+        let gmail = "A Par - Bur\n\nOn Mon, 1 Jun 2026 at 10:00, Judge <j@x.org> wrote:\n\n> A Par H\n";
+        assert_eq!(own(gmail), ["A Par - Bur"]);
         let german = "A Par - Bur\nAm 01.06.2026 um 10:00 schrieb Spielleiter:\n> A Par H\n";
         assert_eq!(own(german), ["A Par - Bur"]);
         // A line ending in "wrote:" with no quote after it is the writer's own.

@@ -146,8 +146,19 @@ impl Session<'_> {
 
     /// Adds an error line for the mail's `line` and counts it.
     fn fail(&mut self, line: usize, words: Words) {
+        self.fail_at(line, None, words);
+    }
+
+    /// Adds an error line for the `part`-th order of the mail's `line` (none: the line) and
+    /// counts it.
+    fn fail_at(&mut self, line: usize, part: Option<usize>, words: Words) {
         self.errors += 1;
-        self.say(words::error_line(line, &words));
+        self.say(words::error_line(line, part, &words));
+    }
+
+    /// The reader's language.
+    fn lang(&self) -> Lang {
+        if self.german { Lang::De } else { Lang::En }
     }
 
     /// An error of the service, in the reader's language where the service has it in German.
@@ -170,7 +181,11 @@ impl Session<'_> {
                 self.order_line(item, text);
                 continue;
             }
-            self.flush_orders().await;
+            // A mail's order lines are one submission per sign-on, whatever commands stand
+            // between them: a second block of orders does not replace the first.
+            if matches!(item.command, Ok(Command::SignOn { .. } | Command::SignOff)) {
+                self.flush_orders().await;
+            }
             self.out.push(format!("> {}", item.shown));
             match &item.command {
                 Err(e) => self.fail(item.line, (e.to_string(), e.to_string())),
@@ -209,8 +224,8 @@ impl Session<'_> {
         }
     }
 
-    /// Submits the order lines collected since the last command, as one set (replacing the
-    /// power's earlier orders for the phase), and echoes how each line was read.
+    /// Submits the order lines collected since the sign-on, as one set (replacing the power's
+    /// earlier orders for the phase), and echoes how each line was read.
     async fn flush_orders(&mut self) {
         if self.orders.is_empty() {
             return;
@@ -218,14 +233,14 @@ impl Session<'_> {
         let lines = std::mem::take(&mut self.orders);
         let Some(signed) = &self.signed else { return };
         let (account, game_id, first_line) = (signed.account.clone(), signed.game_id.clone(), lines[0].0);
-        let texts: Vec<String> = lines.iter().map(|(_, t)| t.clone()).collect();
         if self.moved_on(&game_id).await {
             for (_, t) in &lines {
                 self.out.push(format!("> {t}"));
             }
             return self.too_late(first_line, Late::Orders);
         }
-        let result = api::orders::submit(self.state, &account, &game_id, &texts).await;
+        let submitted = api::orders::OrderLines::numbered(&lines);
+        let result = api::orders::submit(self.state, &account, &game_id, &submitted, self.lang()).await;
         let submission = match result {
             Ok(v) => v,
             Err(e) => {
@@ -236,25 +251,20 @@ impl Session<'_> {
                 return;
             }
         };
-        let mut unused: Vec<(usize, String)> = lines.clone();
         for echo in &submission.orders {
-            let input = echo.input.as_str();
-            let line = unused
-                .iter()
-                .position(|(_, t)| t.trim() == input.trim())
-                .map(|i| unused.remove(i).0)
-                .unwrap_or(first_line);
-            self.out.push(format!("> {input}"));
+            self.out.push(format!("> {}", echo.input));
             if let Some(order) = &echo.order {
                 self.out.push(format!("  {order}"));
             } else {
                 let error = echo.error.as_deref().unwrap_or_default();
                 let (en, de) = echo.suggestion.as_deref().map(words::did_you_mean).unwrap_or_default();
-                self.fail(line, (format!("{error}{en}"), format!("{error}{de}")));
+                let said = (format!("{error}{en}"), format!("{error}{de}"));
+                self.fail_at(echo.line, echo.part, said);
             }
         }
         let (phase, power) = (&submission.phase, &submission.power);
-        self.say(words::orders_kept(power, phase, texts.len()));
+        self.say(words::orders_kept(power, phase, lines.len()));
+        self.say(words::standing(&submission.standing));
         if submission.adjudicated {
             self.say(words::adjudicated_at_once());
         }
@@ -719,7 +729,7 @@ impl Session<'_> {
         };
         // The signed-on account reads what it may read on the web: its games, and ended ones.
         let account = self.signed.as_ref().map_or("", |s| s.account.as_str()).to_string();
-        let lang = if self.german { Lang::De } else { Lang::En };
+        let lang = self.lang();
         let record = match SqlUnit::begin(&self.state.store).await {
             Ok(mut unit) => crate::app::results::record(&mut unit, &account, &game_id, lang).await,
             Err(e) => Err(e.into()),

@@ -62,7 +62,8 @@ async fn my_orders(
         return Ok(None);
     };
     let lines = orders::stored(state, &g.id, &key, &position.phase.to_string()).await?;
-    let (read, echo) = orders::echo(v, position, power, &lines, lang);
+    let submitted = orders::OrderLines::plain(lines.clone());
+    let orders::Reading { read, echo, .. } = orders::echo(v, position, power, &submitted, lang);
     let drawn = read
         .lines
         .iter()

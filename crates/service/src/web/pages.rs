@@ -830,9 +830,10 @@ pub(crate) async fn concede(post: GamePost) -> Response {
 
 /// `POST /games/{id}/orders`: stores the orders; the page shows how each line was read.
 pub(crate) async fn orders(post: GamePost) -> Response {
-    post.act("#orders", |state, me, id, form| async move {
+    let lang = post.post.viewer.t.engine_lang();
+    post.act("#orders", move |state, me, id, form| async move {
         let lines: Vec<String> = form.get("orders").lines().map(|l| l.trim_end().to_string()).collect();
-        orders::submit(&state, &me, &id, &lines).await
+        orders::submit(&state, &me, &id, &orders::OrderLines::plain(lines), lang).await
     })
     .await
 }
@@ -856,9 +857,9 @@ pub(crate) async fn echo(State(state): State<AppState>, Path(id): Path<String>, 
     let run = async {
         state.limits.echo(&me.id)?;
         let desk = orders::reading_desk(&state, &me.id, &id).await?;
-        let lines: Vec<String> = form.get("orders").lines().map(str::to_string).collect();
-        let (_, echo) = orders::echo_checked(desk.variant, desk.position, desk.power, lines, lang).await?;
-        Ok::<_, ApiError>(echo)
+        let lines = orders::OrderLines::plain(form.get("orders").lines().map(str::to_string).collect());
+        let reading = orders::echo_checked(desk.variant, desk.position, desk.power, lines, lang).await?;
+        Ok::<_, ApiError>(reading.echo)
     };
     match run.await {
         Ok(echo) => {

@@ -1,0 +1,356 @@
+//! Reading a submission of order lines, the same for the API, the web and mail: how each order
+//! was read, on which line of the submission it stands (and which of several orders of a line
+//! it is), and one order per unit: a second order for a unit is refused and not kept, the first
+//! stands.
+
+use std::collections::HashMap;
+
+use axum::http::StatusCode;
+use serde::Serialize;
+use spielleiter_engine::game::PhaseOrders;
+use spielleiter_engine::report::Lang;
+use spielleiter_engine::{OrderError, Position, PowerId, Variant};
+
+use super::ApiResult;
+use crate::error::ApiError;
+
+/// How one order was read: the order in the interchange notation, or the error.
+#[derive(Serialize, Debug, Clone)]
+pub(crate) struct Echo {
+    /// The order as sent (one of several on a line: that one).
+    pub(crate) input: String,
+    /// The order read, in the interchange notation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) order: Option<String>,
+    /// Why the order was refused (or, Hegemony, not carried out).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) error: Option<String>,
+    /// The byte position of the offending word in `input`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    position: Option<usize>,
+    /// A name the writer probably meant.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) suggestion: Option<String>,
+    /// The line it stands on (from 1; in mail, the mail's line).
+    pub(crate) line: usize,
+    /// Which order of its line it is (from 1), where the line holds several.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) part: Option<usize>,
+}
+
+/// Order lines as submitted, each with the number its writer sees it under (a mail's own line
+/// numbers; else 1, 2, …).
+#[derive(Debug, Clone)]
+pub(crate) struct OrderLines {
+    /// The lines.
+    pub(crate) texts: Vec<String>,
+    /// The number of each line.
+    numbers: Vec<usize>,
+}
+
+impl OrderLines {
+    /// Lines numbered 1, 2, … (the API, the web).
+    pub(crate) fn plain(texts: Vec<String>) -> OrderLines {
+        let numbers = (1..=texts.len()).collect();
+        OrderLines { texts, numbers }
+    }
+
+    /// Lines with their own numbers (a mail's).
+    pub(crate) fn numbered(lines: &[(usize, String)]) -> OrderLines {
+        OrderLines {
+            texts: lines.iter().map(|(_, t)| t.clone()).collect(),
+            numbers: lines.iter().map(|(n, _)| *n).collect(),
+        }
+    }
+
+    /// The number line `i` (from 0) is shown under.
+    fn number(&self, i: usize) -> usize {
+        self.numbers.get(i).copied().unwrap_or(i + 1)
+    }
+}
+
+/// A submission as read: the orders (a second order for a unit left out), how each was read,
+/// and the lines to keep (without the refused second orders).
+pub(crate) struct Reading {
+    /// The orders read.
+    pub(crate) read: PhaseOrders,
+    /// One echo per order read, in the order of the submission.
+    pub(crate) echo: Vec<Echo>,
+    /// The lines to store.
+    pub(crate) kept: Vec<String>,
+}
+
+/// Where each of `parts` (in the order read) stands in `lines`: the line's index and the byte
+/// column the part starts at. Parts are found in order, each after the one before, so the same
+/// text on two lines is told apart.
+fn locate<'a>(lines: &[String], parts: impl IntoIterator<Item = &'a str>) -> Vec<(usize, usize)> {
+    let mut at = (0, 0);
+    let mut found = Vec::new();
+    for part in parts {
+        let hit = (at.0..lines.len()).find_map(|i| {
+            let from = if i == at.0 { at.1 } else { 0 };
+            let rest = lines[i].get(from..)?;
+            rest.find(part).map(|k| (i, from + k))
+        });
+        if let Some((i, column)) = hit {
+            at = (i, column + part.len());
+        }
+        found.push(hit.unwrap_or((at.0, 0)));
+    }
+    found
+}
+
+/// For each line read, the earlier line that ordered the same unit, if one did.
+fn second_orders(v: &Variant, read: &PhaseOrders) -> Vec<Option<usize>> {
+    let mut first: HashMap<_, usize> = HashMap::new();
+    let mut seconds = Vec::with_capacity(read.lines.len());
+    for (i, line) in read.lines.iter().enumerate() {
+        let unit = line
+            .result
+            .as_ref()
+            .ok()
+            .and_then(|o| o.unit())
+            .map(|u| (line.power, v.map.province_of(u.location)));
+        seconds.push(unit.and_then(|u| match first.get(&u) {
+            Some(&j) => Some(j),
+            None => {
+                first.insert(u, i);
+                None
+            }
+        }));
+    }
+    seconds
+}
+
+/// Reads order lines of `power` against a position and tells how each order was read (errors
+/// in `lang`). The one reading behind the API's answer, the web echo and mail.
+pub(crate) fn echo(v: &Variant, position: &Position, power: PowerId, submitted: &OrderLines, lang: Lang) -> Reading {
+    let lines = &submitted.texts;
+    let mut read = PhaseOrders::default();
+    read.read(v, position, Some(power), lines.iter().map(String::as_str));
+    let texts = read.lines.iter().map(|l| l.text.as_str());
+    let at_lines = locate(lines, texts);
+    let at_private = locate(lines, read.sender_only.iter().map(|(_, t, _)| t.as_str()));
+    let seconds = second_orders(v, &read);
+    let error = |e: &OrderError| match lang {
+        Lang::En => e.kind.to_string(),
+        Lang::De => spielleiter_engine::report::error_de(&e.kind),
+    };
+    let mut echoes: Vec<((usize, usize), Echo)> = Vec::new();
+    for (i, l) in read.lines.iter().enumerate() {
+        let mut e = match &l.result {
+            Ok(o) => Echo::read(&l.text, o.display(&v.map).to_string()),
+            Err(e) => Echo::refused(&l.text, error(e), e),
+        };
+        if let Some(j) = seconds[i] {
+            let (en, de) = crate::i18n::second_order(submitted.number(at_lines[j].0), &read.lines[j].text);
+            (e.order, e.error) = (None, Some(if lang == Lang::De { de } else { en }));
+        }
+        echoes.push((at_lines[i], e));
+    }
+    for (k, (_, text, e)) in read.sender_only.iter().enumerate() {
+        echoes.push((at_private[k], Echo::refused(text, error(e), e)));
+    }
+    echoes.sort_by_key(|(at, _)| *at);
+    let kept = kept_lines(lines, &echoes, &seconds, &at_lines);
+    let mut n = 0;
+    read.lines.retain(|_| {
+        n += 1;
+        seconds[n - 1].is_none()
+    });
+    Reading {
+        read,
+        echo: numbered(echoes, submitted),
+        kept,
+    }
+}
+
+/// The echoes with their line numbers, and the order's place on lines that hold several.
+fn numbered(echoes: Vec<((usize, usize), Echo)>, submitted: &OrderLines) -> Vec<Echo> {
+    let on_line = |i: usize| echoes.iter().filter(|((l, _), _)| *l == i).count();
+    let mut out = Vec::with_capacity(echoes.len());
+    let mut place = (usize::MAX, 0);
+    for ((line, _), e) in &echoes {
+        place = if place.0 == *line {
+            (*line, place.1 + 1)
+        } else {
+            (*line, 1)
+        };
+        let part = (on_line(*line) > 1).then_some(place.1);
+        out.push(Echo {
+            line: submitted.number(*line),
+            part,
+            ..e.clone()
+        });
+    }
+    out
+}
+
+/// The lines to store: each line that holds a refused second order is written again from its
+/// other orders (or left out when none is left).
+fn kept_lines(
+    lines: &[String],
+    echoes: &[((usize, usize), Echo)],
+    seconds: &[Option<usize>],
+    at_lines: &[(usize, usize)],
+) -> Vec<String> {
+    let dropped: Vec<(usize, usize)> = (0..seconds.len())
+        .filter(|&i| seconds[i].is_some())
+        .map(|i| at_lines[i])
+        .collect();
+    let mut kept = Vec::with_capacity(lines.len());
+    for (i, line) in lines.iter().enumerate() {
+        if !dropped.iter().any(|(l, _)| *l == i) {
+            kept.push(line.clone());
+            continue;
+        }
+        let others: Vec<&str> = echoes
+            .iter()
+            .filter(|((l, c), _)| *l == i && !dropped.contains(&(*l, *c)))
+            .map(|(_, e)| e.input.as_str())
+            .collect();
+        if !others.is_empty() {
+            kept.push(others.join(", "));
+        }
+    }
+    kept
+}
+
+impl Echo {
+    /// An order read.
+    fn read(input: &str, order: String) -> Echo {
+        Echo {
+            input: input.to_string(),
+            order: Some(order),
+            error: None,
+            position: None,
+            suggestion: None,
+            line: 0,
+            part: None,
+        }
+    }
+
+    /// An order refused.
+    fn refused(input: &str, error: String, e: &OrderError) -> Echo {
+        Echo {
+            input: input.to_string(),
+            order: None,
+            error: Some(error),
+            position: Some(e.position),
+            suggestion: e.suggestion.clone(),
+            line: 0,
+            part: None,
+        }
+    }
+}
+
+/// The most lines one submission (or one echo) may have.
+pub(crate) const MAX_LINES: usize = 500;
+/// The most characters one line may have.
+pub(crate) const MAX_LINE_CHARS: usize = 500;
+/// The most text one submission may have in all, in bytes: far more than a year's orders of the
+/// largest power, far less than what would keep a thread busy.
+pub(crate) const MAX_TEXT_BYTES: usize = 32 * 1024;
+
+/// Refuses a submission over [`MAX_LINES`], [`MAX_LINE_CHARS`] or [`MAX_TEXT_BYTES`].
+pub(crate) fn check_size(lines: &[String]) -> ApiResult<()> {
+    let total: usize = lines.iter().map(|l| l.len() + 1).sum();
+    if lines.len() > MAX_LINES || total > MAX_TEXT_BYTES || lines.iter().any(|l| l.chars().count() > MAX_LINE_CHARS) {
+        return Err(ApiError::bad_request(
+            "too_long",
+            format!(
+                "at most {MAX_LINES} lines of at most {MAX_LINE_CHARS} characters, {} KB in all",
+                MAX_TEXT_BYTES / 1024
+            ),
+        )
+        .de(format!(
+            "Höchstens {MAX_LINES} Zeilen mit höchstens {MAX_LINE_CHARS} Zeichen, {} KB insgesamt",
+            MAX_TEXT_BYTES / 1024
+        )));
+    }
+    Ok(())
+}
+
+/// [`echo`] after [`check_size`], on a blocking thread: reading many lines takes a while, and the
+/// async threads serve everyone else meanwhile.
+pub(crate) async fn echo_checked(
+    v: std::sync::Arc<Variant>,
+    position: Position,
+    power: PowerId,
+    lines: OrderLines,
+    lang: Lang,
+) -> ApiResult<Reading> {
+    check_size(&lines.texts)?;
+    tokio::task::spawn_blocking(move || echo(&v, &position, power, &lines, lang))
+        .await
+        .map_err(|e| {
+            eprintln!("reading orders: {e}");
+            ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "internal",
+                "the orders could not be read",
+            )
+            .de("Die Befehle konnten nicht gelesen werden")
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn standard() -> (std::sync::Arc<Variant>, Position, PowerId) {
+        let v = crate::variants::variant("standard").expect("standard");
+        let position = Position::initial(&v);
+        let france = v.map.power_by_name("France").expect("France");
+        (v, position, france)
+    }
+
+    fn submit(lines: &[&str]) -> Reading {
+        let (v, position, france) = standard();
+        let lines = OrderLines::plain(lines.iter().map(|l| l.to_string()).collect());
+        echo(&v, &position, france, &lines, Lang::En)
+    }
+
+    #[test]
+    fn each_order_names_its_line_and_its_place_on_a_line_of_several() {
+        let r = submit(&["", "A Par - Bur, A Mar - Spa, F Bre - Xyz", "A Par H"]);
+        let places: Vec<(usize, Option<usize>, bool)> =
+            r.echo.iter().map(|e| (e.line, e.part, e.error.is_some())).collect();
+        assert_eq!(
+            places,
+            [
+                (2, Some(1), false),
+                (2, Some(2), false),
+                (2, Some(3), true),
+                (3, None, true)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_second_order_for_a_unit_is_refused_and_not_kept_and_the_first_stands() {
+        let r = submit(&["A Par - Bur", "A Mar - Spa, A Par - Pic", "A Par H"]);
+        let second = r.echo[2].error.clone().expect("refused");
+        assert!(second.contains("line 1") && second.contains("A Par - Bur"), "{second}");
+        assert!(r.echo[3].error.as_deref().is_some_and(|e| e.contains("line 1")));
+        assert_eq!(r.kept, ["A Par - Bur", "A Mar - Spa"]);
+        assert_eq!(r.read.lines.len(), 2, "the first order and Marseilles' stand");
+    }
+
+    fn lines(count: usize, line: &str) -> Vec<String> {
+        vec![line.to_string(); count]
+    }
+
+    #[test]
+    fn a_submission_is_bounded_in_lines_in_line_length_and_in_bytes() {
+        assert!(check_size(&lines(MAX_LINES, "A Par H")).is_ok());
+        let too_many = check_size(&lines(MAX_LINES + 1, "A Par H")).expect_err("too many lines");
+        assert_eq!(too_many.code, "too_long");
+        let long_line = format!("A Par H # {}", "x".repeat(MAX_LINE_CHARS));
+        assert!(check_size(&[long_line]).is_err(), "one line too long");
+        // Characters, not bytes, per line: 500 umlauts are 1000 bytes and still one line.
+        assert!(check_size(&["ä".repeat(MAX_LINE_CHARS)]).is_ok());
+        let big = lines(MAX_TEXT_BYTES / 400 + 1, &"y".repeat(399));
+        assert!(big.len() < MAX_LINES && check_size(&big).is_err(), "too many bytes");
+    }
+}
