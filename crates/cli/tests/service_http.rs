@@ -249,6 +249,23 @@ fn bad_requests_get_json_errors_with_stable_codes() {
     assert_eq!((status, body["code"].as_str()), (400, Some("unknown_variant")));
     let (status, body) = a.call("GET", "/api/games/nothing", None);
     assert_eq!((status, body["code"].as_str()), (404, Some("not_found")));
+    // Game options: refused where the variant has none or does not allow them, shown where chosen.
+    let plain = json!({"name": "Plain options", "victory": 3});
+    let (status, body) = a.call("POST", "/api/games", Some(plain));
+    assert_eq!((status, body["code"].as_str()), (400, Some("bad_option")), "{body}");
+    let feudal = json!({"name": "Feudal", "variant": "hegemony-1701", "control_rule": "feudal"});
+    let (status, body) = a.call("POST", "/api/games", Some(feudal));
+    assert_eq!((status, body["code"].as_str()), (400, Some("bad_option")), "{body}");
+    let chosen = json!({"name": "Europa", "variant": "hegemony-1701", "control_rule": "alternative", "victory": 2});
+    let id = a.ok("POST", "/api/games", Some(chosen))["id"]
+        .as_str()
+        .expect("id")
+        .to_string();
+    let shown = a.ok("GET", &format!("/api/games/{id}"), None);
+    assert_eq!(
+        (shown["control_rule"].as_str(), shown["victory"].as_u64()),
+        (Some("alternative"), Some(2))
+    );
     let (status, _) = a.call(
         "POST",
         "/api/accounts",

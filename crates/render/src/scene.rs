@@ -95,7 +95,9 @@ pub fn drawn_orders(report: &PhaseReport) -> Vec<DrawnOrder> {
         }
     }
     if let Some(a) = &report.adjustments {
-        for (o, outcome) in a.orders.iter().zip(&a.outcomes) {
+        // Only what may be published: allocations of political factors and declarations of
+        // friendship are their sender's secret, and are kept with the phase's picture too.
+        for (o, outcome) in a.public_orders() {
             let ok = matches!(outcome, AdjustmentOutcome::Built | AdjustmentOutcome::Disbanded);
             out.push(DrawnOrder {
                 power: o.power,

@@ -245,6 +245,35 @@ fn orders_are_drawn_with_failures_crossed_out() {
 }
 
 #[test]
+fn a_winter_drawn_keeps_political_factors_and_friendship_out() {
+    let v = variant("hegemony-1701");
+    let start = Position::initial(&v);
+    assert!(start.phase.to_string().starts_with('W'), "{}", start.phase);
+    let orders = input(
+        &v,
+        &start,
+        &[("AUSTRIA", &["PF 2 Bavaria", "Friendly to England", "Build A Vie"])],
+    );
+    let (_, report) = adjudicate_with(&v, &orders).unwrap();
+    let adjustments = report.adjustments.as_ref().expect("a winter");
+    let secret = |o: &spielleiter_engine::Order| {
+        matches!(
+            o,
+            spielleiter_engine::Order::Allocate { .. } | spielleiter_engine::Order::Declare { .. }
+        )
+    };
+    assert!(
+        adjustments.orders.iter().any(|o| secret(&o.order)),
+        "the winter read them"
+    );
+    let drawn = spielleiter_render::scene::drawn_orders(&report);
+    assert!(
+        !drawn.is_empty() && !drawn.iter().any(|d| secret(&d.order)),
+        "{drawn:?}"
+    );
+}
+
+#[test]
 fn dislodged_units_are_drawn_with_their_retreats() {
     let v = variant("standard");
     let g = spielleiter_render::builtin_geometry(&v).unwrap().unwrap();

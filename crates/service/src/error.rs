@@ -214,6 +214,7 @@ fn setting_code(e: &SettingError) -> &'static str {
     match e {
         SettingError::BadPressPolicy => "bad_press",
         SettingError::BadPhaseLength | SettingError::BadDeadlineRule(_) => "bad_deadline",
+        SettingError::BadRuleOption(_) => "bad_option",
         SettingError::BadNmrLimit => "bad_nmr_limit",
         SettingError::BadGrace => "bad_grace",
         SettingError::BadReminder => "bad_reminder",

@@ -9,7 +9,7 @@ use serde_json::Value;
 use super::*;
 use crate::app;
 use crate::app::ports::SystemClock;
-use crate::domain::{DomainError, GameSettings, PressPolicy, SettingError};
+use crate::domain::{DomainError, GameSettings, PressPolicy, RuleOptions, SettingError};
 use crate::error::refusals::*;
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -45,6 +45,13 @@ pub(crate) struct NewGame {
     /// (0: no reminders).
     #[serde(default = "reminder_default")]
     pub(crate) reminder_hours: i64,
+    /// Hegemony: how control of a neutral country is determined, `standard` (1.1.2–1.1.4, the
+    /// default) or `alternative` (1.1.11); refused for variants without political factors.
+    #[serde(default)]
+    pub(crate) control_rule: Option<String>,
+    /// Hegemony: the victory condition of 4.3.1, 1 to 5 (none: the variant's centre count).
+    #[serde(default)]
+    pub(crate) victory: Option<u8>,
 }
 
 fn reminder_default() -> i64 {
@@ -107,6 +114,10 @@ impl NewGame {
             time_zone: self.time_zone.clone(),
             deadline_at: self.deadline_at.clone(),
             reminder_hours: self.reminder_hours,
+            options: RuleOptions {
+                control_rule: self.control_rule.clone(),
+                victory: self.victory,
+            },
         })
     }
 }
@@ -255,6 +266,12 @@ pub(crate) struct GameView {
     deadlines: PhaseTimes,
     /// How the game ended, once it did.
     pub(crate) result: Option<spielleiter_engine::interchange::GameEnd>,
+    /// Hegemony: the control rule chosen at creation, if one was.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) control_rule: Option<String>,
+    /// Hegemony: the victory condition chosen at creation, if one was.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) victory: Option<u8>,
 }
 
 /// The game as `me` sees it: settings, members, state, deadline, result, `me`'s power.
@@ -310,5 +327,7 @@ pub(crate) async fn view_of(state: &AppState, me: &str, g: &Game) -> ApiResult<G
             adjustment_seconds: g.seconds[2],
         },
         result: result_of(state, id).await?,
+        control_rule: g.options.control_rule.clone(),
+        victory: g.options.victory,
     })
 }

@@ -227,11 +227,7 @@ fn record_of(
 /// orders waiting for later phases.
 fn advance(g: &Game, output: &AdjudicationOutput, next_kind: PhaseKind, now: i64) -> Advance {
     let finished = output.winner.is_some() || output.next.phase == "COMPLETED";
-    let seconds = match next_kind {
-        PhaseKind::Movement => g.seconds[0],
-        PhaseKind::Retreat => g.seconds[1],
-        PhaseKind::Adjustment => g.seconds[2],
-    };
+    let seconds = g.phase_seconds(next_kind);
     let paused = g.paused_remaining_ms.is_some() && !finished;
     Advance {
         state: output.next.clone(),

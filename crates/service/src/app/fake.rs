@@ -360,6 +360,7 @@ impl GameUnit for FakeUnit<'_> {
             deadline_at: s.deadline_at.clone(),
             pending: crate::domain::Pending::default(),
             reminder_hours: s.reminder_hours,
+            options: s.options.clone(),
         };
         self.data.games.insert(game.id.clone(), g);
         Ok(true)
@@ -535,6 +536,7 @@ pub(crate) fn standard_game(press: crate::domain::PressPolicy, deadline_ms: i64)
         deadline_at: None,
         pending: crate::domain::Pending::default(),
         reminder_hours: 0,
+        options: Default::default(),
     }
 }
 

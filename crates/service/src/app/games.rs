@@ -1,12 +1,12 @@
 //! Games: creation with checked settings, joining with power preferences, and the start with its
 //! published, seeded lot.
 
-use spielleiter_engine::Position;
-use spielleiter_engine::interchange::state_from_position;
+use spielleiter_engine::interchange::{GameState, position_from_state, state_from_position};
+use spielleiter_engine::{Position, Variant};
 
 use super::ports::{Clock, GameStore, GameUnit, Unit};
 use super::position::power_key;
-use crate::domain::{DomainError, GameSettings, GameStatus, MasterAction, Notification, Role};
+use crate::domain::{DomainError, GameSettings, GameStatus, MasterAction, Notification, Role, RuleOptions};
 use crate::domain::{SeatError, SettingError};
 use crate::variants::variant;
 
@@ -45,8 +45,9 @@ pub async fn create(
     me: &str,
     settings: &GameSettings,
 ) -> Result<CreatedGame, DomainError> {
-    variant(&settings.variant)?;
+    let v = variant(&settings.variant)?;
     settings.check()?;
+    check_options(&v, &settings.options)?;
     crate::deadlines::DeadlineRule::new(&settings.time_zone, settings.deadline_at.as_deref())
         .map_err(|e| DomainError::Setting(SettingError::BadDeadlineRule(e.to_string())))?;
     let name = settings.name.trim();
@@ -75,6 +76,26 @@ pub async fn create(
         variant: settings.variant.clone(),
         status: GameStatus::Forming,
     })
+}
+
+/// The start state of variant `v` with the game's options in it.
+fn start_state(v: &Variant, position: &Position, options: &RuleOptions) -> GameState {
+    let mut state = state_from_position(v, position);
+    state.options.control_rule = options.control_rule.clone();
+    state.options.victory = options.victory;
+    state
+}
+
+/// Refuses game options the variant does not have or allow: the engine reads them from the
+/// variant's start state as it will at the start.
+fn check_options(v: &Variant, options: &RuleOptions) -> Result<(), DomainError> {
+    if options.is_empty() {
+        return Ok(());
+    }
+    let state = start_state(v, &Position::initial(v), options);
+    position_from_state(v, &state)
+        .map(|_| ())
+        .map_err(|e| DomainError::Setting(SettingError::BadRuleOption(e.to_string())))
 }
 
 /// A member added: the game, the role, and the preferences as read.
@@ -167,11 +188,12 @@ pub async fn start(
     let position = Position::initial(&v);
     let phase = position.phase.to_string();
     let rule = g.deadline_rule();
-    let deadline = rule.next(clock.now_ms(), g.seconds[0]);
+    // The first phase's own length (a Hegemony game starts in winter).
+    let deadline = rule.next(clock.now_ms(), g.phase_seconds(position.phase.kind));
     // Claims the start (a second start, or a join at the same moment, waits and then finds the
     // game running).
     if !unit
-        .start_game(id, seed, &state_from_position(&v, &position), deadline, &phase)
+        .start_game(id, seed, &start_state(&v, &position, &g.options), deadline, &phase)
         .await?
     {
         return Err(DomainError::Seat(SeatError::StartedAlready));
@@ -223,6 +245,7 @@ mod tests {
             time_zone: "Europe/Berlin".into(),
             deadline_at: Some(" 20:00 ".into()),
             reminder_hours: 0,
+            options: RuleOptions::default(),
         }
     }
 
@@ -373,6 +396,54 @@ mod tests {
         assert_eq!(again, DomainError::Seat(SeatError::StartedAlready));
         let late = join(&store, &FixedClock(1), "cid", &id, &[], false).await.unwrap_err();
         assert_eq!(late, DomainError::Seat(SeatError::JoinAsObserver));
+    }
+
+    #[tokio::test]
+    async fn game_options_are_checked_against_the_variant_and_start_in_its_first_state() {
+        let store = FakeStore::default();
+        let options = |control: Option<&str>, victory: Option<u8>| RuleOptions {
+            control_rule: control.map(str::to_string),
+            victory,
+        };
+        let standard = GameSettings {
+            options: options(None, Some(3)),
+            ..settings("Plain")
+        };
+        let refused = create(&store, &FixedClock(0), "gm", &standard).await.unwrap_err();
+        assert!(
+            matches!(&refused, DomainError::Setting(SettingError::BadRuleOption(why)) if why.contains("political")),
+            "{refused:?}"
+        );
+        let hegemony = |name: &str, o: RuleOptions| GameSettings {
+            variant: "hegemony-1701".into(),
+            deadline_at: None,
+            options: o,
+            ..settings(name)
+        };
+        for (control, victory) in [(Some("feudal"), None), (None, Some(6))] {
+            let bad = hegemony("Bad", options(control, victory));
+            let refused = create(&store, &FixedClock(0), "gm", &bad).await.unwrap_err();
+            assert!(
+                matches!(refused, DomainError::Setting(SettingError::BadRuleOption(_))),
+                "{refused:?}"
+            );
+        }
+        let good = hegemony("Europa", options(Some("alternative"), Some(3)));
+        let id = create(&store, &FixedClock(0), "gm", &good).await.expect("created").id;
+        for p in ["ann", "bob"] {
+            join(&store, &FixedClock(1), p, &id, &[], false).await.expect("joined");
+        }
+        let started = start(&store, &FixedClock(0), "gm", &id, 1).await.expect("started");
+        let data = store.data.borrow();
+        let g = &data.games[&id];
+        let state: GameState = serde_json::from_str(g.state_json.as_deref().expect("a state")).expect("JSON");
+        assert_eq!(
+            (state.options.control_rule.as_deref(), state.options.victory),
+            (Some("alternative"), Some(3))
+        );
+        // Hegemony starts in winter: the first deadline is an adjustment phase's (30 minutes).
+        assert!(started.phase.starts_with('W'), "{}", started.phase);
+        assert_eq!(g.deadline_ms, Some(1_800_000));
     }
 
     const POWER_KEYS: [&str; 7] = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"];

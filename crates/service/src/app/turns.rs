@@ -89,11 +89,7 @@ pub async fn remind(store: &impl GameStore, clock: &impl Clock, id: &str) -> Res
         return Ok(false);
     };
     let phase = position.phase.to_string();
-    let phase_seconds = match position.phase.kind {
-        spielleiter_engine::PhaseKind::Movement => g.seconds[0],
-        spielleiter_engine::PhaseKind::Retreat => g.seconds[1],
-        spielleiter_engine::PhaseKind::Adjustment => g.seconds[2],
-    };
+    let phase_seconds = g.phase_seconds(position.phase.kind);
     let window_ms = (g.reminder_hours * 3_600_000).min(phase_seconds * 1000 / 2);
     if g.reminder_hours <= 0 || g.deadline_ms.is_none_or(|d| d - window_ms > clock.now_ms()) {
         return Ok(false);

@@ -121,6 +121,9 @@ pub enum SettingError {
     BadGameName,
     /// A game has this name already.
     GameNameTaken(String),
+    /// A game option the variant does not have or does not allow (the engine's reason, in
+    /// English).
+    BadRuleOption(String),
 }
 
 /// Why a member cannot join, or the game cannot start, as things stand.

@@ -51,9 +51,20 @@ pub struct Game {
     pub pending: Pending,
     /// Hours before a deadline at which missing orders are reminded (0: never).
     pub reminder_hours: i64,
+    /// The variant's game options chosen at creation.
+    pub options: super::RuleOptions,
 }
 
 impl Game {
+    /// The time allowed for a phase of `kind`, in seconds.
+    pub fn phase_seconds(&self, kind: spielleiter_engine::PhaseKind) -> i64 {
+        match kind {
+            spielleiter_engine::PhaseKind::Movement => self.seconds[0],
+            spielleiter_engine::PhaseKind::Retreat => self.seconds[1],
+            spielleiter_engine::PhaseKind::Adjustment => self.seconds[2],
+        }
+    }
+
     /// How the game sets deadlines (stored settings were checked when the game was created).
     pub fn deadline_rule(&self) -> crate::deadlines::DeadlineRule {
         crate::deadlines::DeadlineRule::stored(&self.time_zone, self.deadline_at.as_deref())

@@ -11,7 +11,7 @@ mod settings;
 pub use error::{DomainError, Limited, MasterAction, MasterError, SeatError, SettingError};
 pub use game::{Game, Member, Pending};
 pub use notification::{Notification, PhaseResult, Speaker};
-pub use settings::GameSettings;
+pub use settings::{GameSettings, RuleOptions};
 
 /// A closed set of words as stored in the database and shown in the API: `as_str` names each
 /// value, `from_stored` reads one back (none for a word that is no value: a broken row).

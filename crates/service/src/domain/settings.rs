@@ -25,6 +25,26 @@ pub struct GameSettings {
     pub deadline_at: Option<String>,
     /// Hours before a deadline at which missing orders are reminded (0: never).
     pub reminder_hours: i64,
+    /// The variant's game options.
+    pub options: RuleOptions,
+}
+
+/// The game options of a variant's rules (Hegemony: how control of neutral countries is
+/// determined, and the victory condition), chosen when the game is created and checked by the
+/// engine against the variant; none for most variants.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RuleOptions {
+    /// The control rule by name (`standard`, `alternative`).
+    pub control_rule: Option<String>,
+    /// The victory condition by number.
+    pub victory: Option<u8>,
+}
+
+impl RuleOptions {
+    /// Whether no option is chosen.
+    pub fn is_empty(&self) -> bool {
+        self.control_rule.is_none() && self.victory.is_none()
+    }
 }
 
 /// The longest phase: 60 days.
@@ -69,6 +89,7 @@ mod tests {
             time_zone: "UTC".into(),
             deadline_at: None,
             reminder_hours: 24,
+            options: RuleOptions::default(),
         }
     }
 

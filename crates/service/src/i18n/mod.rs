@@ -224,6 +224,10 @@ fn setting_refusal(e: &SettingError) -> (String, String) {
             "Erinnerungen kommen 0 (keine) bis 336 Stunden vor einer Abgabefrist",
         ),
         SettingError::BadDeadlineRule(why) => (why.clone(), why.clone()),
+        SettingError::BadRuleOption(why) => (
+            format!("a game option this variant does not allow: {why}"),
+            format!("Eine Spieloption, die diese Variante nicht erlaubt: {why}"),
+        ),
         SettingError::BadGameName => t(
             "a game's name has 1 to 40 visible characters (no line breaks, control or direction marks)",
             "Der Name einer Partie hat 1 bis 40 sichtbare Zeichen (keine Zeilenumbrüche, Steuer- oder Richtungszeichen)",

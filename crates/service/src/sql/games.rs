@@ -3,7 +3,7 @@
 
 use spielleiter_engine::report::Lang;
 
-use crate::domain::{DomainError, Game, GameStatus, Member, PressPolicy, Role};
+use crate::domain::{DomainError, Game, GameStatus, Member, PressPolicy, Role, RuleOptions};
 
 /// A `games` row as stored.
 #[derive(sqlx::FromRow)]
@@ -31,6 +31,8 @@ struct GameRecord {
     deadline_at: Option<String>,
     pending_json: Option<String>,
     reminder_hours: i64,
+    control_rule: Option<String>,
+    victory: Option<i64>,
 }
 
 /// The stored word `word` read as one of a closed set, or an error naming `what`.
@@ -75,6 +77,13 @@ impl GameRecord {
             deadline_at: self.deadline_at,
             pending,
             reminder_hours: self.reminder_hours,
+            options: RuleOptions {
+                control_rule: self.control_rule,
+                victory: self
+                    .victory
+                    .map(|v| u8::try_from(v).map_err(|_| unreadable("the game's victory condition", v)))
+                    .transpose()?,
+            },
         })
     }
 }
@@ -87,8 +96,8 @@ pub(crate) async fn game(
     let record: Option<GameRecord> = sqlx::query_as(
         "SELECT id, name, variant, master_id, status, press, lot_seed, state_json, deadline_ms, \
          movement_seconds, retreat_seconds, adjustment_seconds, early, nmr_limit, grace_seconds, in_grace, \
-         paused_remaining_ms, extensions, phase, time_zone, deadline_at, pending_json, reminder_hours \
-         FROM games WHERE id = $1",
+         paused_remaining_ms, extensions, phase, time_zone, deadline_at, pending_json, reminder_hours, \
+         control_rule, victory FROM games WHERE id = $1",
     )
     .bind(id)
     .fetch_optional(executor)

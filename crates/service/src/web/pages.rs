@@ -121,6 +121,8 @@ pub(crate) struct GamePage {
     status_text: &'static str,
     phase_text: Option<String>,
     deadline: Option<String>,
+    /// The variant's game options chosen at creation, in words.
+    rule_options: Option<String>,
     result: Option<String>,
     /// The viewer's power: its name, colour and key.
     my_power: Option<(String, String, String)>,
@@ -447,11 +449,28 @@ pub(crate) async fn create_game(State(state): State<AppState>, post: Posted) -> 
         time_zone: "UTC".to_string(),
         deadline_at: None,
         reminder_hours: 24,
+        control_rule: Some(form.get("control_rule").to_string()).filter(|r| !r.is_empty()),
+        victory: form.get("victory").parse().ok(),
     };
     match games::create(&state, &me.id, &new).await {
         Ok(created) => viewer.redirect(&format!("/games/{}", created.id)),
         Err(e) => viewer.error(&e, "/games"),
     }
+}
+
+/// A game's chosen options in words (none chosen: none).
+fn rule_options_text(options: &crate::domain::RuleOptions, t: &Text) -> Option<String> {
+    let control = options.control_rule.as_deref().map(|r| {
+        let rule = if r == "alternative" {
+            t.control_alternative
+        } else {
+            t.control_standard
+        };
+        format!("{}: {rule}", t.control_rule)
+    });
+    let victory = options.victory.map(|v| format!("{}: {v}", t.victory));
+    let parts: Vec<String> = control.into_iter().chain(victory).collect();
+    (!parts.is_empty()).then(|| parts.join(" · "))
 }
 
 #[derive(serde::Deserialize)]
@@ -537,6 +556,7 @@ async fn game_page(
             None
         },
         result,
+        rule_options: rule_options_text(&g.options, t),
         my_power: my_power.as_deref().and_then(|p| power_shown(&v, p, t)),
         is_master,
         map_svg: pic.svg,
