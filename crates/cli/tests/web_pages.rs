@@ -579,6 +579,58 @@ fn the_master_runs_the_clock_and_players_vote_for_a_draw_from_the_page() {
 }
 
 #[test]
+fn a_hegemony_game_is_made_with_its_options_and_each_player_sees_only_the_own_politics() {
+    let server = support::start_server("web-hegemony");
+    let mut master = Browser::new(&server.base);
+    master.sign_up("hedda");
+    let mut player = Browser::new(&server.base);
+    player.sign_up("ingo");
+    let created = master.send(
+        "/games",
+        &[
+            ("name", "Europa 1701"),
+            ("variant", "hegemony-1701"),
+            ("press", "full"),
+            ("minutes", "600"),
+            ("control_rule", "alternative"),
+            ("victory", "3"),
+        ],
+    );
+    assert_eq!(created.status, 303, "{}", created.body);
+    let game = created.location.unwrap();
+    // A standard game with a Hegemony option is refused with the reason.
+    let refused = master.send(
+        "/games",
+        &[
+            ("name", "Plain"),
+            ("variant", "standard"),
+            ("press", "full"),
+            ("minutes", "60"),
+            ("victory", "3"),
+        ],
+    );
+    assert!(refused.body.contains("political factors"), "{}", refused.body);
+    master.send(&format!("{game}/join"), &[("wish1", "austria")]);
+    player.send(&format!("{game}/join"), &[("wish1", "england")]);
+    master.send(&format!("{game}/start"), &[]);
+    let mine = master.get(&game).body;
+    assert!(
+        mine.contains(r#"id="rule-options""#) && mine.contains("alternative (1.1.11)"),
+        "{mine}"
+    );
+    assert!(
+        mine.contains(r#"id="politics""#) && mine.contains("Political factors in stock:"),
+        "{mine}"
+    );
+    // One panel each, for the viewer's own power only.
+    let theirs = player.get(&game).body;
+    assert_eq!(theirs.matches(r#"id="politics""#).count(), 1, "{theirs}");
+    assert_eq!(mine.matches(r#"id="politics""#).count(), 1);
+    let observer_view = Browser::new(&server.base).get(&game).body;
+    assert!(!observer_view.contains(r#"id="politics""#));
+}
+
+#[test]
 fn an_account_changes_its_address_language_and_password_with_the_password_in_use() {
     let server = support::start_server("web-account");
     let mut b = Browser::new(&server.base);

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use spielleiter_engine::report::{Lang, politics_summary};
 use spielleiter_engine::{Position, PowerId, Variant};
 
 use super::ports::{Clock, GameUnit};
@@ -109,6 +110,10 @@ pub struct StoredOrders {
     pub orders: Vec<String>,
     /// Lines waiting for later phases (`PHASE: order`).
     pub pending: Vec<String>,
+    /// The player's own political factors, influence and control (Hegemony; none elsewhere),
+    /// never another player's.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub politics: Vec<String>,
 }
 
 /// `me`'s orders for the current phase, and those waiting for later phases.
@@ -127,11 +132,13 @@ pub async fn mine(unit: &mut impl GameUnit, me: &str, id: &str) -> Result<Stored
         .into_iter()
         .filter(|l| spielleiter_engine::adjudication::pending_phase(l).is_none_or(|p| !replaced.contains(&p)))
         .collect();
+    let politics = politics_summary(&desk.variant, &desk.position, desk.power, Lang::En);
     Ok(StoredOrders {
         phase,
         power: desk.power_key,
         orders: lines,
         pending,
+        politics,
     })
 }
 
@@ -170,6 +177,56 @@ mod tests {
             mine_of(&store, "germany").await.expect("orders").orders,
             Vec::<String>::new()
         );
+    }
+
+    #[tokio::test]
+    async fn a_player_reads_the_own_political_standing_and_nobody_elses() {
+        use crate::app::games::{create, join, start};
+        let store = FakeStore::default();
+        let settings = crate::domain::GameSettings {
+            name: "Europa".into(),
+            variant: "hegemony-1701".into(),
+            press: PressPolicy::Full,
+            seconds: [3600; 3],
+            early: false,
+            nmr_limit: 2,
+            grace_seconds: 0,
+            time_zone: "UTC".into(),
+            deadline_at: None,
+            reminder_hours: 0,
+            options: Default::default(),
+        };
+        let id = create(&store, &FixedClock(0), "gm", &settings)
+            .await
+            .expect("created")
+            .id;
+        for (p, wish) in [("ann", "Austria"), ("bob", "England")] {
+            join(&store, &FixedClock(0), p, &id, &[wish.to_string()], false)
+                .await
+                .expect("joined");
+        }
+        start(&store, &FixedClock(0), "gm", &id, 1).await.expect("started");
+        let read = |me: &'static str| {
+            let (store, id) = (&store, id.clone());
+            async move { mine(&mut store.begin().await.expect("a unit"), me, &id).await }
+        };
+        let ann = read("ann").await.expect("Austria's");
+        assert_eq!(ann.power, "AUSTRIA");
+        assert!(
+            ann.politics[0].starts_with("Political factors in stock: "),
+            "{:?}",
+            ann.politics
+        );
+        let bob = read("bob").await.expect("England's");
+        assert_eq!(bob.power, "ENGLAND");
+        assert!(
+            bob.politics[0].starts_with("Political factors in stock: "),
+            "{:?}",
+            bob.politics
+        );
+        assert_eq!(read("gm").await.unwrap_err(), DomainError::OnlyPlayersHaveOrders);
+        let standard = FakeStore::with(standard_game(PressPolicy::Full, 0));
+        assert!(mine_of(&standard, "france").await.expect("orders").politics.is_empty());
     }
 
     #[tokio::test]

@@ -6,7 +6,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-use spielleiter_engine::report::phase_title;
+use spielleiter_engine::report::{phase_title, politics_summary};
 
 use super::maps::{picture, position_now};
 use super::{LANG, PageQuery, Posted, SESSION, Text, Viewer};
@@ -123,6 +123,8 @@ pub(crate) struct GamePage {
     deadline: Option<String>,
     /// The variant's game options chosen at creation, in words.
     rule_options: Option<String>,
+    /// The viewer's own political factors, influence and control (Hegemony), never others'.
+    politics: Vec<String>,
     result: Option<String>,
     /// The viewer's power: its name, colour and key.
     my_power: Option<(String, String, String)>,
@@ -557,6 +559,10 @@ async fn game_page(
         },
         result,
         rule_options: rule_options_text(&g.options, t),
+        politics: match (status, my_power.as_deref().and_then(|p| v.map.power_by_name(p))) {
+            (GameStatus::Active, Some(power)) => politics_summary(&v, &position, power, t.engine_lang()),
+            _ => Vec::new(),
+        },
         my_power: my_power.as_deref().and_then(|p| power_shown(&v, p, t)),
         is_master,
         map_svg: pic.svg,
