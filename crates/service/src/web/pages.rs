@@ -7,6 +7,7 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use spielleiter_engine::report::{phase_title, politics_summary};
+use spielleiter_engine::{Position, Variant};
 
 use super::maps::{picture, position_now};
 use super::{LANG, PageQuery, Posted, SESSION, Text, Viewer};
@@ -460,6 +461,15 @@ pub(crate) async fn create_game(State(state): State<AppState>, post: Posted) -> 
     }
 }
 
+/// The viewer's own political standing (Hegemony) while the game runs: only for the power
+/// the viewer plays.
+fn own_politics(status: GameStatus, v: &Variant, position: &Position, mine: Option<&str>, t: &Text) -> Vec<String> {
+    match (status, mine.and_then(|p| v.map.power_by_name(p))) {
+        (GameStatus::Active, Some(power)) => politics_summary(v, position, power, t.engine_lang()),
+        _ => Vec::new(),
+    }
+}
+
 /// A game's chosen options in words (none chosen: none).
 fn rule_options_text(options: &crate::domain::RuleOptions, t: &Text) -> Option<String> {
     let control = options.control_rule.as_deref().map(|r| {
@@ -552,17 +562,10 @@ async fn game_page(
         variant_title: t.variant_title(&v),
         status_text: t.status(status),
         phase_text: if status == GameStatus::Active { phase_text } else { None },
-        deadline: if status == GameStatus::Active {
-            view.deadline_local.clone()
-        } else {
-            None
-        },
+        deadline: view.deadline_local.clone().filter(|_| status == GameStatus::Active),
         result,
         rule_options: rule_options_text(&g.options, t),
-        politics: match (status, my_power.as_deref().and_then(|p| v.map.power_by_name(p))) {
-            (GameStatus::Active, Some(power)) => politics_summary(&v, &position, power, t.engine_lang()),
-            _ => Vec::new(),
-        },
+        politics: own_politics(status, &v, &position, my_power.as_deref(), t),
         my_power: my_power.as_deref().and_then(|p| power_shown(&v, p, t)),
         is_master,
         map_svg: pic.svg,
