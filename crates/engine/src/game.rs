@@ -50,6 +50,11 @@ pub struct PhaseOrders {
     pub sender_only: Vec<(Option<PowerId>, String, OrderError)>,
     /// Lines sent for later phases (under a phase heading), kept until their phase comes.
     pub later: Vec<LaterOrder>,
+    /// For each entry of `lines`, the index of the input line [`PhaseOrders::read`] read it
+    /// from (`usize::MAX` for an entry that came otherwise), so that an echo names its line.
+    pub line_origins: Vec<usize>,
+    /// The same for each entry of `sender_only`.
+    pub private_origins: Vec<usize>,
 }
 
 /// An order line sent for a later phase.
@@ -92,7 +97,12 @@ impl PhaseOrders {
                 )),
             }
         };
-        for line in lines {
+        // Entries that came otherwise have no input line.
+        self.note_origins(usize::MAX);
+        let mut read_from = usize::MAX;
+        for (index, line) in lines.into_iter().enumerate() {
+            self.note_origins(read_from);
+            read_from = index;
             let text = line.trim();
             if text.is_empty() || text.starts_with('#') {
                 continue;
@@ -232,6 +242,14 @@ impl PhaseOrders {
                 });
             }
         }
+        self.note_origins(read_from);
+    }
+
+    /// Gives the entries added to `lines` and `sender_only` since the last call the input line
+    /// `index`.
+    fn note_origins(&mut self, index: usize) {
+        self.line_origins.resize(self.lines.len(), index);
+        self.private_origins.resize(self.sender_only.len(), index);
     }
 
     /// Whether each line's order is carried out: a legal order is replaced by a later legal

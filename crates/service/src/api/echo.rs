@@ -7,9 +7,9 @@ use std::collections::HashMap;
 
 use axum::http::StatusCode;
 use serde::Serialize;
-use spielleiter_engine::game::PhaseOrders;
+use spielleiter_engine::game::{PhaseOrders, ReadLine};
 use spielleiter_engine::report::Lang;
-use spielleiter_engine::{OrderError, Position, PowerId, Variant};
+use spielleiter_engine::{OrderError, Position, PowerId, ProvinceId, Variant};
 
 use super::ApiResult;
 use crate::error::ApiError;
@@ -80,44 +80,60 @@ pub(crate) struct Reading {
     pub(crate) kept: Vec<String>,
 }
 
-/// Where each of `parts` (in the order read) stands in `lines`: the line's index and the byte
-/// column the part starts at. Parts are found in order, each after the one before, so the same
-/// text on two lines is told apart.
-fn locate<'a>(lines: &[String], parts: impl IntoIterator<Item = &'a str>) -> Vec<(usize, usize)> {
-    let mut at = (0, 0);
+/// Where each entry read stands: the input line the engine read it from, and the byte column it
+/// starts at on that line (entries of one line found one after the other). An entry with no
+/// input line is placed after every line.
+fn places<'a>(lines: &[String], entries: impl IntoIterator<Item = (usize, &'a str)>) -> Vec<(usize, usize)> {
+    let mut next: HashMap<usize, usize> = HashMap::new();
     let mut found = Vec::new();
-    for part in parts {
-        let hit = (at.0..lines.len()).find_map(|i| {
-            let from = if i == at.0 { at.1 } else { 0 };
-            let rest = lines[i].get(from..)?;
-            rest.find(part).map(|k| (i, from + k))
-        });
-        if let Some((i, column)) = hit {
-            at = (i, column + part.len());
-        }
-        found.push(hit.unwrap_or((at.0, 0)));
+    for (line, text) in entries {
+        let Some(written) = lines.get(line) else {
+            found.push((lines.len(), 0));
+            continue;
+        };
+        let from = next.get(&line).copied().unwrap_or(0);
+        let column = written
+            .get(from..)
+            .and_then(|rest| rest.find(text))
+            .map_or(from, |k| from + k);
+        next.insert(line, column + text.len());
+        found.push((line, column));
     }
     found
 }
 
-/// For each line read, the earlier line that ordered the same unit, if one did.
+/// What an order gives its one order to, as the engine counts it when a later order replaces
+/// an earlier one: its unit (by province), and a leader it moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Ordered {
+    /// The unit in this province.
+    Unit(ProvinceId),
+    /// This power's leader in this province.
+    Leader(Option<PowerId>, ProvinceId),
+}
+
+/// For each line read, the earlier line that ordered the same unit or leader, if one did.
 fn second_orders(v: &Variant, read: &PhaseOrders) -> Vec<Option<usize>> {
-    let mut first: HashMap<_, usize> = HashMap::new();
+    let map = &v.map;
+    let mut first: HashMap<Ordered, usize> = HashMap::new();
     let mut seconds = Vec::with_capacity(read.lines.len());
     for (i, line) in read.lines.iter().enumerate() {
-        let unit = line
-            .result
-            .as_ref()
-            .ok()
-            .and_then(|o| o.unit())
-            .map(|u| (line.power, v.map.province_of(u.location)));
-        seconds.push(unit.and_then(|u| match first.get(&u) {
-            Some(&j) => Some(j),
-            None => {
-                first.insert(u, i);
-                None
+        let Ok(order) = &line.result else {
+            seconds.push(None);
+            continue;
+        };
+        let unit = order.unit().map(|u| Ordered::Unit(map.province_of(u.location)));
+        let leader = order
+            .leader_at()
+            .map(|l| Ordered::Leader(line.power, map.province_of(l)));
+        let keys: Vec<Ordered> = unit.into_iter().chain(leader).collect();
+        let earlier = keys.iter().find_map(|k| first.get(k).copied());
+        if earlier.is_none() {
+            for k in keys {
+                first.insert(k, i);
             }
-        }));
+        }
+        seconds.push(earlier);
     }
     seconds
 }
@@ -128,9 +144,19 @@ pub(crate) fn echo(v: &Variant, position: &Position, power: PowerId, submitted: 
     let lines = &submitted.texts;
     let mut read = PhaseOrders::default();
     read.read(v, position, Some(power), lines.iter().map(String::as_str));
-    let texts = read.lines.iter().map(|l| l.text.as_str());
-    let at_lines = locate(lines, texts);
-    let at_private = locate(lines, read.sender_only.iter().map(|(_, t, _)| t.as_str()));
+    let origin = |origins: &[usize], i: usize| origins.get(i).copied().unwrap_or(usize::MAX);
+    let at_lines = places(
+        lines,
+        read.lines
+            .iter()
+            .enumerate()
+            .map(|(i, l)| (origin(&read.line_origins, i), l.text.as_str())),
+    );
+    let private = read.sender_only.iter().enumerate();
+    let at_private = places(
+        lines,
+        private.map(|(i, (_, t, _))| (origin(&read.private_origins, i), t.as_str())),
+    );
     let seconds = second_orders(v, &read);
     let error = |e: &OrderError| match lang {
         Lang::En => e.kind.to_string(),
@@ -152,11 +178,17 @@ pub(crate) fn echo(v: &Variant, position: &Position, power: PowerId, submitted: 
         echoes.push((at_private[k], Echo::refused(text, error(e), e)));
     }
     echoes.sort_by_key(|(at, _)| *at);
-    let kept = kept_lines(lines, &echoes, &seconds, &at_lines);
+    let kept = kept_lines(v, power, lines, &read, &seconds, &at_lines);
+    let keep: Vec<bool> = seconds.iter().map(Option::is_none).collect();
     let mut n = 0;
     read.lines.retain(|_| {
         n += 1;
-        seconds[n - 1].is_none()
+        keep[n - 1]
+    });
+    let mut n = 0;
+    read.line_origins.retain(|_| {
+        n += 1;
+        keep.get(n - 1).copied().unwrap_or(true)
     });
     Reading {
         read,
@@ -186,34 +218,45 @@ fn numbered(echoes: Vec<((usize, usize), Echo)>, submitted: &OrderLines) -> Vec<
     out
 }
 
-/// The lines to store: each line that holds a refused second order is written again from its
-/// other orders (or left out when none is left).
+/// The lines to store: a line that holds a refused second order is written again from its other
+/// orders as read (each for another country than the sender's with that country's prefix), or
+/// left out when none is left.
 fn kept_lines(
+    v: &Variant,
+    sender: PowerId,
     lines: &[String],
-    echoes: &[((usize, usize), Echo)],
+    read: &PhaseOrders,
     seconds: &[Option<usize>],
     at_lines: &[(usize, usize)],
 ) -> Vec<String> {
-    let dropped: Vec<(usize, usize)> = (0..seconds.len())
-        .filter(|&i| seconds[i].is_some())
-        .map(|i| at_lines[i])
-        .collect();
+    let refused_on = |i: usize| (0..seconds.len()).any(|k| seconds[k].is_some() && at_lines[k].0 == i);
     let mut kept = Vec::with_capacity(lines.len());
     for (i, line) in lines.iter().enumerate() {
-        if !dropped.iter().any(|(l, _)| *l == i) {
+        if !refused_on(i) {
             kept.push(line.clone());
             continue;
         }
-        let others: Vec<&str> = echoes
-            .iter()
-            .filter(|((l, c), _)| *l == i && !dropped.contains(&(*l, *c)))
-            .map(|(_, e)| e.input.as_str())
+        let mut others: Vec<(usize, String)> = (0..read.lines.len())
+            .filter(|&k| at_lines[k].0 == i && seconds[k].is_none())
+            .map(|k| (at_lines[k].1, with_country(v, sender, &read.lines[k])))
             .collect();
+        let private = read.private_origins.iter().enumerate().filter(|(_, o)| **o == i);
+        others.extend(private.map(|(k, _)| (usize::MAX, read.sender_only[k].1.clone())));
+        others.sort_by_key(|(column, _)| *column);
         if !others.is_empty() {
-            kept.push(others.join(", "));
+            kept.push(others.into_iter().map(|(_, t)| t).collect::<Vec<_>>().join(", "));
         }
     }
     kept
+}
+
+/// An order's text as it must be stored alone: with its country's prefix when it is for another
+/// country than the sender's and does not name it already.
+fn with_country(v: &Variant, sender: PowerId, line: &ReadLine) -> String {
+    match line.power {
+        Some(p) if p != sender && !line.text.contains(':') => format!("{}: {}", v.map.power(p).name, line.text),
+        _ => line.text.clone(),
+    }
 }
 
 impl Echo {
@@ -335,6 +378,18 @@ mod tests {
         assert!(r.echo[3].error.as_deref().is_some_and(|e| e.contains("line 1")));
         assert_eq!(r.kept, ["A Par - Bur", "A Mar - Spa"]);
         assert_eq!(r.read.lines.len(), 2, "the first order and Marseilles' stand");
+    }
+
+    #[test]
+    fn a_comment_that_names_an_order_is_not_taken_for_it() {
+        let r = submit(&["A Par H", "# or A Par - Bur?", "A Par - Bur"]);
+        let second = r.echo.iter().find(|e| e.error.is_some()).expect("refused");
+        assert_eq!((second.line, second.input.as_str()), (3, "A Par - Bur"));
+        assert_eq!(
+            r.kept,
+            ["A Par H", "# or A Par - Bur?"],
+            "the refused order is not stored"
+        );
     }
 
     fn lines(count: usize, line: &str) -> Vec<String> {

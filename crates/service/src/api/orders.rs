@@ -29,6 +29,8 @@ pub(crate) struct Submission {
     /// The orders that stand for the phase now, in the interchange notation (a second order
     /// for a unit refused; units left out hold).
     pub(crate) standing: Vec<String>,
+    /// How many lines were stored (a line whose orders were all refused second orders is not).
+    pub(crate) kept_lines: usize,
     /// How many lines were refused.
     pub(crate) errors: usize,
     /// How many lines are for later phases.
@@ -109,6 +111,7 @@ pub(crate) async fn submit(
         phase,
         power: desk.power_key,
         orders: echo,
+        kept_lines: kept.len(),
         standing,
         errors,
         later_phases: read.later.len(),

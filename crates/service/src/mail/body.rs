@@ -82,6 +82,12 @@ pub fn unflow(text: &str, delsp: bool) -> NumberedLines {
         let rest = rest.strip_prefix(' ').unwrap_or(rest);
         let soft = rest.ends_with(' ') && rest != "-- ";
         let piece = if soft && delsp { &rest[..rest.len() - 1] } else { rest };
+        if rest == "-- " {
+            // The signature separator is a line of its own, even after a soft break.
+            if let Some((n, d, joined)) = open.take() {
+                out.push((n, quoted(d, &joined)));
+            }
+        }
         match open.take() {
             Some((n, d, mut joined)) if d == depth => {
                 joined.push_str(piece);
@@ -178,6 +184,10 @@ mod tests {
         );
         assert_eq!(unflow("F Lon - Nt \r\nh\r\n", true), [(1, "F Lon - Nth".to_string())]);
         assert_eq!(unflow("  stuffed\r\n", false), [(1, " stuffed".to_string())]);
+        assert_eq!(
+            unflow("Thanks \r\n-- \r\nAnna\r\n", false),
+            [(1, "Thanks ".to_string()), (2, "-- ".into()), (3, "Anna".into())]
+        );
     }
 
     #[test]

@@ -4,8 +4,7 @@
 //! German are listed in docs/MAIL.md; each is tested here.
 
 /// Lines that end the sender's own text: a forwarded or replied-to message starts here (what
-/// follows is not marked with `>`), or the signature. Compared case-insensitively with the
-/// trimmed line's start.
+/// follows is not marked with `>`). Compared case-insensitively with the trimmed line's start.
 const ENDS_OWN_TEXT: &[&str] = &[
     // Forwards: Thunderbird, Gmail, Apple Mail, Outlook.
     "-------- forwarded message --------",
@@ -19,19 +18,27 @@ const ENDS_OWN_TEXT: &[&str] = &[
     "-----ursprüngliche nachricht-----",
     "-------- original message --------",
     "-------- ursprüngliche nachricht --------",
-    // Signatures of phones and mail apps.
-    "sent from my ",
-    "von meinem ",
-    "gesendet von meinem ",
-    "get outlook for ",
-    "outlook für ",
-    "sent from outlook",
-    "gesendet von outlook",
-    "sent from mail for windows",
-    "von mail für windows gesendet",
-    "sent from yahoo mail",
-    "sent with proton mail",
 ];
+
+/// The signatures phones and mail apps add: a short line (at most [`SIGNATURE_CHARS`]) that
+/// starts with the first text and ends with the second (if given), case-insensitively; the
+/// signature and everything after it are not read.
+const SIGNATURES: &[(&str, &str)] = &[
+    ("sent from my ", ""),
+    ("von meinem ", " gesendet"),
+    ("gesendet von meinem ", ""),
+    ("get outlook for ", ""),
+    ("outlook für ", " beziehen"),
+    ("sent from outlook", ""),
+    ("gesendet von outlook", ""),
+    ("sent from mail for windows", ""),
+    ("von mail für windows gesendet", ""),
+    ("sent from yahoo mail", ""),
+    ("sent with proton mail", ""),
+];
+
+/// The longest line read as a signature of [`SIGNATURES`].
+const SIGNATURE_CHARS: usize = 60;
 
 /// The first field of the header block Outlook writes above the message replied to.
 const HEADER_FROM: &[&str] = &["from:", "von:"];
@@ -97,6 +104,14 @@ fn ends_own_text(texts: &[&str], i: usize) -> bool {
     if line == "--" || ENDS_OWN_TEXT.iter().any(|m| lower.starts_with(m)) {
         return true;
     }
+    let short = line.chars().count() <= SIGNATURE_CHARS;
+    if short
+        && SIGNATURES
+            .iter()
+            .any(|(start, end)| lower.starts_with(start) && lower.ends_with(end))
+    {
+        return true;
+    }
     // Outlook: a line of underscores, then the header block.
     if line.len() >= 10 && line.chars().all(|c| c == '_') {
         return (i + 1..texts.len().min(i + 3)).any(|j| starts_header(texts, j));
@@ -104,18 +119,25 @@ fn ends_own_text(texts: &[&str], i: usize) -> bool {
     starts_header(texts, i)
 }
 
-/// Whether a header block (`From:` / `Von:` and another field soon after) starts at line `i`.
+/// Whether a header block starts at line `i`: `From:` / `Von:` with an address (`@` or `<`)
+/// and another field soon after, or with two other fields soon after (a letter that starts
+/// "Von: Deutschland / An: Frankreich" is the writer's own).
 fn starts_header(texts: &[&str], i: usize) -> bool {
     let field = |line: &str, names: &[&str]| {
         let lower = line.to_lowercase();
         names.iter().any(|n| lower.starts_with(n))
     };
-    field(texts[i], HEADER_FROM)
-        && texts
-            .iter()
-            .skip(i + 1)
-            .take(HEADER_REACH)
-            .any(|l| field(l, HEADER_FIELDS))
+    if !field(texts[i], HEADER_FROM) {
+        return false;
+    }
+    let fields = texts
+        .iter()
+        .skip(i + 1)
+        .take(HEADER_REACH)
+        .filter(|l| field(l, HEADER_FIELDS))
+        .count();
+    let address = texts[i].contains('@') || texts[i].contains('<');
+    fields >= 2 || (address && fields >= 1)
 }
 
 /// Whether a line reads like the attribution above a quote: "On … wrote:", "Am … schrieb …:".
@@ -140,9 +162,20 @@ mod tests {
     #[test]
     fn every_end_marker_ends_the_own_text() {
         for marker in ENDS_OWN_TEXT {
-            let written = format!("A Par - Bur\n{}iPhone\nA Par H\n", marker.to_uppercase());
+            let written = format!("A Par - Bur\n{}\nA Par H\n", marker.to_uppercase());
             assert_eq!(own(&written), ["A Par - Bur"], "{marker}");
         }
+        for (start, end) in SIGNATURES {
+            let written = format!("A Par - Bur\n{}Galaxy{}\nA Par H\n", start.to_uppercase(), end);
+            assert_eq!(own(&written), ["A Par - Bur"], "{start}");
+        }
+        // Press that starts like a signature is the writer's own.
+        let press = "Von meinem Standpunkt aus ist Belgien französisch.\nA Par H\n";
+        assert_eq!(own(press).len(), 2);
+        assert_eq!(
+            own("Sent from my heart, for you: I will not attack you this year.\nA Par H\n").len(),
+            2
+        );
         assert_eq!(own("A Par - Bur\n-- \nAnna\n"), ["A Par - Bur"]);
         assert_eq!(own("A Par - Bur\n--\nAnna\n"), ["A Par - Bur"]);
     }
@@ -154,13 +187,19 @@ mod tests {
         let de = "A Par - Bur\n\nVon: Spielleiter <j@x.org>\nGesendet: Montag, 1. Juni 2026 10:00\nAn: anna\nBetreff: AW\nA Par H\n";
         assert_eq!(own(de), ["A Par - Bur"]);
         // Outlook on the web: the rule is drawn, then the block.
-        let web = "A Par - Bur\n────────\nFrom: Judge\nSent: Monday\nA Par H\n";
+        let web = "A Par - Bur\n────────\nFrom: Judge <j@x.org>\nSent: Monday\nA Par H\n";
         assert_eq!(own(web), ["A Par - Bur"]);
     }
 
     #[test]
     fn a_from_line_alone_and_a_line_of_underscores_alone_stay() {
         assert_eq!(own("From: me\nA Par - Bur\n"), ["From: me", "A Par - Bur"]);
+        // A letter in press: "Von: Deutschland / An: Frankreich" names no address.
+        let letter = "Von: Deutschland\nAn: Frankreich\nBelgien ist Ihres.\n";
+        assert_eq!(own(letter).len(), 3);
+        // Outlook without an address in From, but the whole block.
+        let block = "A Par H\nFrom: Judge\nSent: Monday\nTo: anna\nSubject: x\nA Mar H\n";
+        assert_eq!(own(block), ["A Par H"]);
         assert_eq!(own("__________\nA Par - Bur\n"), ["__________", "A Par - Bur"]);
     }
 

@@ -263,7 +263,7 @@ impl Session<'_> {
             }
         }
         let (phase, power) = (&submission.phase, &submission.power);
-        self.say(words::orders_kept(power, phase, lines.len()));
+        self.say(words::orders_kept(power, phase, submission.kept_lines));
         self.say(words::standing(&submission.standing));
         if submission.adjudicated {
             self.say(words::adjudicated_at_once());
