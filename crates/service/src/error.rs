@@ -178,7 +178,7 @@ impl From<DomainError> for ApiError {
             | DomainError::Master(MasterError::OnlyMaster(_))
             | DomainError::NoPress => (StatusCode::FORBIDDEN, "forbidden"),
             DomainError::BadPressLength { .. } => (StatusCode::BAD_REQUEST, "bad_press"),
-            DomainError::UnknownPower(_) => (StatusCode::BAD_REQUEST, "unknown_power"),
+            DomainError::UnknownPower(_) | DomainError::NotPlayable(_) => (StatusCode::BAD_REQUEST, "unknown_power"),
             DomainError::ConcedeToSelf | DomainError::Eliminated(_) => (StatusCode::BAD_REQUEST, "bad_concession"),
             DomainError::Unreadable(_) | DomainError::Store | DomainError::AdjudicationFailed => {
                 (StatusCode::INTERNAL_SERVER_ERROR, "internal")

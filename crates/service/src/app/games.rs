@@ -125,6 +125,10 @@ pub async fn join(
     let mut preferences: Vec<String> = Vec::new();
     for p in wanted {
         let key = power_key(&v, p)?;
+        // A neutral country (Hegemony) has a name but no player: a wish for it would be lost.
+        if !v.map.powers().iter().any(|power| power.key.eq_ignore_ascii_case(&key)) {
+            return Err(DomainError::NotPlayable(p.clone()));
+        }
         if !preferences.contains(&key) {
             preferences.push(key);
         }
@@ -433,6 +437,8 @@ mod tests {
         for p in ["ann", "bob"] {
             join(&store, &FixedClock(1), p, &id, &[], false).await.expect("joined");
         }
+        let neutral = join(&store, &FixedClock(1), "cid", &id, &["Bavaria".to_string()], false).await;
+        assert_eq!(neutral.unwrap_err(), DomainError::NotPlayable("Bavaria".into()));
         let started = start(&store, &FixedClock(0), "gm", &id, 1).await.expect("started");
         let data = store.data.borrow();
         let g = &data.games[&id];

@@ -29,6 +29,8 @@ pub enum DomainError {
     },
     /// No power of the game has this name.
     UnknownPower(String),
+    /// The name is a country no player plays (a neutral country of Hegemony).
+    NotPlayable(String),
     /// A power concedes to another power, not to itself.
     ConcedeToSelf,
     /// The power named has been eliminated.

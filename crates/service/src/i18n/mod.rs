@@ -35,6 +35,10 @@ pub fn refusal(e: &DomainError) -> (String, String) {
             format!("Eine Nachricht hat 1 bis {m} Zeichen"),
         ),
         DomainError::UnknownPower(name) => (format!("unknown power `{name}`"), format!("Unbekannte Macht `{name}`")),
+        DomainError::NotPlayable(name) => (
+            format!("`{name}` is a country no player plays: wish for one of the powers"),
+            format!("`{name}` ist ein Land, das kein Spieler spielt: bitte eine der Mächte wünschen"),
+        ),
         DomainError::ConcedeToSelf => t(
             "a power concedes to another power",
             "Eine Macht gibt an eine andere Macht auf",

@@ -64,12 +64,13 @@ async fn my_orders(
     let lines = orders::stored(state, &g.id, &key, &position.phase.to_string()).await?;
     let submitted = orders::OrderLines::plain(lines.clone());
     let orders::Reading { read, echo, .. } = orders::echo(v, position, power, &submitted, lang);
+    // An order for a neutral country the player controls is drawn in that country's colour.
     let drawn = read
         .lines
         .iter()
-        .filter_map(|l| l.result.as_ref().ok())
-        .map(|&order| DrawnOrder {
-            power: Some(power),
+        .filter_map(|l| l.result.as_ref().ok().map(|&order| (l.power, order)))
+        .map(|(country, order)| DrawnOrder {
+            power: country.or(Some(power)),
             order,
             state: OrderState::Pending,
         })
