@@ -179,17 +179,11 @@ pub(crate) fn echo(v: &Variant, position: &Position, power: PowerId, submitted: 
     }
     echoes.sort_by_key(|(at, _)| *at);
     let kept = kept_lines(v, power, lines, &read, &seconds, &at_lines);
-    let keep: Vec<bool> = seconds.iter().map(Option::is_none).collect();
-    let mut n = 0;
-    read.lines.retain(|_| {
-        n += 1;
-        keep[n - 1]
-    });
-    let mut n = 0;
-    read.line_origins.retain(|_| {
-        n += 1;
-        keep.get(n - 1).copied().unwrap_or(true)
-    });
+    // The refused second orders leave the orders as read, with their origins.
+    let mut second = seconds.iter().map(Option::is_some);
+    read.lines.retain(|_| !second.next().unwrap_or(false));
+    let mut second = seconds.iter().map(Option::is_some);
+    read.line_origins.retain(|_| !second.next().unwrap_or(false));
     Reading {
         read,
         echo: numbered(echoes, submitted),
