@@ -8,7 +8,7 @@ use anyhow::{Context, Result};
 use clap::Args;
 use spielleiter_engine::Position;
 use spielleiter_engine::game::{LaterOrder, PhaseOrders, adjudicate_phase, powers_to_order, still_pending};
-use spielleiter_engine::report::{Lang, allocation_lines, politics_summary, private_notices, provocations_of, render};
+use spielleiter_engine::report::{Lang, politics_summary, private_report, render};
 
 /// Options of `spielleiter play`.
 #[derive(Args)]
@@ -97,7 +97,7 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode> {
         writeln!(out)?;
         write!(out, "{}", render(&variant, &report, args.lang))?;
         writeln!(out)?;
-        write_private(&mut out, &variant, &report, args.lang)?;
+        write_private(&mut out, &variant, &position, &report, args.lang)?;
         played += 1;
         if report.end.is_some() {
             return Ok(ExitCode::SUCCESS);
@@ -112,20 +112,17 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode> {
 }
 
 /// What each player alone is told of the phase (his orders not carried out, his allocations of
-/// political factors, his provocations), under his name: in a hot-seat game the players share
+/// political factors, his provocations, his income), under his name: in a hot-seat game the players share
 /// the screen, so it is printed after the report rather than kept.
 fn write_private(
     out: &mut impl Write,
     variant: &spielleiter_engine::Variant,
+    before: &spielleiter_engine::position::Position,
     report: &spielleiter_engine::game::PhaseReport,
     lang: Lang,
 ) -> Result<()> {
     for p in variant.map.powers() {
-        let lines: Vec<String> = private_notices(report, p.id, lang)
-            .into_iter()
-            .chain(allocation_lines(variant, report, p.id, lang))
-            .chain(provocations_of(variant, report, p.id, lang))
-            .collect();
+        let lines = private_report(variant, before, report, p.id, lang);
         if lines.is_empty() {
             continue;
         }

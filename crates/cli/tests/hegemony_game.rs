@@ -36,7 +36,7 @@ fn play_lets_players_allocate_declare_and_order_a_neutral_in_english() {
     );
     let austria = section(&text, "--- for Austria ---", "\n\n");
     assert!(
-        austria.contains("PF 3 Bavaria: political factors allocated"),
+        austria.contains("PF 3 Bavaria  (*political factors allocated*)"),
         "{austria}"
     );
     assert!(text.contains("Austria: Influence: Bavaria 3."), "{text}");
@@ -57,7 +57,7 @@ fn play_takes_the_politics_in_german() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("Österreich: Politische Faktoren im Vorrat: 9."), "{text}");
     assert!(text.contains("Frankreich: freundlich gegenüber England."), "{text}");
-    assert!(text.contains("3 PF an Bayern: zugeteilt"), "{text}");
+    assert!(text.contains("3 PF an Bayern  (*zugeteilt*)"), "{text}");
     assert!(text.contains("Österreich: Kontrolliert Bayern allein"), "{text}");
     assert!(text.contains("Bayern: Armee Bayern -> Böhmen."), "{text}");
 }

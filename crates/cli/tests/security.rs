@@ -92,7 +92,7 @@ fn retreats_in_advance_for_a_unit_not_dislodged_are_told_only_to_their_sender() 
     let theirs = germany.ok("GET", &format!("/api/games/{id}/phases/F1901M"), None);
     assert_eq!(theirs["notices"], json!([]));
     let mail = server.dir.join("mail");
-    let told = support::wait_for_mails(&mail, 1, |m| m.contains("Orders not used"));
+    let told = support::wait_for_mails(&mail, 1, |m| m.contains("For you alone"));
     assert_eq!(told.len(), 1, "one notice mail");
     assert!(
         told[0].contains("fabienne@example.org") && told[0].contains("A Par R Gas"),

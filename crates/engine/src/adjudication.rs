@@ -17,6 +17,7 @@ use crate::interchange::{
 use crate::order::{Order, OrderContext, OrderError, OrderErrorKind, parse_order};
 use crate::phase::{PhaseKind, read_phase_header};
 use crate::position::Position;
+use crate::report::{Fate, Told};
 use crate::rules::LeaderRetreatOutcome;
 use crate::variant::Variant;
 
@@ -189,45 +190,6 @@ fn read_pending(variant: &Variant, position: &mut Position, input: &Adjudication
     }
 }
 
-/// What became of an allocation of political factors, in a few English words.
-fn allocation_outcome(report: &PhaseReport, power: Option<PowerId>, order: &Order) -> String {
-    let outcome = report.adjustments.as_ref().and_then(|a| {
-        a.orders
-            .iter()
-            .zip(&a.outcomes)
-            .find(|(o, _)| o.power == power && o.order == *order)
-            .map(|(_, outcome)| *outcome)
-    });
-    outcome.map_or_else(
-        || "not carried out".to_string(),
-        |o| crate::report::adjustment_reason_en(&o),
-    )
-}
-
-/// The order a rule gave the unit of a movement order in its place, and the rule's number, if a
-/// rule replaced it.
-fn replaced_by_rule(map: &crate::map::Map, report: &PhaseReport, order: &Order) -> Option<(Order, &'static str)> {
-    let m = report.movement.as_ref()?;
-    let province = map.province_of(order.unit()?.location);
-    let i = m.units.iter().position(|u| map.province_of(u.location) == province)?;
-    let rule = m.by_rule.get(i).copied().flatten()?;
-    (m.orders[i] != *order).then_some((m.orders[i], rule))
-}
-
-/// Whether an order is a leader's retreat that the retreats did not use (he was not displaced).
-fn unused_leader_retreat(map: &crate::map::Map, report: &PhaseReport, order: &Order) -> bool {
-    let Order::Leader(l) = *order else { return false };
-    if !matches!(l.act, crate::order::model::LeaderAct::Retreat { .. }) {
-        return false;
-    }
-    let here = map.province_of(l.at);
-    !report
-        .retreats
-        .iter()
-        .flat_map(|r| &r.leaders)
-        .any(|r| map.province_of(r.from) == here && r.order == Some(l))
-}
-
 /// The leaders' outcome codes and reasons (Hegemony), keyed `L NET`: in a movement phase
 /// `no fleet`, `no convoy`, `displaced` or `lost`; in the retreats `disband` (with `bounce`
 /// when his target was barred). An empty list is success.
@@ -261,27 +223,6 @@ fn leader_results(
                 t.push_str(&text);
             })
             .or_insert(text);
-    }
-}
-
-/// Provocations (Hegemony 1.1.10): told to the provoker alone, with the provoking order.
-fn provocation_notices(
-    variant: &Variant,
-    m: &crate::game::MovementReport,
-    notices: &mut BTreeMap<String, Vec<RejectedOrder>>,
-) {
-    for p in &m.provocations {
-        let order = m
-            .units
-            .iter()
-            .position(|u| *u == p.unit)
-            .map(|i| m.orders[i].display(&variant.map).to_string())
-            .unwrap_or_default();
-        let what = crate::report::provocation_text(variant, p, crate::report::Lang::En);
-        notices
-            .entry(power_key(variant, p.player))
-            .or_default()
-            .push(RejectedOrder::told(&order, what));
     }
 }
 
@@ -355,51 +296,31 @@ fn output(variant: &Variant, report: &PhaseReport) -> AdjudicationOutput {
     let owner_key =
         |line_power: Option<PowerId>| line_power.map_or_else(|| "UNKNOWN".to_string(), |p| power_key(variant, p));
     let carried = report.orders.carried_out(variant, report.phase.kind);
-    let mut notices: BTreeMap<String, Vec<RejectedOrder>> = BTreeMap::new();
     for (line, carried) in report.orders.lines.iter().zip(carried) {
-        let mut tell = |what: String| {
-            let to = owner_key(line.sender.or(line.power));
-            notices
-                .entry(to)
-                .or_default()
-                .push(RejectedOrder::told(&line.text, what));
+        let order = match crate::report::fate(map, report, line, carried) {
+            Fate::Published(order) | Fate::Told(Told::Replaced { done: order, .. }) => order,
+            Fate::Rejected(e) => {
+                let refused = RejectedOrder::refused(&line.text, e);
+                rejected.entry(owner_key(line.power)).or_default().push(refused);
+                continue;
+            }
+            Fate::Dropped | Fate::Told(_) => continue,
         };
-        match &line.result {
-            Ok(_) if !carried => {}
-            // A retreat for a leader who was not displaced is never carried out: his sender
-            // alone learns it was not used.
-            Ok(order) if unused_leader_retreat(map, report, order) => {
-                tell("the leader was not displaced: his retreat order was not used".to_string())
-            }
-            // Political factors are never published (Hegemony, research D-22): their sender
-            // alone learns what became of them.
-            Ok(order @ Order::Allocate { .. }) => tell(allocation_outcome(report, line.power, order)),
-            // An order a rule replaced (a neutral's support that became a hold): what was carried
-            // out is published; the sender alone learns what became of his order.
-            Ok(order) if replaced_by_rule(map, report, order).is_some() => {
-                let (done, rule) = replaced_by_rule(map, report, order).unwrap_or((*order, ""));
-                let done = done.display(map).to_string();
-                tell(format!("rule {rule} gave the unit another order: {done}"));
-                accepted.entry(owner_key(line.power)).or_default().push(done);
-            }
-            Ok(order) => accepted
-                .entry(owner_key(line.power))
-                .or_default()
-                .push(order.display(map).to_string()),
-            Err(e) => rejected
-                .entry(owner_key(line.power))
-                .or_default()
-                .push(RejectedOrder::refused(&line.text, e)),
-        }
-    }
-    for (power, text, e) in &report.orders.sender_only {
-        notices
-            .entry(owner_key(*power))
+        accepted
+            .entry(owner_key(line.power))
             .or_default()
-            .push(RejectedOrder::refused(text, e));
+            .push(order.display(map).to_string());
+    }
+    // What players alone are told (never published).
+    let mut notices: BTreeMap<String, Vec<RejectedOrder>> = BTreeMap::new();
+    for n in crate::report::notices(variant, report) {
+        let told = match n.told {
+            Told::Refused(e) => RejectedOrder::refused(&n.order, e),
+            _ => RejectedOrder::told(&n.order, n.text(variant, crate::report::Lang::En)),
+        };
+        notices.entry(owner_key(n.to)).or_default().push(told);
     }
     if let Some(m) = &report.movement {
-        provocation_notices(variant, m, &mut notices);
         for (i, unit) in m.units.iter().enumerate() {
             let name = unit_name(variant, unit.kind, unit.location);
             let r = m.results[i];

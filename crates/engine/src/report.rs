@@ -17,11 +17,14 @@ use crate::variant::Variant;
 mod choices;
 mod leaders;
 mod politics;
+mod private;
 mod winter;
 
 use leaders::{displaced_leader_lines, leader_lines, leader_retreat_lines};
 pub use leaders::{leader_move_reason_en, leader_retreat_reason_en};
-pub use politics::{allocation_lines, politics_summary, provocation_text, provocations_of};
+pub use politics::{politics_summary, provocation_text};
+pub(crate) use private::{Fate, fate};
+pub use private::{Notice, Told, notices, private_report};
 
 /// Why a unit has no secure supply line (Hegemony 2.1.5), in a few words.
 pub fn supply_failure_text(variant: &Variant, failure: &crate::rules::SupplyFailure, lang: Lang) -> String {
@@ -836,23 +839,4 @@ pub fn render(variant: &Variant, report: &PhaseReport, lang: Lang) -> String {
         }
     }
     out
-}
-
-/// What is told only to `power`'s player about an adjudicated phase, one line each: its retreats
-/// ordered in advance that were not used or could not be read, and its orders for a phase that
-/// was not played, with the reason. Never part of the published report.
-pub fn private_notices(report: &PhaseReport, power: PowerId, lang: Lang) -> Vec<String> {
-    report
-        .orders
-        .sender_only
-        .iter()
-        .filter(|(p, _, _)| *p == Some(power))
-        .map(|(_, text, e)| {
-            let reason = match lang {
-                Lang::De => error_de(&e.kind),
-                Lang::En => e.kind.to_string(),
-            };
-            format!("{text}  (*{reason}*)")
-        })
-        .collect()
 }

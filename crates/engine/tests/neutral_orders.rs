@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use spielleiter_engine::adjudication::adjudicate_with;
-use spielleiter_engine::interchange::{AdjudicationInput, AdjudicationOutput};
+use spielleiter_engine::interchange::{AdjudicationInput, AdjudicationOutput, position_from_state};
 use spielleiter_engine::report::{Lang, render};
 use spielleiter_engine::{Variant, game::PhaseReport};
 
@@ -160,11 +160,26 @@ fn a_provocation_is_told_to_the_provoker_alone_and_takes_his_influence_and_contr
     assert_eq!(output.notices["FRANCE"][0].order, "A BUR - BAV");
     assert_eq!(output.next.control["BAVARIA"], vec!["SPAIN"]);
     let france = v.map.power_by_name("France").expect("France");
-    let de = spielleiter_engine::report::provocations_of(&v, &report, france, Lang::De);
+    let before = position_from_state(&v, &input.state).expect("a position");
+    let de = spielleiter_engine::report::private_report(&v, &before, &report, france, Lang::De);
     assert_eq!(
-        de,
+        de[..2],
         [
-            "Armee Burgund hat Bayern provoziert: der Einfluss von Frankreich dort (3 PF) ist verloren und damit die Kontrolle über Bayern (Regel 1.1.10)"
+            "Armee Burgund hat Bayern provoziert: der Einfluss von Frankreich dort (3 PF) ist verloren und damit die Kontrolle über Bayern (Regel 1.1.10).",
+            "Politische Faktoren im Vorrat: 0."
+        ],
+        "{de:?}"
+    );
+    assert!(!de.iter().any(|l| l.contains("Kontrolliert")), "{de:?}");
+    // Spain, left with the most influence, learns that it now controls Bavaria, not why.
+    let spain = v.map.power_by_name("Spain").expect("Spain");
+    let spain = spielleiter_engine::report::private_report(&v, &before, &report, spain, Lang::En);
+    assert_eq!(
+        spain,
+        [
+            "Political factors in stock: 0.",
+            "Influence: Bavaria 2.",
+            "Controls Bavaria alone: orders for it read `Bavaria: A …`."
         ]
     );
     for lang in [Lang::En, Lang::De] {

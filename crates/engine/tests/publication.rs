@@ -6,8 +6,8 @@
 use std::collections::BTreeMap;
 
 use spielleiter_engine::adjudication::adjudicate_with;
-use spielleiter_engine::interchange::{AdjudicationInput, AdjudicationOutput, GameState};
-use spielleiter_engine::report::{Lang, private_notices, render};
+use spielleiter_engine::interchange::{AdjudicationInput, AdjudicationOutput, GameState, position_from_state};
+use spielleiter_engine::report::{Lang, private_report, render};
 use spielleiter_engine::{Variant, game::PhaseReport};
 
 fn standard() -> Variant {
@@ -119,8 +119,11 @@ fn retreats_in_advance_for_a_unit_not_dislodged_are_told_only_to_their_sender() 
     }
     let france = v.map.power_by_name("France").expect("France");
     let italy = v.map.power_by_name("Italy").expect("Italy");
-    assert_eq!(private_notices(&report, france, Lang::De).len(), 1);
-    assert!(private_notices(&report, italy, Lang::En).is_empty());
+    let before = position_from_state(&v, &state("S1901M")).expect("a position");
+    let told = private_report(&v, &before, &report, france, Lang::De);
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert!(told[0].contains("A PAR R GAS"), "{told:?}");
+    assert!(private_report(&v, &before, &report, italy, Lang::En).is_empty());
 }
 
 #[test]

@@ -3,8 +3,8 @@
 //! the square that failed, the builds and removals, and nothing of the secret politics.
 
 use spielleiter_engine::adjudication::adjudicate_with;
-use spielleiter_engine::interchange::{AdjudicationInput, AdjudicationOutput};
-use spielleiter_engine::report::{Lang, render};
+use spielleiter_engine::interchange::{AdjudicationInput, AdjudicationOutput, position_from_state};
+use spielleiter_engine::report::{Lang, private_report, render};
 use spielleiter_engine::{Variant, game::PhaseReport};
 
 fn hegemony() -> Variant {
@@ -16,6 +16,13 @@ fn hegemony() -> Variant {
 /// Winter 1701: England's F Ire with MID blocked by a French fleet, French fleets cutting and
 /// threatening its other lines (research case 47); `orders` from France.
 fn winter(orders: &[&str]) -> (AdjudicationOutput, PhaseReport, Variant) {
+    let (v, input) = winter_input(orders);
+    let (output, report) = adjudicate_with(&v, &input).expect("adjudicates");
+    (output, report, v)
+}
+
+/// The input of [`winter`].
+fn winter_input(orders: &[&str]) -> (Variant, AdjudicationInput) {
     let v = hegemony();
     let input: AdjudicationInput = serde_json::from_value(serde_json::json!({
         "phase": "W1701A",
@@ -25,8 +32,7 @@ fn winter(orders: &[&str]) -> (AdjudicationOutput, PhaseReport, Variant) {
         "orders": {"FRANCE": orders},
     }))
     .expect("input");
-    let (output, report) = adjudicate_with(&v, &input).expect("adjudicates");
-    (output, report, v)
+    (v, input)
 }
 
 #[test]
@@ -217,5 +223,42 @@ fn overseas_centres_are_read_and_written_in_their_own_field() {
     assert_eq!(
         again.centre_count(&v.map, v.map.power_by_name("England").expect("England")),
         2
+    );
+}
+
+#[test]
+fn each_player_alone_is_told_his_income_his_allocations_and_his_politics() {
+    let (v, input) = winter_input(&["PF 2 Bavaria", "PF 1 Savoy"]);
+    let before = position_from_state(&v, &input.state).expect("a position");
+    let (output, report) = adjudicate_with(&v, &input).expect("adjudicates");
+    let power = |name: &str| v.map.power_by_name(name).expect("a power");
+    let france = private_report(&v, &before, &report, power("France"), Lang::En);
+    let income = output.next.political_factors["FRANCE"] + 3;
+    assert_eq!(
+        france[..3],
+        [
+            "PF 2 Bavaria  (*political factors allocated*)".to_string(),
+            "PF 1 Savoy  (*political factors allocated*)".to_string(),
+            format!("Income this winter: {income} political factors (rule 1.1.9)."),
+        ],
+        "{france:?}"
+    );
+    assert!(
+        france.iter().any(|l| l.starts_with("Influence: Bavaria 2, Savoy 1")),
+        "{france:?}"
+    );
+    let england = private_report(&v, &before, &report, power("England"), Lang::De);
+    assert_eq!(
+        england,
+        [
+            "Einkommen dieses Winters: 1 politische Faktoren (Regel 1.1.9).",
+            "Politische Faktoren im Vorrat: 2."
+        ]
+    );
+    // A neutral country is told nothing, and nobody learns another's politics.
+    assert!(private_report(&v, &before, &report, power("Bavaria"), Lang::En).is_empty());
+    assert!(
+        !england.iter().any(|l| l.contains("Bayern") || l.contains("Savoyen")),
+        "{england:?}"
     );
 }

@@ -4,9 +4,7 @@
 
 use super::{Lang, Words};
 use crate::adjudicate::adjustment::AdjustmentOutcome;
-use crate::game::PhaseReport;
 use crate::ids::PowerId;
-use crate::order::Order;
 use crate::position::Position;
 use crate::rules::Provocation;
 use crate::variant::Variant;
@@ -35,17 +33,6 @@ pub fn provocation_text(variant: &Variant, p: &Provocation, lang: Lang) -> Strin
             "{unit} hat {country} provoziert: der Einfluss von {player} dort ({n} PF) ist verloren und damit die Kontrolle über {country} (Regel 1.1.10)"
         ),
     }
-}
-
-/// The provocations of a phase by one player, in his language.
-pub fn provocations_of(variant: &Variant, report: &PhaseReport, player: PowerId, lang: Lang) -> Vec<String> {
-    report
-        .movement
-        .iter()
-        .flat_map(|m| &m.provocations)
-        .filter(|p| p.player == player)
-        .map(|p| provocation_text(variant, p, lang))
-        .collect()
 }
 
 /// What a player alone may know of the politics before he orders: his political factors in
@@ -85,32 +72,8 @@ pub fn politics_summary(variant: &Variant, position: &Position, player: PowerId,
     lines
 }
 
-/// What became of a player's allocations of political factors in a winter, one line each.
-pub fn allocation_lines(variant: &Variant, report: &PhaseReport, player: PowerId, lang: Lang) -> Vec<String> {
-    let w = Words { lang };
-    let Some(a) = &report.adjustments else {
-        return Vec::new();
-    };
-    a.orders
-        .iter()
-        .zip(&a.outcomes)
-        .filter(|(o, _)| o.power == Some(player))
-        .filter_map(|(o, outcome)| match o.order {
-            Order::Allocate { country, pf } => Some((country, pf, outcome)),
-            _ => None,
-        })
-        .map(|(country, pf, outcome)| {
-            let country = w.power(variant, country);
-            match lang {
-                Lang::En => format!("PF {pf} {country}: {}", super::adjustment_reason_en(outcome)),
-                Lang::De => format!("{pf} PF an {country}: {}", allocation_reason_de(outcome)),
-            }
-        })
-        .collect()
-}
-
 /// What became of an allocation, in German.
-fn allocation_reason_de(outcome: &AdjustmentOutcome) -> &'static str {
+pub(super) fn allocation_reason_de(outcome: &AdjustmentOutcome) -> &'static str {
     match outcome {
         AdjustmentOutcome::Allocated => "zugeteilt",
         AdjustmentOutcome::OverAllocated => {

@@ -32,6 +32,7 @@ mod victory;
 
 pub use leader_retreats::{LeaderRetreat, LeaderRetreatOutcome};
 pub use leaders::{LeaderMove, LeaderOutcome};
+pub(crate) use politics::winter_income;
 pub use provocation::Provocation;
 
 use crate::adjudicate::movement::MovementResult;

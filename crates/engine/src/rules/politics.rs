@@ -36,10 +36,8 @@ impl RuleModule for PoliticalFactors {
     fn adjustment_orders(&self, phase: &AdjustmentPhase<'_>, outcomes: &mut [AdjustmentOutcome], next: &mut Position) {
         let variant = phase.variant;
         let mut politics = next.rules.politics().clone();
-        if phase.position.phase != variant.start {
-            for (player, pf) in income(variant, phase.position, phase.winter) {
-                politics.earn(player, pf);
-            }
+        for (player, pf) in winter_income(variant, phase.position, phase.winter) {
+            politics.earn(player, pf);
         }
         allocate(variant, phase, &mut politics, outcomes);
         let control = crate::politics::determine_control(variant, &politics);
@@ -85,9 +83,17 @@ impl RuleModule for PoliticalFactors {
     }
 }
 
-/// Each player's income of the winter (1.1.9): his country's centre values and the centres of
-/// the neutrals he controls alone (the control of the last winter, research D-19).
-fn income(variant: &Variant, position: &Position, winter: Option<&super::WinterSteps>) -> BTreeMap<PowerId, u32> {
+/// Each player's income of the winter played from `position` (1.1.9): his country's centre
+/// values and the centres of the neutrals he controls alone (the control of the last winter,
+/// research D-19); none in the scenario's first winter (research D-6).
+pub(crate) fn winter_income(
+    variant: &Variant,
+    position: &Position,
+    winter: Option<&super::WinterSteps>,
+) -> BTreeMap<PowerId, u32> {
+    if position.phase == variant.start {
+        return BTreeMap::new();
+    }
     let blocked = |p: PowerId| winter.map_or(0, |w| w.blocked.iter().filter(|b| b.owner == p).count()) as u32;
     variant
         .map

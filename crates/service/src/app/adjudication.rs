@@ -8,7 +8,8 @@ use std::collections::BTreeMap;
 use spielleiter_engine::adjudication::adjudicate_with;
 use spielleiter_engine::game::PhaseReport;
 use spielleiter_engine::interchange::{AdjudicationInput, AdjudicationOutput, GameEnd, GameState, RejectedOrder};
-use spielleiter_engine::report::{Lang, private_notices, render};
+use spielleiter_engine::position::Position;
+use spielleiter_engine::report::{Lang, private_report, render};
 use spielleiter_engine::{PhaseKind, Variant};
 
 use super::outcome::Outcome;
@@ -180,7 +181,7 @@ pub async fn adjudicate(
     for reader in unit.audience(&g).await? {
         unit.notify_with_maps(id, &reader, &news, &phase).await?;
     }
-    tell_senders(unit, &g, &v, &phase, &report).await?;
+    tell_players(unit, &g, &v, &position, &report).await?;
     Ok(Adjudicated {
         phase,
         result: record.published,
@@ -251,14 +252,14 @@ fn advance(g: &Game, output: &AdjudicationOutput, next_kind: PhaseKind, now: i64
     }
 }
 
-/// Tells each played power what the adjudication tells only it: its retreats ordered in advance
-/// that were not used and its orders for phases not played, with the reasons. Nobody else
-/// learns of them.
-async fn tell_senders(
+/// Tells each played power what the adjudication tells only it: its lines not carried out (its
+/// retreats in advance not used, its orders for phases not played) with the reasons, and in
+/// Hegemony its allocations, provocations, income and politics. Nobody else learns of them.
+async fn tell_players(
     unit: &mut impl GameUnit,
     g: &Game,
     v: &Variant,
-    phase: &str,
+    before: &Position,
     report: &PhaseReport,
 ) -> Result<(), DomainError> {
     for m in unit.members(&g.id).await? {
@@ -266,16 +267,16 @@ async fn tell_senders(
         let Some(power) = v.map.power_by_name(key) else {
             continue;
         };
-        let lines_en = private_notices(report, power, Lang::En);
+        let lines_en = private_report(v, before, report, power, Lang::En);
         if lines_en.is_empty() {
             continue;
         }
-        let news = Notification::OrdersNotUsed {
+        let news = Notification::ForYouAlone {
             game: g.name.clone(),
-            phase: phase.to_string(),
+            phase: report.phase.to_string(),
             power: key.to_string(),
             lines_en,
-            lines_de: private_notices(report, power, Lang::De),
+            lines_de: private_report(v, before, report, power, Lang::De),
         };
         unit.notify(&g.id, &(m.account.clone(), m.lang), &news).await?;
     }
@@ -422,7 +423,7 @@ mod tests {
         let private: Vec<_> = store
             .sent()
             .into_iter()
-            .filter(|(_, n)| matches!(n, Notification::OrdersNotUsed { .. }))
+            .filter(|(_, n)| matches!(n, Notification::ForYouAlone { .. }))
             .collect();
         assert_eq!(private.len(), 1, "{private:?}");
         assert_eq!(private[0].0, "france");

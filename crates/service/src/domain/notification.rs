@@ -79,15 +79,16 @@ pub enum Notification {
     },
     /// A phase's result.
     Result(Box<PhaseResult>),
-    /// Orders of the reader's power that were not carried out (told to the sender alone).
-    OrdersNotUsed {
+    /// What an adjudication tells the reader's power alone: its orders not carried out, and in
+    /// Hegemony its allocations, provocations, income and politics.
+    ForYouAlone {
         /// The game's name.
         game: String,
         /// The phase adjudicated.
         phase: String,
         /// The reader's power.
         power: String,
-        /// The orders with their reasons, in English.
+        /// The lines, in English.
         lines_en: Vec<String>,
         /// The same in German.
         lines_de: Vec<String>,

@@ -41,13 +41,13 @@ pub fn notification(n: &Notification, lang: Lang) -> (String, String) {
         Notification::Paused { game } => paused(game, de),
         Notification::Resumed { game, deadline } => resumed(game, deadline, de),
         Notification::NewPlayer { game, player, power } => new_player(game, player, power, de),
-        Notification::OrdersNotUsed {
+        Notification::ForYouAlone {
             game,
             phase,
             power,
             lines_en,
             lines_de,
-        } => not_used(game, phase, power, if de { lines_de } else { lines_en }, de),
+        } => for_you_alone(game, phase, power, if de { lines_de } else { lines_en }, de),
         Notification::OrdersMissing {
             game,
             phase,
@@ -210,19 +210,21 @@ fn new_player(game: &str, player: &str, power: &str, de: bool) -> (String, Strin
     )
 }
 
-fn not_used(game: &str, phase: &str, power: &str, lines: &[String], de: bool) -> (String, String) {
+fn for_you_alone(game: &str, phase: &str, power: &str, lines: &[String], de: bool) -> (String, String) {
     let lines = lines.join("\n");
     if de {
         (
-            format!("Nicht verwendete Befehle: {game} {phase}"),
+            format!("Nur für Sie: {game} {phase}"),
             format!(
-                "Diese Befehle von {power} wurden in {phase} nicht ausgeführt. Nur Sie erfahren davon:\n\n{lines}\n"
+                "Was die Auswertung von {phase} nur {power} mitteilt (nicht ausgeführte Befehle, in Hegemony auch politische Faktoren). Kein anderer Spieler erfährt davon:\n\n{lines}\n"
             ),
         )
     } else {
         (
-            format!("Orders not used: {game} {phase}"),
-            format!("These orders of {power} were not carried out in {phase}. Only you are told of them:\n\n{lines}\n"),
+            format!("For you alone: {game} {phase}"),
+            format!(
+                "What the adjudication of {phase} tells {power} alone (orders not carried out, in Hegemony also political factors). No other player is told of it:\n\n{lines}\n"
+            ),
         )
     }
 }
@@ -390,7 +392,7 @@ mod tests {
                 disorder: vec!["ITALY".into()],
                 deadline: Some("Wed 20:00".into()),
             })),
-            Notification::OrdersNotUsed {
+            Notification::ForYouAlone {
                 game: game(),
                 phase: "S1901M".into(),
                 power: "FRANCE".into(),
