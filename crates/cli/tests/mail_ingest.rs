@@ -3,7 +3,7 @@
 
 mod support;
 
-use support::{fresh_dir, run};
+use support::{fresh_dir, ingest_into, reply_to, run};
 
 /// The (subject, text) of every mail in the folder's `mail/`, sorted.
 fn mails(dir: &std::path::Path) -> Vec<(String, String)> {
@@ -88,24 +88,6 @@ fn a_piped_mail_is_answered_once_and_bad_ones_are_refused() {
     assert!(reply.1.contains("Account Neu created"), "{}", reply.1);
     assert!(!reply.1.contains("geheim-2026"), "{}", reply.1);
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// Runs `spielleiter mail ingest` on the data folder `dir` with `raw` as the mail.
-fn ingest_into(dir: &std::path::Path, raw: &str) -> std::process::Output {
-    let data = dir.to_str().expect("a UTF-8 path");
-    let database = support::database_args(dir);
-    let mut args = vec!["mail", "ingest", "--data", data];
-    args.extend(database.iter().map(String::as_str));
-    let out = run(&args, raw);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    out
-}
-
-/// The text of the one reply to the mail with Message-ID `id` (waiting for it a while).
-fn reply_to(dir: &std::path::Path, id: &str) -> String {
-    let replies = support::wait_for_mails(&dir.join("mail"), 1, |m| m.contains(&format!("In-Reply-To: <{id}>")));
-    assert_eq!(replies.len(), 1, "one reply to {id}: {replies:?}");
-    replies[0].clone()
 }
 
 /// A plain mail from `from` with Message-ID `<ID>`.

@@ -3,143 +3,9 @@
 
 mod support;
 
+use support::browser::Browser;
+
 use serde_json::{Value, json};
-
-/// A browser stand-in: keeps the cookies it is given, posts forms.
-struct Browser {
-    agent: ureq::Agent,
-    base: String,
-    cookies: Vec<(String, String)>,
-    set_cookies: Vec<String>,
-}
-
-struct Page {
-    status: u16,
-    location: Option<String>,
-    /// How long the browser may keep the answer.
-    cache_control: Option<String>,
-    /// The Content-Security-Policy of the answer.
-    policy: Option<String>,
-    body: String,
-}
-
-impl Browser {
-    fn new(base: &str) -> Browser {
-        let agent: ureq::Agent = ureq::Agent::config_builder()
-            .http_status_as_error(false)
-            .max_redirects(0)
-            .build()
-            .into();
-        Browser {
-            agent,
-            base: base.to_string(),
-            cookies: Vec::new(),
-            set_cookies: Vec::new(),
-        }
-    }
-
-    fn cookie_header(&self) -> String {
-        self.cookies
-            .iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect::<Vec<_>>()
-            .join("; ")
-    }
-
-    fn keep(&mut self, response: &ureq::http::Response<ureq::Body>) {
-        for c in response.headers().get_all("set-cookie") {
-            let text = c.to_str().unwrap().to_string();
-            let (pair, _) = text.split_once(';').unwrap_or((&text, ""));
-            let (k, v) = pair.split_once('=').unwrap();
-            self.cookies.retain(|(name, _)| name != k);
-            if !v.is_empty() {
-                self.cookies.push((k.to_string(), v.to_string()));
-            }
-            self.set_cookies.push(text);
-        }
-    }
-
-    fn finish(&mut self, mut response: ureq::http::Response<ureq::Body>) -> Page {
-        self.keep(&response);
-        Page {
-            status: response.status().as_u16(),
-            location: response
-                .headers()
-                .get("location")
-                .map(|l| l.to_str().unwrap().to_string()),
-            cache_control: response
-                .headers()
-                .get("cache-control")
-                .map(|l| l.to_str().unwrap().to_string()),
-            policy: response
-                .headers()
-                .get("content-security-policy")
-                .map(|l| l.to_str().unwrap().to_string()),
-            body: response.body_mut().read_to_string().unwrap_or_default(),
-        }
-    }
-
-    fn get(&mut self, path: &str) -> Page {
-        let r = self
-            .agent
-            .get(format!("{}{path}", self.base))
-            .header("Cookie", self.cookie_header())
-            .call()
-            .unwrap();
-        self.finish(r)
-    }
-
-    fn csrf(&self) -> String {
-        self.cookies
-            .iter()
-            .find(|(k, _)| k == "sl_csrf")
-            .map(|(_, v)| v.clone())
-            .unwrap_or_default()
-    }
-
-    fn post(&mut self, path: &str, fields: &[(&str, &str)], origin: Option<&str>) -> Page {
-        let body: String = form_urlencoded::Serializer::new(String::new())
-            .extend_pairs(fields)
-            .finish();
-        let mut r = self
-            .agent
-            .post(format!("{}{path}", self.base))
-            .header("Cookie", self.cookie_header())
-            .header("Content-Type", "application/x-www-form-urlencoded");
-        if let Some(o) = origin {
-            r = r.header("Origin", o);
-        }
-        let r = r.send(body).unwrap();
-        self.finish(r)
-    }
-
-    /// Posts a form of the judge's own, with this browser's CSRF token.
-    fn send(&mut self, path: &str, fields: &[(&str, &str)]) -> Page {
-        let csrf = self.csrf();
-        let mut all = vec![("csrf", csrf.as_str())];
-        all.extend_from_slice(fields);
-        self.post(path, &all, None)
-    }
-
-    fn sign_up(&mut self, name: &str) {
-        self.get("/");
-        let csrf = self.csrf();
-        let email = format!("{name}@example.org");
-        let page = self.post(
-            "/signup",
-            &[
-                ("csrf", &csrf),
-                ("name", name),
-                ("email", &email),
-                ("password", "long enough"),
-                ("lang", "en"),
-            ],
-            None,
-        );
-        assert_eq!(page.status, 303, "{}", page.body);
-        assert_eq!(page.location.as_deref(), Some("/games"));
-    }
-}
 
 #[test]
 fn cookies_are_http_only_same_site_and_secure() {
@@ -338,6 +204,55 @@ fn pages_follow_the_language_chosen() {
     let refused = b.post("/games/nothing-here/start", &[("csrf", &csrf)], None);
     assert_eq!(refused.status, 404);
     assert!(refused.body.contains("Diese Partie gibt es nicht"), "{}", refused.body);
+}
+
+#[test]
+fn every_variant_has_its_rules_page_with_its_map_in_both_languages() {
+    let server = support::start_server("web-rules");
+    let mut b = Browser::new(&server.base);
+    // Open to visitors who are not logged in; `/rules` is the standard game's.
+    assert_eq!(b.get("/rules").location.as_deref(), Some("/rules/standard"));
+    for (variant, words) in [
+        ("standard", "Convoy"),
+        ("ancmed", "Baleares"),
+        ("colonial", "Trans-Siberian"),
+        ("hegemony-1689", "Political factors"),
+        ("hegemony-1701", "Marlborough"),
+    ] {
+        let page = b.get(&format!("/rules/{variant}"));
+        assert_eq!(page.status, 200, "{variant}: {}", page.body);
+        assert!(page.body.contains(words), "{variant}: `{words}`");
+        assert!(
+            page.body.contains("<h2>") && page.body.contains("<table>"),
+            "{variant}: Markdown as HTML"
+        );
+        assert!(page.body.contains(r#"<div id="rules-map"><svg"#), "{variant}: its map");
+        // Every other variant is a link away.
+        let nav = page
+            .body
+            .split(r#"id="rules-variants""#)
+            .nth(1)
+            .and_then(|n| n.split("</nav>").next());
+        assert_eq!(
+            nav.map(|n| n.matches(r#"<a href="/rules/"#).count()),
+            Some(4),
+            "{variant}"
+        );
+    }
+    b.get("/lang?to=de");
+    let german = b.get("/rules/hegemony-1701");
+    assert!(
+        german.body.contains("Politische Faktoren") && german.body.contains("Regeln"),
+        "{}",
+        german.body
+    );
+    let none = b.get("/rules/chess");
+    assert_eq!(none.status, 404);
+    assert!(
+        none.body.contains("Zu dieser Variante gibt es keine Regelseite"),
+        "{}",
+        none.body
+    );
 }
 
 #[test]
@@ -616,6 +531,10 @@ fn a_hegemony_game_is_made_with_its_options_and_each_player_sees_only_the_own_po
     let mine = master.get(&game).body;
     assert!(
         mine.contains(r#"id="rule-options""#) && mine.contains("alternative (1.1.11)"),
+        "{mine}"
+    );
+    assert!(
+        mine.contains(r#"<a href="/rules/hegemony-1701" id="game-rules">"#),
         "{mine}"
     );
     assert!(

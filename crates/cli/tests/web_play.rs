@@ -145,13 +145,13 @@ async fn join(c: &Client, base: &str, game: &str, wish: &str) {
         .select_by_value(wish)
         .await
         .unwrap();
-    c.form(Locator::Css("#join-form"))
-        .await
-        .unwrap()
-        .submit()
-        .await
-        .unwrap();
+    submit_form(c, "#join-form").await;
     wait_text(c, "#members", "", 10).await;
+}
+
+/// Submits the form `css` of the page.
+async fn submit_form(c: &Client, css: &str) {
+    c.form(Locator::Css(css)).await.unwrap().submit().await.unwrap();
 }
 
 async fn type_orders(c: &Client, lines: &str) {
@@ -200,13 +200,7 @@ async fn two_players_play_a_turn_in_the_browser() {
     shots.take(&bob, "joined").await;
 
     alice.goto(&format!("{base}/games/{game}")).await.unwrap();
-    alice
-        .form(Locator::Css("#start-form"))
-        .await
-        .unwrap()
-        .submit()
-        .await
-        .unwrap();
+    submit_form(&alice, "#start-form").await;
     assert!(
         wait_text(&alice, "#phase", "Spring 1901", 10)
             .await
@@ -253,13 +247,7 @@ async fn two_players_play_a_turn_in_the_browser() {
     type_orders(&alice, "A Par - Bur\nF Bre - Mao\nA Mar S A Par - Bur").await;
     wait_text(&alice, "#echo", "F BRE - MAO", 10).await;
     shots.take(&alice, "typing-orders").await;
-    alice
-        .form(Locator::Css("#orders-form"))
-        .await
-        .unwrap()
-        .submit()
-        .await
-        .unwrap();
+    submit_form(&alice, "#orders-form").await;
     let echo = wait_text(&alice, "#echo", "A MAR S A PAR - BUR", 10).await;
     assert!(echo.contains("F BRE - MAO"), "{echo}");
     // Her orders are drawn on her map as arrows.
@@ -268,12 +256,7 @@ async fn two_players_play_a_turn_in_the_browser() {
     bob.goto(&format!("{base}/games/{game}")).await.unwrap();
     assert_eq!(text_of(&bob, "#my-power").await, "Germany");
     type_orders(&bob, "A Mun - Bur\nA Ber - Kie\nF Kie - Den\nA Xyz - Abc").await;
-    bob.form(Locator::Css("#orders-form"))
-        .await
-        .unwrap()
-        .submit()
-        .await
-        .unwrap();
+    submit_form(&bob, "#orders-form").await;
     let echo = wait_text(&bob, "#echo", "F KIE - DEN", 10).await;
     assert!(echo.contains("A Xyz - Abc"), "the bad line is echoed: {echo}");
     assert_eq!(bob.find_all(Locator::Css("#echo tr.bad")).await.unwrap().len(), 1);
@@ -337,11 +320,111 @@ async fn two_players_play_a_turn_in_the_browser() {
     shots.take(&bob, "german").await;
 
     // The map as a PNG file.
-    let png = ureq_png(&base, &alice).await;
+    let png = ureq_png(&base, &alice, "").await;
     assert_eq!(&png[1..4], b"PNG");
 
     alice.close().await.unwrap();
     bob.close().await.unwrap();
+    let _ = std::fs::remove_dir_all(&profiles);
+}
+
+/// Submits the orders form and waits for the echo to show `want`.
+async fn send_orders(c: &Client, lines: &str, want: &str) -> String {
+    type_orders(c, lines).await;
+    submit_form(c, "#orders-form").await;
+    wait_text(c, "#echo", want, 10).await
+}
+
+/// The master adjudicates now from the page (confirming that orders are missing, if asked).
+async fn adjudicate_now(c: &Client, base: &str, game: &str) {
+    c.goto(&format!("{base}/games/{game}")).await.unwrap();
+    if let Ok(confirm) = c.find(Locator::Css("#adjudicate-form input[name=confirm]")).await {
+        confirm.click().await.unwrap();
+    }
+    submit_form(c, "#adjudicate-form").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hegemony_winter_and_a_neutrals_orders_are_entered_in_the_browser() {
+    let shots_dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser-hegemony");
+    let _ = std::fs::remove_dir_all(&shots_dir);
+    std::fs::create_dir_all(&shots_dir).unwrap();
+    let mut shots = Shots {
+        dir: shots_dir.clone(),
+        n: 0,
+    };
+    let server = support::start_server("web-play-hegemony");
+    let base = server.base.clone();
+    let driver = start_driver();
+    let profiles = support::fresh_dir("web-play-hegemony-profiles");
+    let hanna = browser(&driver, &profiles.join("hanna")).await;
+    let ingo = browser(&driver, &profiles.join("ingo")).await;
+    sign_up(&hanna, &base, "hanna").await;
+    sign_up(&ingo, &base, "ingo").await;
+
+    // Hanna creates a 1701 game, and both join: she plays Austria, he England.
+    let form = hanna.form(Locator::Css("#new-game")).await.unwrap();
+    form.set_by_name("name", "Europa im Browser").await.unwrap();
+    hanna
+        .find(Locator::Css("#new-game select[name=variant]"))
+        .await
+        .unwrap()
+        .select_by_value("hegemony-1701")
+        .await
+        .unwrap();
+    form.set_by_name("minutes", "600").await.unwrap();
+    form.submit().await.unwrap();
+    wait_text(&hanna, "#game-name", "Europa im Browser", 10).await;
+    let url = hanna.current_url().await.unwrap();
+    let game = url.path().rsplit('/').next().unwrap().to_string();
+    join(&hanna, &base, &game, "austria").await;
+    join(&ingo, &base, &game, "england").await;
+    hanna.goto(&format!("{base}/games/{game}")).await.unwrap();
+    submit_form(&hanna, "#start-form").await;
+    wait_text(&hanna, "#phase", "Winter 1700", 10).await;
+
+    // Winter 1700: her own political factors, an allocation and a build, echoed as read.
+    assert!(
+        text_of(&hanna, "#politics")
+            .await
+            .contains("Political factors in stock: 9.")
+    );
+    let echo = send_orders(&hanna, "PF 3 Bavaria\nBuild A Vie", "PF 3 BAVARIA").await;
+    assert!(echo.contains("A VIE B"), "{echo}");
+    ingo.goto(&format!("{base}/games/{game}")).await.unwrap();
+    assert!(
+        !text_of(&ingo, "#politics").await.contains("Bavaria"),
+        "his page shows his own politics only"
+    );
+    send_orders(&ingo, "Choose L Net", "CHOOSE L NET").await;
+    shots.take(&hanna, "winter-orders").await;
+    adjudicate_now(&hanna, &base, &game).await;
+    wait_text(&hanna, "#phase", "Spring 1701", 10).await;
+    assert!(text_of(&hanna, "#politics").await.contains("Controls Bavaria alone"));
+
+    // Spring 1701: Bavaria's army ordered like her own, with the country's prefix, and drawn in
+    // Bavaria's colour; Marlborough leads the English army.
+    let echo = send_orders(&hanna, "Bavaria: A Bav - Boh\nA Vie - Tyr", "A BAV - BOH").await;
+    assert!(echo.contains("A VIE - TYR"), "{echo}");
+    hanna
+        .find(Locator::Css("#map g.leader"))
+        .await
+        .expect("Marlborough on the map");
+    send_orders(&ingo, "LA Net - Wfa\nF Lon - Nth", "LA NET - WFA").await;
+    adjudicate_now(&hanna, &base, &game).await;
+    wait_text(&hanna, "#phase", "Fall 1701", 10).await;
+    hanna
+        .find(Locator::Css("#map g.unit[data-unit='A boh']"))
+        .await
+        .expect("Bavaria's army moved");
+    // The spring's map, Marlborough leading the English army, kept for docs/maps/.
+    let png = ureq_png(&base, &hanna, "?step=1").await;
+    assert_eq!(&png[1..4], b"PNG");
+    std::fs::write(shots_dir.join("hegemony-1701-map.png"), png).unwrap();
+    shots.take(&hanna, "spring-adjudicated").await;
+
+    hanna.close().await.unwrap();
+    ingo.close().await.unwrap();
     let _ = std::fs::remove_dir_all(&profiles);
 }
 
@@ -373,13 +456,14 @@ async fn click_to_coast(c: &Client, unit: &str, province: &str, coast: usize) ->
 }
 
 /// Fetches the PNG map with the browser's session cookie.
-async fn ureq_png(base: &str, c: &Client) -> Vec<u8> {
+/// The map of the browser's game as a PNG file (`query`: which step, or nothing for now).
+async fn ureq_png(base: &str, c: &Client, query: &str) -> Vec<u8> {
     let cookie = c.get_named_cookie("sl_session").await.unwrap();
     let url = c.current_url().await.unwrap();
     let game = url.path().rsplit('/').next().unwrap().to_string();
     let agent = ureq::Agent::new_with_defaults();
     let mut response = agent
-        .get(format!("{base}/games/{game}/map.png"))
+        .get(format!("{base}/games/{game}/map.png{query}"))
         .header("Cookie", format!("sl_session={}", cookie.value()))
         .call()
         .unwrap();

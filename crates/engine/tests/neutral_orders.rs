@@ -219,3 +219,20 @@ fn the_game_options_travel_with_the_state_and_bad_ones_are_refused() {
     .expect_err("no politics in the standard game");
     assert!(e.to_string().contains("variants with political factors"), "{e}");
 }
+
+#[test]
+fn a_move_into_a_neutral_without_influence_there_costs_nothing_and_is_not_told() {
+    let v = hegemony();
+    let input: AdjudicationInput = serde_json::from_value(serde_json::json!({
+        "phase": "S1701M",
+        "units": {"BAVARIA": ["A BAV"], "FRANCE": ["A BUR"]},
+        "centers": {"BAVARIA": ["BAV"], "FRANCE": ["PAR"], "SPAIN": ["MAD"]},
+        "influence": {"BAVARIA": {"SPAIN": 2}},
+        "control": {"BAVARIA": ["SPAIN"]},
+        "orders": {"FRANCE": ["A Bur - Bav"]},
+    }))
+    .expect("input");
+    let (output, _) = adjudicate_with(&v, &input).expect("adjudicates");
+    assert!(output.notices.is_empty(), "{:?}", output.notices);
+    assert_eq!(output.next.influence["BAVARIA"]["SPAIN"], 2);
+}

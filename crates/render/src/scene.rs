@@ -97,12 +97,30 @@ pub fn drawn_orders(report: &PhaseReport) -> Vec<DrawnOrder> {
     if let Some(a) = &report.adjustments {
         // Only what may be published: allocations of political factors and declarations of
         // friendship are their sender's secret, and are kept with the phase's picture too.
-        for (o, outcome) in a.public_orders() {
+        // Choices and waived builds have no place on the map.
+        let placed = a
+            .public_orders()
+            .filter(|(o, _)| matches!(o.order, Order::Build { .. } | Order::Disband { .. }));
+        for (o, outcome) in placed {
             let ok = matches!(outcome, AdjustmentOutcome::Built | AdjustmentOutcome::Disbanded);
             out.push(DrawnOrder {
                 power: o.power,
                 order: o.order,
                 state: state(ok),
+            });
+        }
+        // Units removed for want of supply (Hegemony 2.1.5) and by civil disorder, as removals.
+        let unsupplied = a.winter.iter().flat_map(|w| &w.unsupplied).map(|u| u.unit);
+        for removed in unsupplied.chain(a.civil_disorder.iter().copied()) {
+            let unit = spielleiter_engine::order::model::UnitRef {
+                kind: removed.kind,
+                location: removed.location,
+                led: false,
+            };
+            out.push(DrawnOrder {
+                power: Some(removed.power),
+                order: Order::Disband { unit },
+                state: OrderState::Succeeded,
             });
         }
     }

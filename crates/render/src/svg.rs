@@ -163,15 +163,10 @@ pub fn svg(geometry: &MapGeometry, scene: &Scene) -> String {
             at.y + 3.5,
             esc(&label(&p.abbreviation))
         );
-        if p.centre {
-            let owner = scene.position.owners.get(p.id.index()).copied().flatten();
-            let fill = owner.map_or("#ffffff".to_string(), |o| esc(&map.power(o).colour));
-            let _ = write!(
-                s,
-                r##"<circle class="centre" cx="{:.1}" cy="{:.1}" r="3.6" fill="{fill}" stroke="#222" stroke-width="1.1"/>"##,
-                at.x,
-                at.y + 10.0
-            );
+        let owner = scene.position.owners.get(p.id.index()).copied().flatten();
+        // A centre of the map, or (Hegemony 2.2.3) an overseas centre: a sea that a country owns.
+        if p.centre || owner.is_some() {
+            centre(&mut s, scene, p, owner, Point::new(at.x, at.y + 10.0));
         }
     }
     s.push_str("</g>");
@@ -223,6 +218,10 @@ pub fn svg(geometry: &MapGeometry, scene: &Scene) -> String {
             arrow(&mut s, at, geometry.unit_point(r), FAILED, 1.0, Some("1 2"), 0.6);
         }
         leader(&mut s, scene, &d.place, at);
+    }
+    for g in scene.position.rules.garrisons() {
+        let at = geometry.unit_point(g.location);
+        garrison(&mut s, scene, g, Point::new(at.x - 11.0, at.y - 11.0));
     }
     s.push_str("</g>");
 
@@ -346,6 +345,59 @@ fn unit(
         at.y + 3.8 * size,
         11.0 * size,
         esc(&p.letter.to_string())
+    );
+}
+
+/// A supply centre's mark in its owner's colour (white: no owner). A double centre (Hegemony
+/// 2.2.1) has two marks side by side; an overseas centre (2.2.3), a sea, a ring around its mark.
+fn centre(
+    s: &mut String,
+    scene: &Scene,
+    p: &spielleiter_engine::map::model::Province,
+    owner: Option<PowerId>,
+    at: Point,
+) {
+    let fill = owner.map_or("#ffffff".to_string(), |o| esc(&scene.variant.map.power(o).colour));
+    let mark = |s: &mut String, class: &str, x: f64| {
+        let _ = write!(
+            s,
+            r##"<circle class="{class}" cx="{x:.1}" cy="{:.1}" r="3.6" fill="{fill}" stroke="#222" stroke-width="1.1"/>"##,
+            at.y
+        );
+    };
+    if p.double {
+        mark(s, "centre double", at.x - 3.2);
+        mark(s, "centre double", at.x + 3.2);
+    } else if !p.centre {
+        let _ = write!(
+            s,
+            r##"<circle class="centre-ring" cx="{:.1}" cy="{:.1}" r="6" fill="none" stroke="{fill}" stroke-width="2"/>"##,
+            at.x, at.y
+        );
+        mark(s, "centre overseas", at.x);
+    } else {
+        mark(s, "centre", at.x);
+    }
+}
+
+/// A garrison (Hegemony 5.1.4): a small tower mark `G` on the army that holds its province.
+fn garrison(s: &mut String, scene: &Scene, g: &spielleiter_engine::rule_state::Garrison, at: Point) {
+    let map = &scene.variant.map;
+    let home = map.province(g.home);
+    let name = match scene.lang {
+        Lang::En => format!("Garrison of {}", home.name),
+        Lang::De => format!("Garnison von {}", home.name_de),
+    };
+    let _ = write!(
+        s,
+        r##"<g class="garrison" data-location="{loc}"><title>{name}</title><rect x="{:.1}" y="{:.1}" width="9" height="9" fill="#ffffff" stroke="{colour}" stroke-width="1.6"/><text x="{:.1}" y="{:.1}" font-size="8" text-anchor="middle" fill="#111">G</text></g>"##,
+        at.x - 4.5,
+        at.y - 4.5,
+        at.x,
+        at.y + 3.0,
+        loc = esc(&map.location_abbreviation(g.location)),
+        name = esc(&name),
+        colour = esc(&map.power(g.power).colour),
     );
 }
 
@@ -576,7 +628,13 @@ fn cross(s: &mut String, at: Point) {
 
 fn legend(s: &mut String, scene: &Scene, title: &str, height: f64) {
     let map = &scene.variant.map;
-    let powers = map.powers();
+    // The players' powers, then the other countries (Hegemony's neutrals) still on the board.
+    let on_board = |p: &&spielleiter_engine::map::model::Power| {
+        map.is_player(p.id)
+            || scene.position.centre_count(map, p.id) > 0
+            || scene.position.units.iter().any(|u| u.power == p.id)
+    };
+    let powers: Vec<&spielleiter_engine::map::model::Power> = map.countries().iter().filter(on_board).collect();
     let _ = write!(
         s,
         r##"<g id="legend"><rect x="8" y="8" width="{:.0}" height="24" rx="4" fill="#ffffff" fill-opacity="0.85" stroke="#555"/><text x="16" y="25" font-size="14" fill="#111">{}</text>"##,
@@ -605,9 +663,15 @@ fn legend(s: &mut String, scene: &Scene, title: &str, height: f64) {
         };
         let _ = write!(
             s,
-            r##"<rect x="14" y="{:.0}" width="12" height="12" fill="{}" stroke="#222"/><text x="32" y="{:.0}" font-size="11" fill="#111">{}</text><text x="190" y="{:.0}" font-size="11" text-anchor="end" fill="#111">{}</text>"##,
+            r##"<rect x="14" y="{:.0}" width="12" height="12" fill="{}" stroke="#222"{}/><text x="32" y="{:.0}" font-size="11" fill="#111">{}</text><text x="190" y="{:.0}" font-size="11" text-anchor="end" fill="#111">{}</text>"##,
             y,
             esc(&p.colour),
+            // A country no player plays, as its units are drawn.
+            if map.is_player(p.id) {
+                ""
+            } else {
+                r#" stroke-dasharray="2 1.5""#
+            },
             y + 10.0,
             esc(name),
             y + 10.0,

@@ -51,7 +51,30 @@ fn the_opening_position_shows_every_unit_centre_and_province() {
         let picture = svg(&g, &Scene::position(&v, &position, Lang::En));
         // Units of countries no player plays are drawn too (class `unit neutral`).
         assert_eq!(count(&picture, r#"<g class="unit"#), position.units.len(), "{name}");
-        assert_eq!(count(&picture, r#"class="centre""#), v.map.centres().count(), "{name}");
+        // A double centre (Hegemony 2.2.1) has two marks, an overseas centre (a sea a country
+        // owns, 2.2.3) a ringed one.
+        let doubles = v.map.provinces().iter().filter(|p| p.double).count();
+        let provinces = v.map.provinces();
+        let overseas = (position.owners.iter().enumerate())
+            .filter(|(i, owner)| owner.is_some() && !provinces[*i].centre)
+            .count();
+        if name == "hegemony-1701" {
+            assert_eq!((doubles, overseas), (1, 1), "Sweden's double centre, England's MID");
+        }
+        assert_eq!(
+            count(&picture, r#"class="centre""#),
+            v.map.centres().count() - doubles,
+            "{name}"
+        );
+        assert_eq!(count(&picture, r#"class="centre double""#), 2 * doubles, "{name}");
+        assert_eq!(count(&picture, r#"class="centre overseas""#), overseas, "{name}");
+        // Garrisons (Turkey's in 1689) carry their mark.
+        let garrisons = position.rules.garrisons().len();
+        assert!(
+            name != "hegemony-1689" || garrisons == 2,
+            "{name}: {garrisons} garrisons"
+        );
+        assert_eq!(count(&picture, r#"class="garrison""#), garrisons, "{name}");
         assert_eq!(
             count(&picture, r#"class="province "#),
             v.map.provinces().len(),

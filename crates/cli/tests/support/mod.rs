@@ -3,7 +3,9 @@
 //! CI), and a small JSON client.
 #![allow(dead_code)]
 
+pub mod browser;
 pub mod mailboxes;
+pub mod twins;
 
 use std::io::Write as _;
 use std::io::{BufRead, BufReader};
@@ -425,4 +427,22 @@ pub fn distances(
         }
     }
     d
+}
+
+/// Runs `spielleiter mail ingest` on the data folder `dir` with `raw` as the mail.
+pub fn ingest_into(dir: &std::path::Path, raw: &str) -> std::process::Output {
+    let data = dir.to_str().expect("a UTF-8 path");
+    let database = database_args(dir);
+    let mut args = vec!["mail", "ingest", "--data", data];
+    args.extend(database.iter().map(String::as_str));
+    let out = run(&args, raw);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    out
+}
+
+/// The text of the one reply to the mail with Message-ID `id` (waiting for it a while).
+pub fn reply_to(dir: &std::path::Path, id: &str) -> String {
+    let replies = wait_for_mails(&dir.join("mail"), 1, |m| m.contains(&format!("In-Reply-To: <{id}>")));
+    assert_eq!(replies.len(), 1, "one reply to {id}: {replies:?}");
+    replies[0].clone()
 }

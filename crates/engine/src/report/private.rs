@@ -163,7 +163,7 @@ pub fn notices<'a>(variant: &Variant, report: &'a PhaseReport) -> Vec<Notice<'a>
 /// What `player` alone is told of the phase, one line each in `lang` (`before`: the position
 /// the phase was played from): his notices and, where the variant has political factors, his
 /// income of a winter and his politics after it, after his provocation, or when a provocation
-/// gave him or took from him the control of a country. Empty when there is nothing to tell.
+/// gave him or took from him the control of a country (or left him its sole controller). Empty when there is nothing to tell.
 pub fn private_report(
     variant: &Variant,
     before: &Position,
@@ -182,14 +182,14 @@ pub fn private_report(
     let winter = report.phase.kind == PhaseKind::Adjustment;
     if winter {
         let steps = report.adjustments.as_ref().and_then(|a| a.winter.as_ref());
-        let income = crate::rules::winter_income(variant, before, steps)
-            .get(&player)
-            .copied()
-            .unwrap_or(0);
-        lines.push(match lang {
-            Lang::De => format!("Einkommen dieses Winters: {income} politische Faktoren (Regel 1.1.9)."),
-            Lang::En => format!("Income this winter: {income} political factors (rule 1.1.9)."),
-        });
+        let income = crate::rules::winter_income(variant, before, steps);
+        // No income in the scenario's first winter (research D-6): nothing to tell then.
+        if let Some(&income) = income.get(&player) {
+            lines.push(match lang {
+                Lang::De => format!("Einkommen dieses Winters: {income} politische Faktoren (Regel 1.1.9)."),
+                Lang::En => format!("Income this winter: {income} political factors (rule 1.1.9)."),
+            });
+        }
     }
     let provoked = mine.iter().any(|n| matches!(n.told, Told::Provocation(_)));
     if winter || provoked || controlled(before, player) != controlled(&report.next, player) {
@@ -198,14 +198,14 @@ pub fn private_report(
     lines
 }
 
-/// The neutral countries `player` controls (alone or jointly) in `position`.
-fn controlled(position: &Position, player: PowerId) -> Vec<PowerId> {
+/// The neutral countries `player` controls in `position`, each with whether alone.
+fn controlled(position: &Position, player: PowerId) -> Vec<(PowerId, bool)> {
     let politics = position.rules.politics();
     politics
         .controls()
         .iter()
         .filter(|(_, by)| by.contains(&player))
-        .map(|(&country, _)| country)
+        .map(|(&country, by)| (country, by.len() == 1))
         .collect()
 }
 

@@ -31,7 +31,8 @@ pub struct Provocation {
     pub control_lost: bool,
 }
 
-/// The provocations of the phase, carried out in `next`'s politics.
+/// The provocations of the phase that cost their provoker influence or control, carried out in
+/// `next`'s politics.
 pub(super) fn provoke(phase: &MovementPhase<'_>, next: &mut Position) -> Vec<Provocation> {
     let variant = phase.variant;
     let mut found: Vec<Provocation> = Vec::new();
@@ -60,6 +61,8 @@ pub(super) fn provoke(phase: &MovementPhase<'_>, next: &mut Position) -> Vec<Pro
         p.control_lost = politics.controllers(p.country).contains(&p.player);
         politics.forfeit(p.country, p.player);
     }
+    // Who had no influence there and no control loses nothing: nothing happened to tell.
+    found.retain(|p| p.influence_lost > 0 || p.control_lost);
     for p in found.iter().filter(|p| p.control_lost) {
         let by = crate::politics::control_of(variant, &politics, p.country);
         politics.set_control_of(p.country, by);

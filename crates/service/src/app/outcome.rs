@@ -48,13 +48,6 @@ impl Outcome {
 
     /// The orders to draw, read back for a phase of `kind`.
     pub fn drawn(&self, v: &Variant, kind: PhaseKind) -> Result<Vec<DrawnOrder>, String> {
-        let ctx = OrderContext {
-            map: &v.map,
-            phase: kind,
-            position: None,
-            default_power: None,
-            leaders: &v.leaders,
-        };
         self.orders
             .iter()
             .map(|o| {
@@ -65,6 +58,14 @@ impl Outcome {
                             .ok_or_else(|| format!("unknown power {name}"))?,
                     ),
                     None => None,
+                };
+                // Read as its power's: an order that names no unit (a choice) needs one.
+                let ctx = OrderContext {
+                    map: &v.map,
+                    phase: kind,
+                    position: None,
+                    default_power: power,
+                    leaders: &v.leaders,
                 };
                 let order = parse_order(&ctx, &o.order).map_err(|e| format!("the order `{}`: {e:?}", o.order))?;
                 let state = if o.succeeded {

@@ -507,6 +507,9 @@ A mail stops at its first failed SIGNON; at most 200 lines of commands and order
 Orders: A Lon - Wal, F Nth C A Lon - Nor, A Par S A Mar - Bur, A Mun H; retreats A Bur R Pic,
 disband A Bur D, in advance with the moves F Bre R Eng, Pic, Gas; builds BUILD A Par, removals
 REMOVE F Kie; later phases under a heading F1901M:; German words work too (A München nach Tirol).
+Hegemony: in winter PF 3 Bavaria, Friendly to England, Choose L Net (first winter only),
+IF MID blocked THEN Friendly to England ELSE PF 1 Bavaria; a neutral you control is ordered under
+its name (Bavaria: A Bav - Boh); leaders LA Vie - Boh, L Vie - Boh, L Pic R Par.
 Orders in a mail replace those sent before.";
 
 const HELP_DE: &str = "Befehle (einer je Zeile; Befehle an Einheiten folgen auf ANMELDEN, einer je Zeile, in jeder üblichen Schreibweise):
@@ -528,4 +531,7 @@ Eine Nachricht endet beim ersten fehlgeschlagenen ANMELDEN; höchstens 200 Zeile
 Befehle: A München nach Tirol, F Nordsee U A Yor - Edi, A Par H; Rückzüge A Bur R Pic, im Voraus
 mit den Zügen: Rückzug F Bre nach Eng, Pic, Gas; Bauen A Par; spätere Phasen unter einer Überschrift
 F1901M:; englische Schreibweise geht ebenso.
+Hegemony: im Winter 3 PF an Bayern, Freundlich gegenüber England, Wähle L Net (nur im ersten Winter),
+WENN MID gesperrt DANN Freundlich gegenüber England SONST 3 PF an Bayern; ein neutrales Land unter
+eigener Kontrolle mit seinem Namen (Bayern: A Bay - Böhmen); Anführer LA Wien - Böhmen, L Pic R Par.
 Befehle einer Nachricht ersetzen die vorher gesendeten.";

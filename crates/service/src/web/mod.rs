@@ -11,6 +11,7 @@ mod events;
 mod maps;
 mod pages;
 mod records;
+mod rules;
 mod text;
 
 use axum::Router;
@@ -58,6 +59,8 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/games/{id}/map.png", get(maps::png))
         .route("/games/{id}/record.txt", get(records::text))
         .route("/games/{id}/history.json", get(records::json))
+        .route("/rules", get(rules::index))
+        .route("/rules/{variant}", get(rules::page))
         .route(
             "/static/site.css",
             get(|| async { static_file("text/css", include_str!("../../static/site.css")) }),

@@ -119,6 +119,8 @@ pub(crate) struct GamePage {
     id: String,
     name: String,
     variant_title: String,
+    /// The variant's name (its rules page).
+    variant: String,
     status_text: &'static str,
     phase_text: Option<String>,
     deadline: Option<String>,
@@ -560,6 +562,7 @@ async fn game_page(
         id: g.id.clone(),
         name: g.name.clone(),
         variant_title: t.variant_title(&v),
+        variant: v.name.clone(),
         status_text: t.status(status),
         phase_text: if status == GameStatus::Active { phase_text } else { None },
         deadline: view.deadline_local.clone().filter(|_| status == GameStatus::Active),
