@@ -42,11 +42,7 @@ fn account(server: &Server, name: &str, lang: &str) -> Client {
 /// The web pages logged in as `name`.
 fn web(server: &Server, name: &str) -> Browser {
     let mut b = Browser::new(&server.base);
-    b.get("/");
-    let csrf = b.csrf();
-    let pw = password(name);
-    let page = b.post("/login", &[("csrf", &csrf), ("name", name), ("password", &pw)], None);
-    assert_eq!(page.status, 303, "{}", page.body);
+    b.log_in(name, &password(name));
     b
 }
 
@@ -148,24 +144,22 @@ impl Table {
             .ok("GET", &format!("/api/games/{}/phases/{phase}", self.id), None)
     }
 
-    /// The mails to `name` whose subject has `subject`.
-    fn mails_to(&self, name: &str, subject: &str) -> Vec<String> {
-        support::mails_in(&self.server.dir.join("mail"))
-            .into_iter()
-            .filter(|m| m.contains(&format!("<{}>", address(name))) && subject_has(m, subject))
-            .collect()
-    }
-
     /// The one mail "For you alone" (or "Nur für Sie") to `name` about `phase`.
     fn private(&self, name: &str, phase: &str) -> String {
-        let found = support::wait_for_mails(&self.server.dir.join("mail"), 1, |m| {
-            m.contains(&format!("<{}>", address(name)))
-                && (subject_has(m, &format!("For you alone: {GAME} {phase}"))
-                    || subject_has(m, &format!("Nur für Sie: {GAME} {phase}")))
-        });
-        assert_eq!(found.len(), 1, "{name} {phase}: {found:?}");
-        found[0].clone()
+        private_mail(&self.server, GAME, name, phase)
     }
+}
+
+/// The one mail "For you alone" (or "Nur für Sie") to `name` about `phase` of the game `game`,
+/// waited for.
+fn private_mail(server: &Server, game: &str, name: &str, phase: &str) -> String {
+    let found = support::wait_for_mails(&server.dir.join("mail"), 1, |m| {
+        m.contains(&format!("<{}>", address(name)))
+            && (subject_has(m, &format!("For you alone: {game} {phase}"))
+                || subject_has(m, &format!("Nur für Sie: {game} {phase}")))
+    });
+    assert_eq!(found.len(), 1, "{name} {phase}: {found:?}");
+    found[0].clone()
 }
 
 /// Whether a mail is the result of `phase` of the game `name`, in English or German.
@@ -210,20 +204,34 @@ fn assert_no_politics(text: &str) {
         "Einfluss",
         "Controls",
         "Kontrolliert",
-        "provoked",
-        "provoziert",
+        "provo",
     ] {
         assert!(!text.contains(secret), "`{secret}` in\n{text}");
     }
 }
 
-#[test]
-fn six_players_play_two_years_of_1701_by_mail_web_and_api_and_each_learns_only_his_own_politics() {
-    let mut t = Table::new();
-    let id = t.id.clone();
+/// A phase as everyone may read it: both reports and the published result without politics.
+fn assert_published_without_politics(phase: &Value) {
+    assert_no_politics(&reports(phase));
+    let result = &phase["result"];
+    assert_no_politics(&result.to_string());
+    for field in ["political_factors", "influence", "control"] {
+        assert!(result.get(field).is_none(), "`{field}` published: {result}");
+    }
+}
 
-    // Winter 1700: Austria and France put 3 PF each into Bavaria (joint control), France 2 into
-    // Savoy (sole control); England takes Marlborough instead of the Irish fleet.
+/// The notices `power` reads with a phase's result (what the API tells that power alone).
+fn notices_of(t: &Table, power: &str, phase: &str) -> String {
+    let view = t
+        .client(power)
+        .ok("GET", &format!("/api/games/{}/phases/{phase}", t.id), None);
+    view["notices"].to_string()
+}
+
+/// Winter 1700: Austria and France put 3 PF each into Bavaria (joint control), France 2 into
+/// Savoy (sole control); England takes Marlborough instead of the Irish fleet.
+fn winter_1700(t: &mut Table) {
+    let id = t.id.clone();
     Table::on_the_web(&mut t.austria, &id, &["PF 3 Bavaria", "Build A Vie"]);
     Table::on_the_web(&mut t.france, &id, &["PF 3 Bavaria", "PF 2 Savoy"]);
     let reply = t.by_mail("edith", "SIGNON England", &["Choose L Net"]);
@@ -236,8 +244,7 @@ fn six_players_play_two_years_of_1701_by_mail_web_and_api_and_each_learns_only_h
     let text = reports(&winter);
     assert!(text.contains("Marlborough"), "{text}");
     assert!(text.contains("Austria: Builds an army in Vienna."), "{text}");
-    assert_no_politics(&text);
-    assert_no_politics(&winter["result"].to_string());
+    assert_published_without_politics(&winter);
     let austria = t.private("anton", "W1700A");
     assert!(
         austria.contains("PF 3 Bavaria  (*political factors allocated*)"),
@@ -256,13 +263,21 @@ fn six_players_play_two_years_of_1701_by_mail_web_and_api_and_each_learns_only_h
     );
     for (_, name, _) in CAST {
         let mine = t.private(name, "W1700A");
+        // No income in the scenario's first winter (research D-6).
+        assert!(
+            !mine.contains("Income") && !mine.contains("Einkommen"),
+            "{name}: {mine}"
+        );
         if name != "anton" && name != "felix" {
             assert!(!mine.contains("Bavaria") && !mine.contains("Bayern"), "{name}: {mine}");
         }
     }
+}
 
-    // Spring 1701: the joint controllers send the same order for Bavaria; France provokes
-    // Savoy; Marlborough leads the army out of the Netherlands.
+/// Spring 1701: the joint controllers send the same order for Bavaria; France provokes Savoy;
+/// Marlborough leads the army out of the Netherlands.
+fn spring_1701(t: &mut Table) {
+    let id = t.id.clone();
     Table::on_the_web(
         &mut t.austria,
         &id,
@@ -279,22 +294,23 @@ fn six_players_play_two_years_of_1701_by_mail_web_and_api_and_each_learns_only_h
     let text = reports(&spring);
     assert!(text.contains("Bavaria: Army Bavaria -> Bohemia."), "{text}");
     assert!(text.contains("Marlborough"), "{text}");
-    assert_no_politics(&text);
+    assert_published_without_politics(&spring);
     let france = t.private("felix", "S1701M");
     assert!(
         france.contains("provoked Savoy") && france.contains("control of Savoy"),
         "{france}"
     );
-    for (_, name, _) in CAST.iter().filter(|c| c.1 != "felix") {
-        assert!(
-            t.mails_to(name, &format!("{GAME} S1701M"))
-                .iter()
-                .all(|m| !m.contains("Savoy") || !m.contains("provok"))
-        );
+    for (power, _, _) in CAST.iter().filter(|c| c.0 != "FRANCE") {
+        let told = notices_of(t, power, "S1701M");
+        assert!(!told.contains("provo") && !told.contains("Savoy"), "{power}: {told}");
     }
+}
 
-    // Fall 1701: Marlborough's army (strength 2) and a French army meet in Bavaria, empty since
-    // its army left; France provokes Bavaria and leaves Austria its sole controller.
+/// Fall 1701: Marlborough's army (strength 2) and a French army meet in Bavaria, empty since its
+/// army left; France provokes Bavaria and leaves Austria its sole controller. England, without
+/// influence there, provokes nothing.
+fn fall_1701(t: &mut Table) {
+    let id = t.id.clone();
     Table::on_the_web(&mut t.france, &id, &["A Bur - Bav", "A Bel - Wfa"]);
     t.by_mail("edith", "SIGNON England", &["LA Wfa - Bav"]);
     let fall = t.adjudicate("F1701M");
@@ -305,14 +321,22 @@ fn six_players_play_two_years_of_1701_by_mail_web_and_api_and_each_learns_only_h
         "{text}"
     );
     assert!(text.contains("France: Army Burgundy -> Bavaria.  (*bounce*)"), "{text}");
-    assert_no_politics(&text);
+    assert_published_without_politics(&fall);
     let austria = t.private("anton", "F1701M");
-    assert!(austria.contains("Controls Bavaria alone"), "{austria}");
+    assert!(
+        austria.contains("Controls Bavaria alone") && !austria.contains("provo"),
+        "{austria}"
+    );
     let france = t.private("felix", "F1701M");
     assert!(france.contains("provoked Bavaria"), "{france}");
+    let england = notices_of(t, "ENGLAND", "F1701M");
+    assert_eq!(england, "[]", "England lost nothing in Bavaria");
+}
 
-    // Winter 1701: Bavaria has lost its only centre; its army is removed for want of supply,
-    // with the reason, in every report. England and France build; everyone has an income.
+/// Winter 1701: Bavaria has lost its only centre; its army is removed for want of supply, with
+/// the reason, in every report. England and France build; everyone has an income.
+fn winter_1701(t: &mut Table) {
+    let id = t.id.clone();
     t.by_mail("edith", "SIGNON England", &["Build F Lon"]);
     Table::on_the_web(&mut t.france, &id, &["Build A Par"]);
     let winter = t.adjudicate("W1701A");
@@ -325,11 +349,9 @@ fn six_players_play_two_years_of_1701_by_mail_web_and_api_and_each_learns_only_h
         text.contains("baut die Armee in Böhmen ab: keine sichere Versorgungslinie"),
         "{text}"
     );
-    assert_no_politics(&text);
-    assert_eq!(
-        winter["result"]["supply_removals"]["BAVARIA"]["A BOH"],
-        "no line to a centre of its country"
-    );
+    assert_published_without_politics(&winter);
+    let removed = &winter["result"]["supply_removals"]["BAVARIA"]["A BOH"];
+    assert_eq!(removed, "no line to a centre of its country");
     for (_, name, lang) in CAST {
         let mine = t.private(name, "W1701A");
         let income = if lang == "de" {
@@ -339,7 +361,15 @@ fn six_players_play_two_years_of_1701_by_mail_web_and_api_and_each_learns_only_h
         };
         assert!(mine.contains(income), "{name}: {mine}");
     }
+}
 
+#[test]
+fn six_players_play_two_years_of_1701_by_mail_web_and_api_and_each_learns_only_his_own_politics() {
+    let mut t = Table::new();
+    winter_1700(&mut t);
+    spring_1701(&mut t);
+    fall_1701(&mut t);
+    winter_1701(&mut t);
     // 1702: a year of holds and a Swedish move, adjudicated to its winter.
     t.by_mail("sven", "ANMELDEN Schweden", &["A Fin - Stp"]);
     t.adjudicate("S1702M");
@@ -347,7 +377,7 @@ fn six_players_play_two_years_of_1701_by_mail_web_and_api_and_each_learns_only_h
     let last = t.adjudicate("W1702A");
     assert_eq!(last["result"]["phase"], "S1703M", "{last}");
     // The map shows Marlborough beside his army in Bavaria.
-    let map = t.austria.get(&format!("/games/{id}/map.svg"));
+    let map = t.austria.get(&format!("/games/{}/map.svg", t.id));
     assert!(
         map.body.contains("Marlborough"),
         "{}",
@@ -379,119 +409,143 @@ fn twin(master: &Client, players: &[Client], name: &str) -> String {
     id
 }
 
-/// What each viewer but France and Austria (its co-controller, who by the rules learns that his
-/// control of Bavaria is joint) reads of the twins: identical.
-fn compare_twins(server: &Server, viewers: &[(&str, &Client)], ids: (&str, &str), when: &str) {
-    use support::twins::{everything, first_difference, mails, normalized};
-    const PHASES: &[&str] = &["W1700A", "S1701M"];
-    for (who, viewer) in viewers {
-        let plain = everything(server, viewer, ids.0, true, PHASES);
-        let busy = everything(server, viewer, ids.1, true, PHASES);
-        for ((path, a), (_, b)) in plain.iter().zip(&busy) {
-            let (a, b) = (normalized(a, ids.0, PLAIN), normalized(b, ids.1, BUSY));
-            assert!(
-                a == b,
-                "{when}: {who} reads {path} differently:\n{}",
-                first_difference(&a, &b)
-            );
+/// The two games, their master, players, an observer of both and a stranger to both.
+struct Twins {
+    server: Server,
+    master: Client,
+    players: Vec<Client>,
+    observer: Client,
+    stranger: Client,
+    plain: String,
+    busy: String,
+}
+
+impl Twins {
+    fn new() -> Twins {
+        let server = support::start_server("hegemony-twins");
+        let master = account(&server, "meister", "en");
+        let players: Vec<Client> = CAST
+            .iter()
+            .map(|&(_, name, lang)| account(&server, name, lang))
+            .collect();
+        let (observer, stranger) = (account(&server, "olga", "en"), account(&server, "stan", "en"));
+        let (plain, busy) = (twin(&master, &players, PLAIN), twin(&master, &players, BUSY));
+        for id in [&plain, &busy] {
+            let path = format!("/api/games/{id}/join");
+            observer.ok("POST", &path, Some(json!({"observer": true})));
         }
-        let read = |name: &str, id: &str| -> Vec<String> {
-            let mut all: Vec<String> = mails(server, &address(who), name)
-                .iter()
-                .map(|m| normalized(m, id, name))
-                .collect();
-            all.sort();
-            all
-        };
-        let (a, b) = (read(PLAIN, ids.0), read(BUSY, ids.1));
-        assert!(
-            a == b,
-            "{when}: {who}'s mail differs:\n{}",
-            first_difference(&a.join("\n----\n"), &b.join("\n----\n"))
-        );
+        Twins {
+            server,
+            master,
+            players,
+            observer,
+            stranger,
+            plain,
+            busy,
+        }
+    }
+
+    fn power(&self, p: &str) -> &Client {
+        &self.players[CAST.iter().position(|c| c.0 == p).expect("a power")]
+    }
+
+    fn orders(&self, power: &str, id: &str, lines: &[&str]) {
+        let path = format!("/api/games/{id}/orders");
+        self.power(power).ok("PUT", &path, Some(json!({ "orders": lines })));
+    }
+
+    fn both(&self, power: &str, lines: &[&str]) {
+        self.orders(power, &self.plain, lines);
+        self.orders(power, &self.busy, lines);
+    }
+
+    /// Adjudicates `phase` of both games and waits for its result mails (six players, the
+    /// observer and the master) and, in winter, every player's mail "For you alone".
+    fn adjudicate(&self, phase: &str) {
+        for (id, name) in [(&self.plain, PLAIN), (&self.busy, BUSY)] {
+            self.master.ok("POST", &format!("/api/games/{id}/adjudicate"), None);
+            let sent = support::wait_for_mails(&self.server.dir.join("mail"), 8, |m| is_result(m, name, phase));
+            assert_eq!(sent.len(), 8, "{name} {phase}");
+            if phase.ends_with('A') {
+                for (_, player, _) in CAST {
+                    private_mail(&self.server, name, player, phase);
+                }
+            }
+        }
+    }
+
+    /// What each viewer but France and Austria (its co-controller, who by the rules learns that
+    /// his control of Bavaria is joint) reads of the twins: identical.
+    fn compare(&self, when: &str) {
+        use support::twins::{everything, first_difference, mails, normalized};
+        const PHASES: &[&str] = &["W1700A", "S1701M"];
+        let viewers = [
+            ("edith", self.power("ENGLAND")),
+            ("sofia", self.power("SPAIN")),
+            ("sven", self.power("SWEDEN")),
+            ("tarik", self.power("TURKEY")),
+            ("olga", &self.observer),
+            ("meister", &self.master),
+            ("stan", &self.stranger),
+        ];
+        let server = &self.server;
+        for (who, viewer) in viewers {
+            let plain = everything(server, viewer, &self.plain, true, PHASES);
+            let busy = everything(server, viewer, &self.busy, true, PHASES);
+            for ((path, a), (_, b)) in plain.iter().zip(&busy) {
+                let (a, b) = (normalized(a, &self.plain, PLAIN), normalized(b, &self.busy, BUSY));
+                assert!(
+                    a == b,
+                    "{when}: {who} reads {path} differently:\n{}",
+                    first_difference(&a, &b)
+                );
+            }
+            let read = |name: &str, id: &str| -> Vec<String> {
+                let mut all: Vec<String> = mails(server, &address(who), name)
+                    .iter()
+                    .map(|m| normalized(m, id, name))
+                    .collect();
+                all.sort();
+                all
+            };
+            let (a, b) = (read(PLAIN, &self.plain), read(BUSY, &self.busy));
+            let (a, b) = (a.join("\n----\n"), b.join("\n----\n"));
+            assert!(a == b, "{when}: {who}'s mail differs:\n{}", first_difference(&a, &b));
+        }
     }
 }
 
 #[test]
 fn whether_france_allocates_declares_or_joins_a_joint_control_reaches_nobody_else() {
-    let server = support::start_server("hegemony-twins");
-    let master = account(&server, "meister", "en");
-    let players: Vec<Client> = CAST
-        .iter()
-        .map(|&(_, name, lang)| account(&server, name, lang))
-        .collect();
-    let observer = account(&server, "olga", "en");
-    let stranger = account(&server, "stan", "en");
-    let ids = (twin(&master, &players, PLAIN), twin(&master, &players, BUSY));
-    for id in [&ids.0, &ids.1] {
-        observer.ok(
-            "POST",
-            &format!("/api/games/{id}/join"),
-            Some(json!({"observer": true})),
-        );
-    }
-    let power = |p: &str| &players[CAST.iter().position(|c| c.0 == p).expect("a power")];
-    let orders = |who: &Client, id: &str, lines: &[&str]| {
-        who.ok(
-            "PUT",
-            &format!("/api/games/{id}/orders"),
-            Some(json!({ "orders": lines })),
-        );
-    };
-    let both = |who: &str, lines: &[&str]| {
-        orders(power(who), &ids.0, lines);
-        orders(power(who), &ids.1, lines);
-    };
-    let adjudicate = |phase: &str| {
-        for (id, name) in [(&ids.0, PLAIN), (&ids.1, BUSY)] {
-            master.ok("POST", &format!("/api/games/{id}/adjudicate"), None);
-            // Six players, the observer and the master (Sweden in German).
-            let sent = support::wait_for_mails(&server.dir.join("mail"), 8, |m| is_result(m, name, phase));
-            assert_eq!(sent.len(), 8, "{name} {phase}");
-        }
-    };
-    let viewers: Vec<(&str, &Client)> = vec![
-        ("edith", power("ENGLAND")),
-        ("sofia", power("SPAIN")),
-        ("sven", power("SWEDEN")),
-        ("tarik", power("TURKEY")),
-        ("olga", &observer),
-        ("meister", &master),
-        ("stan", &stranger),
-    ];
-
+    let t = Twins::new();
     // Winter 1700: France sends a set in both games (whether a power has sent orders is no
     // secret); in the busy one it allocates, joins Bavaria's control and declares on a condition.
-    both("AUSTRIA", &["PF 3 Bavaria", "Build A Vie"]);
-    both("ENGLAND", &["Choose L Net"]);
-    orders(power("FRANCE"), &ids.0, &[]);
-    orders(
-        power("FRANCE"),
-        &ids.1,
-        &["PF 3 Bavaria", "IF MID blocked THEN Friendly to England", "PF 2 Savoy"],
-    );
-    compare_twins(&server, &viewers, (&ids.0, &ids.1), "winter orders in");
-    adjudicate("W1700A");
-    compare_twins(&server, &viewers, (&ids.0, &ids.1), "winter adjudicated");
-    let joint = power("AUSTRIA").ok("GET", &format!("/api/games/{}/orders", ids.1), None);
+    t.both("AUSTRIA", &["PF 3 Bavaria", "Build A Vie"]);
+    t.both("ENGLAND", &["Choose L Net"]);
+    t.orders("FRANCE", &t.plain, &[]);
+    let busy = ["PF 3 Bavaria", "IF MID blocked THEN Friendly to England", "PF 2 Savoy"];
+    t.orders("FRANCE", &t.busy, &busy);
+    t.compare("winter orders in");
+    t.adjudicate("W1700A");
+    t.compare("winter adjudicated");
+    let joint = t
+        .power("AUSTRIA")
+        .ok("GET", &format!("/api/games/{}/orders", t.busy), None);
     assert!(
         joint.to_string().contains("jointly"),
         "Austria knows his control is joint: {joint}"
     );
 
     // Spring 1701: Bavaria's orders from Austria alone, or from both co-controllers alike.
-    both("AUSTRIA", &["Bavaria: A Bav - Boh", "A Vie - Gal"]);
-    orders(power("FRANCE"), &ids.0, &["A Par - Bur"]);
-    orders(power("FRANCE"), &ids.1, &["A Par - Bur", "Bavaria: A Bav - Boh"]);
-    compare_twins(&server, &viewers, (&ids.0, &ids.1), "spring orders in");
-    adjudicate("S1701M");
-    compare_twins(&server, &viewers, (&ids.0, &ids.1), "spring adjudicated");
-    let spring = master.ok("GET", &format!("/api/games/{}/phases/S1701M", ids.1), None);
-    assert!(
-        spring["report_en"]
-            .as_str()
-            .unwrap_or_default()
-            .contains("Bavaria: Army Bavaria -> Bohemia."),
-        "{spring}"
-    );
+    t.both("AUSTRIA", &["Bavaria: A Bav - Boh", "A Vie - Gal"]);
+    t.orders("FRANCE", &t.plain, &["A Par - Bur"]);
+    t.orders("FRANCE", &t.busy, &["A Par - Bur", "Bavaria: A Bav - Boh"]);
+    t.compare("spring orders in");
+    t.adjudicate("S1701M");
+    t.compare("spring adjudicated");
+    let spring = t
+        .master
+        .ok("GET", &format!("/api/games/{}/phases/S1701M", t.busy), None);
+    let report = spring["report_en"].as_str().unwrap_or_default();
+    assert!(report.contains("Bavaria: Army Bavaria -> Bohemia."), "{spring}");
 }

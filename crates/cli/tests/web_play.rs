@@ -402,8 +402,8 @@ async fn a_hegemony_winter_and_a_neutrals_orders_are_entered_in_the_browser() {
     wait_text(&hanna, "#phase", "Spring 1701", 10).await;
     assert!(text_of(&hanna, "#politics").await.contains("Controls Bavaria alone"));
 
-    // Spring 1701: Bavaria's army ordered like her own, with the country's prefix, and drawn in
-    // Bavaria's colour; Marlborough leads the English army.
+    // Spring 1701: Bavaria's army ordered like her own, with the country's prefix; Marlborough
+    // leads the English army.
     let echo = send_orders(&hanna, "Bavaria: A Bav - Boh\nA Vie - Tyr", "A BAV - BOH").await;
     assert!(echo.contains("A VIE - TYR"), "{echo}");
     hanna
@@ -413,10 +413,8 @@ async fn a_hegemony_winter_and_a_neutrals_orders_are_entered_in_the_browser() {
     send_orders(&ingo, "LA Net - Wfa\nF Lon - Nth", "LA NET - WFA").await;
     adjudicate_now(&hanna, &base, &game).await;
     wait_text(&hanna, "#phase", "Fall 1701", 10).await;
-    hanna
-        .find(Locator::Css("#map g.unit[data-unit='A boh']"))
-        .await
-        .expect("Bavaria's army moved");
+    let moved = "#map g.unit[data-unit='A boh'][data-power='bavaria']";
+    hanna.find(Locator::Css(moved)).await.expect("Bavaria's army moved");
     // The spring's map, Marlborough leading the English army, kept for docs/maps/.
     let png = ureq_png(&base, &hanna, "?step=1").await;
     assert_eq!(&png[1..4], b"PNG");

@@ -176,7 +176,8 @@ impl PhaseOrders {
                         continue;
                     }
                     Some(Err(e)) => {
-                        self.sender_only.push((current, text.to_string(), e));
+                        // Told to whoever sent it (a controller under a neutral's heading too).
+                        self.sender_only.push((sender.or(current), text.to_string(), e));
                         continue;
                     }
                     None => {}
@@ -641,7 +642,10 @@ fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
             })
     });
     let leader_orders = leader_orders.into_iter().map(|(_, o)| o);
-    if chosen.iter().all(Option::is_some) && leaders_chosen {
+    // Under the house rule of retreats only with the moves no retreat phase is held: a unit
+    // without a retreat order is disbanded now (seed 000 §10b).
+    let with_moves = next.rules.house().retreats_with_moves;
+    if with_moves || (chosen.iter().all(Option::is_some) && leaders_chosen) {
         let retreat_orders = PhaseOrders::default();
         next.pending_retreats = chosen.into_iter().flatten().chain(leader_orders).collect();
         next.phase = Phase {

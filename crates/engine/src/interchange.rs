@@ -85,12 +85,19 @@ pub struct StateOptions {
     /// The victory condition of Hegemony 4.3.1, numbered 1–5 (default: the variant's centres).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub victory: Option<u8>,
+    /// House rule: retreats only with the moves, no retreat phase (seed 000 §10b; see
+    /// [`crate::house_rules::HouseRules`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub retreats_with_moves: bool,
 }
 
 impl StateOptions {
     /// Whether no option is set.
     pub fn is_empty(&self) -> bool {
-        self.special_rules.is_empty() && self.control_rule.is_none() && self.victory.is_none()
+        self.special_rules.is_empty()
+            && self.control_rule.is_none()
+            && self.victory.is_none()
+            && !self.retreats_with_moves
     }
 }
 

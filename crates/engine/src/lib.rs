@@ -6,6 +6,7 @@ pub mod adjudication;
 pub mod choice;
 mod conditions;
 pub mod game;
+pub mod house_rules;
 pub mod ids;
 pub mod interchange;
 pub mod map;

@@ -60,6 +60,7 @@ pub struct RuleState {
     special_rules: Vec<SpecialRule>,
     choices: Vec<crate::scenario::Choice>,
     politics: crate::politics::Politics,
+    house: crate::house_rules::HouseRules,
 }
 
 /// Why a rule state does not fit the variant or the units.
@@ -177,6 +178,7 @@ impl RuleState {
             special_rules,
             choices: Vec::new(),
             politics: crate::politics::Politics::default(),
+            house: crate::house_rules::HouseRules::default(),
         })
     }
 
@@ -283,6 +285,17 @@ impl RuleState {
         self
     }
 
+    /// The house rules the game is played with.
+    pub fn house(&self) -> crate::house_rules::HouseRules {
+        self.house
+    }
+
+    /// This state with the house rules of its game.
+    pub fn with_house(mut self, house: crate::house_rules::HouseRules) -> RuleState {
+        self.house = house;
+        self
+    }
+
     /// The politics, for the rule that changes them in winter.
     pub(crate) fn politics_mut(&mut self) -> &mut crate::politics::Politics {
         &mut self.politics
@@ -312,6 +325,7 @@ impl RuleState {
             && self.special_rules.is_empty()
             && self.choices.is_empty()
             && self.politics.is_empty()
+            && self.house == crate::house_rules::HouseRules::default()
     }
 
     /// Moves the garrisons with their armies (`moves`: power, from → to).

@@ -55,6 +55,8 @@ struct Step {
     /// How the game ends with this step: `victory France`, `shared victory France, Spain`,
     /// `draw France, Spain` or `none`.
     expect_end: Option<Vec<(String, usize)>>,
+    /// The phase to be played after this step (`expect phase F1901M`).
+    expect_phase: Option<String>,
 }
 
 #[derive(Debug, Default)]
@@ -69,6 +71,8 @@ struct Case {
     special_rules: Option<Vec<String>>,
     /// The politics (Hegemony 1.1), instead of the scenario's start.
     politics: Vec<(String, usize)>,
+    /// The house rules the game is played with (`house retreats-with-moves`).
+    house: Vec<String>,
     steps: Vec<Step>,
 }
 
@@ -112,6 +116,7 @@ fn parse_file(path: &Path) -> CaseFile {
             }
             ("title", Some(c)) => c.title = rest.to_string(),
             ("rules", Some(c)) => c.special_rules = Some(rest.split_whitespace().map(str::to_string).collect()),
+            ("house", Some(c)) => c.house = rest.split_whitespace().map(str::to_string).collect(),
             ("phase", Some(c)) => {
                 let step = c.steps.last_mut().unwrap_or_else(|| fail("no step"));
                 if step.phase.is_some() || !step.orders.is_empty() || step.expect_units.is_some() {
@@ -156,8 +161,12 @@ fn parse_file(path: &Path) -> CaseFile {
                         step.expect_end = Some(Vec::new());
                         section = "expect end";
                     }
+                    _ if rest.starts_with("phase ") => {
+                        step.expect_phase = Some(rest["phase ".len()..].trim().to_string());
+                        section = "";
+                    }
                     _ => fail(
-                        "expected `expect units`, `expect dislodged`, `expect leader retreats`, `expect centres`, `expect politics` or `expect end`",
+                        "expected `expect units`, `expect dislodged`, `expect leader retreats`, `expect centres`, `expect politics`, `expect end` or `expect phase PHASE`",
                     ),
                 }
             }
@@ -506,6 +515,16 @@ fn run_case(variant: &Variant, case: &Case) -> Result<(), String> {
             .map_err(|e| format!("line {}: {e}", case.line))?
             .with_politics(politics);
     }
+    if !case.house.is_empty() {
+        let mut house = spielleiter_engine::house_rules::HouseRules::default();
+        for name in &case.house {
+            match name.as_str() {
+                "retreats-with-moves" => house.retreats_with_moves = true,
+                other => return Err(format!("line {}: no house rule `{other}`", case.line)),
+            }
+        }
+        position.rules = position.rules.clone().with_house(house);
+    }
     if !case.politics.is_empty() {
         let politics = politics::read(variant, &case.politics)?;
         position.rules = position.rules.clone().with_politics(politics);
@@ -755,6 +774,10 @@ fn run_step(variant: &Variant, position: &mut Position, step: &Step, errors: &mu
         let actual = politics::lines(variant, report.next.rules.politics());
         compare("politics", politics::expected(lines), actual, errors);
     }
+    if let Some(phase) = &step.expect_phase {
+        let actual = BTreeSet::from([report.next.phase.to_string()]);
+        compare("phase", BTreeSet::from([phase.clone()]), actual, errors);
+    }
     *position = report.next;
     Ok(())
 }
@@ -852,7 +875,11 @@ fn check_movement(
     );
     for (o, index) in step.orders.iter().zip(read) {
         let leader_order = index.is_some_and(|k| matches!(report.orders.lines[k].result, Ok(Order::Leader(_))));
-        if leader_order {
+        // A retreat given with the moves (seed 000 §10) is no order of the movement: what became
+        // of it is in `expect units` and `expect phase`.
+        let advance =
+            index.is_none() && spielleiter_engine::order::advance::read_advance_retreat(map, &o.text).is_some();
+        if leader_order || advance {
             continue;
         }
         let unit = ordered_province(map, &o.text)

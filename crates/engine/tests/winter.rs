@@ -233,13 +233,14 @@ fn each_player_alone_is_told_his_income_his_allocations_and_his_politics() {
     let (output, report) = adjudicate_with(&v, &input).expect("adjudicates");
     let power = |name: &str| v.map.power_by_name(name).expect("a power");
     let france = private_report(&v, &before, &report, power("France"), Lang::En);
-    let income = output.next.political_factors["FRANCE"] + 3;
+    // France's four centres give four PF; three of them went into Bavaria and Savoy.
+    assert_eq!(output.next.political_factors["FRANCE"], 1);
     assert_eq!(
         france[..3],
         [
             "PF 2 Bavaria  (*political factors allocated*)".to_string(),
             "PF 1 Savoy  (*political factors allocated*)".to_string(),
-            format!("Income this winter: {income} political factors (rule 1.1.9)."),
+            "Income this winter: 4 political factors (rule 1.1.9).".to_string(),
         ],
         "{france:?}"
     );
@@ -251,7 +252,7 @@ fn each_player_alone_is_told_his_income_his_allocations_and_his_politics() {
     assert_eq!(
         england,
         [
-            "Einkommen dieses Winters: 1 politische Faktoren (Regel 1.1.9).",
+            "Einkommen dieses Winters: 1 politischer Faktor (Regel 1.1.9).",
             "Politische Faktoren im Vorrat: 2."
         ]
     );

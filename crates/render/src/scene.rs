@@ -95,34 +95,42 @@ pub fn drawn_orders(report: &PhaseReport) -> Vec<DrawnOrder> {
         }
     }
     if let Some(a) = &report.adjustments {
-        // Only what may be published: allocations of political factors and declarations of
-        // friendship are their sender's secret, and are kept with the phase's picture too.
-        // Choices and waived builds have no place on the map.
-        let placed = a
-            .public_orders()
-            .filter(|(o, _)| matches!(o.order, Order::Build { .. } | Order::Disband { .. }));
-        for (o, outcome) in placed {
-            let ok = matches!(outcome, AdjustmentOutcome::Built | AdjustmentOutcome::Disbanded);
-            out.push(DrawnOrder {
-                power: o.power,
-                order: o.order,
-                state: state(ok),
-            });
-        }
-        // Units removed for want of supply (Hegemony 2.1.5) and by civil disorder, as removals.
-        let unsupplied = a.winter.iter().flat_map(|w| &w.unsupplied).map(|u| u.unit);
-        for removed in unsupplied.chain(a.civil_disorder.iter().copied()) {
-            let unit = spielleiter_engine::order::model::UnitRef {
-                kind: removed.kind,
-                location: removed.location,
-                led: false,
-            };
-            out.push(DrawnOrder {
-                power: Some(removed.power),
-                order: Order::Disband { unit },
-                state: OrderState::Succeeded,
-            });
-        }
+        adjustment_orders(a, &mut out);
     }
     out
+}
+
+/// The adjustments drawn: builds and removals that may be published (allocations of political
+/// factors and declarations of friendship are their sender's secret, choices and waived builds
+/// have no place on the map), and units removed for want of supply or by civil disorder.
+fn adjustment_orders(a: &spielleiter_engine::game::AdjustmentReport, out: &mut Vec<DrawnOrder>) {
+    let state = |ok: bool| if ok { OrderState::Succeeded } else { OrderState::Failed };
+    // Only what may be published: allocations of political factors and declarations of
+    // friendship are their sender's secret, and are kept with the phase's picture too.
+    // Choices and waived builds have no place on the map.
+    let placed = a
+        .public_orders()
+        .filter(|(o, _)| matches!(o.order, Order::Build { .. } | Order::Disband { .. }));
+    for (o, outcome) in placed {
+        let ok = matches!(outcome, AdjustmentOutcome::Built | AdjustmentOutcome::Disbanded);
+        out.push(DrawnOrder {
+            power: o.power,
+            order: o.order,
+            state: state(ok),
+        });
+    }
+    // Units removed for want of supply (Hegemony 2.1.5) and by civil disorder, as removals.
+    let unsupplied = a.winter.iter().flat_map(|w| &w.unsupplied).map(|u| u.unit);
+    for removed in unsupplied.chain(a.civil_disorder.iter().copied()) {
+        let unit = spielleiter_engine::order::model::UnitRef {
+            kind: removed.kind,
+            location: removed.location,
+            led: false,
+        };
+        out.push(DrawnOrder {
+            power: Some(removed.power),
+            order: Order::Disband { unit },
+            state: OrderState::Succeeded,
+        });
+    }
 }

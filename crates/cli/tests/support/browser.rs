@@ -3,23 +3,32 @@
 
 /// A browser stand-in: keeps the cookies it is given, posts forms.
 pub struct Browser {
+    /// The HTTP client (no redirects followed, every status an answer).
     pub agent: ureq::Agent,
+    /// The server's address.
     pub base: String,
+    /// The cookies kept, by name.
     pub cookies: Vec<(String, String)>,
+    /// Every `Set-Cookie` header received, as sent.
     pub set_cookies: Vec<String>,
 }
 
+/// An answer as the tests read it.
 pub struct Page {
+    /// The HTTP status.
     pub status: u16,
+    /// Where a redirect sends the browser.
     pub location: Option<String>,
     /// How long the browser may keep the answer.
     pub cache_control: Option<String>,
     /// The Content-Security-Policy of the answer.
     pub policy: Option<String>,
+    /// The page.
     pub body: String,
 }
 
 impl Browser {
+    /// A browser without cookies for the server at `base`.
     pub fn new(base: &str) -> Browser {
         let agent: ureq::Agent = ureq::Agent::config_builder()
             .http_status_as_error(false)
@@ -34,6 +43,7 @@ impl Browser {
         }
     }
 
+    /// The `Cookie` header of the kept cookies.
     pub fn cookie_header(&self) -> String {
         self.cookies
             .iter()
@@ -42,6 +52,7 @@ impl Browser {
             .join("; ")
     }
 
+    /// Keeps the cookies an answer sets (an empty value removes one).
     pub fn keep(&mut self, response: &ureq::http::Response<ureq::Body>) {
         for c in response.headers().get_all("set-cookie") {
             let text = c.to_str().unwrap().to_string();
@@ -55,6 +66,7 @@ impl Browser {
         }
     }
 
+    /// Reads an answer, keeping its cookies.
     pub fn finish(&mut self, mut response: ureq::http::Response<ureq::Body>) -> Page {
         self.keep(&response);
         Page {
@@ -75,6 +87,7 @@ impl Browser {
         }
     }
 
+    /// Gets a page with the kept cookies.
     pub fn get(&mut self, path: &str) -> Page {
         let r = self
             .agent
@@ -85,6 +98,7 @@ impl Browser {
         self.finish(r)
     }
 
+    /// The CSRF token of the `sl_csrf` cookie.
     pub fn csrf(&self) -> String {
         self.cookies
             .iter()
@@ -93,6 +107,7 @@ impl Browser {
             .unwrap_or_default()
     }
 
+    /// Posts form fields as they are (with an `Origin` header if given).
     pub fn post(&mut self, path: &str, fields: &[(&str, &str)], origin: Option<&str>) -> Page {
         let body: String = form_urlencoded::Serializer::new(String::new())
             .extend_pairs(fields)
@@ -117,6 +132,7 @@ impl Browser {
         self.post(path, &all, None)
     }
 
+    /// Signs up `name` (`NAME@example.org`, password `long enough`) from the home page.
     pub fn sign_up(&mut self, name: &str) {
         self.get("/");
         let csrf = self.csrf();
@@ -134,5 +150,17 @@ impl Browser {
         );
         assert_eq!(page.status, 303, "{}", page.body);
         assert_eq!(page.location.as_deref(), Some("/games"));
+    }
+
+    /// Logs in as `name` with `password` (the answer must send the browser to its games).
+    pub fn log_in(&mut self, name: &str, password: &str) {
+        self.get("/");
+        let csrf = self.csrf();
+        let page = self.post(
+            "/login",
+            &[("csrf", &csrf), ("name", name), ("password", password)],
+            None,
+        );
+        assert_eq!(page.status, 303, "{}", page.body);
     }
 }

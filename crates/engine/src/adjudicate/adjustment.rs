@@ -248,13 +248,14 @@ fn civil_disorder_choice(map: &Map, position: &Position, units: &[Unit], power: 
         .map(|(k, _)| k)
 }
 
-/// Steps from every province to the nearest supply centre the power owns, moving over land and
-/// sea alike (`u32::MAX` where none can be reached).
+/// Steps from every province to the nearest supply centre the power owns and that counts for it
+/// (not Hong Kong for China in Colonial), moving over land and sea alike (`u32::MAX` where none
+/// can be reached).
 fn distances_to_owned_centres(map: &Map, position: &Position, power: PowerId) -> Vec<u32> {
     let mut distance = vec![u32::MAX; map.provinces().len()];
     let mut queue = VecDeque::new();
     for (i, owner) in position.owners.iter().enumerate() {
-        if *owner == Some(power) {
+        if *owner == Some(power) && !map.provinces()[i].not_centre_for.contains(&power) {
             distance[i] = 0;
             queue.push_back(ProvinceId(i as u16));
         }

@@ -80,9 +80,13 @@ pub(super) fn read(
     }
     let displaced = take_displaced(variant, state, &mut leaders)?;
     let politics = read_politics(variant, state)?;
+    let house = crate::house_rules::HouseRules {
+        retreats_with_moves: state.options.retreats_with_moves,
+    };
     Ok(RuleState::new(variant, units, leaders, garrisons, special_rules)?
         .with_displaced(variant, units, displaced)?
-        .with_politics(politics))
+        .with_politics(politics)
+        .with_house(house))
 }
 
 /// The politics of a state: `political_factors`, `influence`, `control`.
@@ -212,6 +216,7 @@ pub(super) fn write(variant: &Variant, position: &Position, state: &mut GameStat
         }
     }
     state.options.special_rules = rules.special_rules().iter().map(|r| r.number().to_string()).collect();
+    state.options.retreats_with_moves = rules.house().retreats_with_moves;
     let politics = rules.politics();
     let options = politics.options();
     state.options.control_rule = (options.control_rule != crate::politics::ControlRule::Standard)

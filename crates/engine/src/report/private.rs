@@ -162,8 +162,8 @@ pub fn notices<'a>(variant: &Variant, report: &'a PhaseReport) -> Vec<Notice<'a>
 
 /// What `player` alone is told of the phase, one line each in `lang` (`before`: the position
 /// the phase was played from): his notices and, where the variant has political factors, his
-/// income of a winter and his politics after it, after his provocation, or when a provocation
-/// gave him or took from him the control of a country (or left him its sole controller). Empty when there is nothing to tell.
+/// income of a winter and his politics after it, after his provocation, or when his control of a
+/// country changed (gained, lost, or now alone). Empty when there is nothing to tell.
 pub fn private_report(
     variant: &Variant,
     before: &Position,
@@ -185,9 +185,11 @@ pub fn private_report(
         let income = crate::rules::winter_income(variant, before, steps);
         // No income in the scenario's first winter (research D-6): nothing to tell then.
         if let Some(&income) = income.get(&player) {
-            lines.push(match lang {
-                Lang::De => format!("Einkommen dieses Winters: {income} politische Faktoren (Regel 1.1.9)."),
-                Lang::En => format!("Income this winter: {income} political factors (rule 1.1.9)."),
+            lines.push(match (lang, income) {
+                (Lang::De, 1) => "Einkommen dieses Winters: 1 politischer Faktor (Regel 1.1.9).".to_string(),
+                (Lang::De, n) => format!("Einkommen dieses Winters: {n} politische Faktoren (Regel 1.1.9)."),
+                (Lang::En, 1) => "Income this winter: 1 political factor (rule 1.1.9).".to_string(),
+                (Lang::En, n) => format!("Income this winter: {n} political factors (rule 1.1.9)."),
             });
         }
     }

@@ -52,6 +52,11 @@ pub(crate) struct NewGame {
     /// Hegemony: the victory condition of 4.3.1, 1 to 5 (none: the variant's centre count).
     #[serde(default)]
     pub(crate) victory: Option<u8>,
+    /// House rule of our documents (seed 000 §10b), any variant: retreats only with the moves,
+    /// no retreat phase; a dislodged unit without a retreat order given with the moves is
+    /// disbanded.
+    #[serde(default)]
+    pub(crate) retreats_with_moves: bool,
 }
 
 fn reminder_default() -> i64 {
@@ -117,6 +122,7 @@ impl NewGame {
             options: RuleOptions {
                 control_rule: self.control_rule.clone(),
                 victory: self.victory,
+                retreats_with_moves: self.retreats_with_moves,
             },
         })
     }
@@ -272,6 +278,8 @@ pub(crate) struct GameView {
     /// Hegemony: the victory condition chosen at creation, if one was.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) victory: Option<u8>,
+    /// The house rule of retreats only with the moves (no retreat phase).
+    pub(crate) retreats_with_moves: bool,
 }
 
 /// The game as `me` sees it: settings, members, state, deadline, result, `me`'s power.
@@ -329,5 +337,6 @@ pub(crate) async fn view_of(state: &AppState, me: &str, g: &Game) -> ApiResult<G
         result: result_of(state, id).await?,
         control_rule: g.options.control_rule.clone(),
         victory: g.options.victory,
+        retreats_with_moves: g.options.retreats_with_moves,
     })
 }

@@ -83,6 +83,7 @@ fn start_state(v: &Variant, position: &Position, options: &RuleOptions) -> GameS
     let mut state = state_from_position(v, position);
     state.options.control_rule = options.control_rule.clone();
     state.options.victory = options.victory;
+    state.options.retreats_with_moves = options.retreats_with_moves;
     state
 }
 
@@ -217,6 +218,7 @@ pub async fn start(
             power: power.clone(),
             seed,
             first_deadline: rule.describe(deadline),
+            retreats_with_moves: g.options.retreats_with_moves,
         };
         let lang = members.iter().find(|m| &m.account == account).map(|m| m.lang);
         let lang = lang.ok_or_else(|| DomainError::Unreadable("a player's membership".into()))?;
@@ -408,6 +410,7 @@ mod tests {
         let options = |control: Option<&str>, victory: Option<u8>| RuleOptions {
             control_rule: control.map(str::to_string),
             victory,
+            ..RuleOptions::default()
         };
         let standard = GameSettings {
             options: options(None, Some(3)),

@@ -46,6 +46,8 @@ pub enum Notification {
         seed: i64,
         /// The first deadline, as the game shows times.
         first_deadline: String,
+        /// The house rule of retreats only with the moves is in force.
+        retreats_with_moves: bool,
     },
     /// The master extended the deadline.
     DeadlineExtended {

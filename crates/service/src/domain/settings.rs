@@ -29,21 +29,23 @@ pub struct GameSettings {
     pub options: RuleOptions,
 }
 
-/// The game options of a variant's rules (Hegemony: how control of neutral countries is
-/// determined, and the victory condition), chosen when the game is created and checked by the
-/// engine against the variant; none for most variants.
+/// The game options of the rules, chosen when the game is created and checked by the engine
+/// against the variant: a variant's own (Hegemony: how control of neutral countries is
+/// determined, and the victory condition) and the house rules of our documents, for any variant.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct RuleOptions {
     /// The control rule by name (`standard`, `alternative`).
     pub control_rule: Option<String>,
     /// The victory condition by number.
     pub victory: Option<u8>,
+    /// House rule: retreats only with the moves, no retreat phase (seed 000 §10b).
+    pub retreats_with_moves: bool,
 }
 
 impl RuleOptions {
     /// Whether no option is chosen.
     pub fn is_empty(&self) -> bool {
-        self.control_rule.is_none() && self.victory.is_none()
+        self.control_rule.is_none() && self.victory.is_none() && !self.retreats_with_moves
     }
 }
 

@@ -532,6 +532,7 @@ Befehle: A München nach Tirol, F Nordsee U A Yor - Edi, A Par H; Rückzüge A B
 mit den Zügen: Rückzug F Bre nach Eng, Pic, Gas; Bauen A Par; spätere Phasen unter einer Überschrift
 F1901M:; englische Schreibweise geht ebenso.
 Hegemony: im Winter 3 PF an Bayern, Freundlich gegenüber England, Wähle L Net (nur im ersten Winter),
-WENN MID gesperrt DANN Freundlich gegenüber England SONST 3 PF an Bayern; ein neutrales Land unter
-eigener Kontrolle mit seinem Namen (Bayern: A Bay - Böhmen); Anführer LA Wien - Böhmen, L Pic R Par.
+WENN MID gesperrt DANN Freundlich gegenüber England SONST 1 PF an Bayern; ein neutrales Land unter
+eigener Kontrolle mit seinem Namen (Bayern: A Bay - Böhmen); Anführer LA Wien - Böhmen,
+L Wien - Böhmen, L Pic R Par.
 Befehle einer Nachricht ersetzen die vorher gesendeten.";

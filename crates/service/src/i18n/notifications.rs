@@ -32,7 +32,8 @@ pub fn notification(n: &Notification, lang: Lang) -> (String, String) {
             power,
             seed,
             first_deadline,
-        } => started(game, power, *seed, first_deadline, de),
+            retreats_with_moves,
+        } => started(game, power, *seed, first_deadline, *retreats_with_moves, de),
         Notification::DeadlineExtended {
             game,
             minutes,
@@ -134,8 +135,8 @@ fn pick(de: bool, en: (String, String), german: (String, String)) -> (String, St
     if de { german } else { en }
 }
 
-fn started(game: &str, power: &str, seed: i64, first_deadline: &str, de: bool) -> (String, String) {
-    pick(
+fn started(game: &str, power: &str, seed: i64, first_deadline: &str, with_moves: bool, de: bool) -> (String, String) {
+    let (subject, mut body) = pick(
         de,
         (
             format!("Game started: {game}"),
@@ -149,7 +150,15 @@ fn started(game: &str, power: &str, seed: i64, first_deadline: &str, de: bool) -
                 "Die Partie {game} hat begonnen. Sie spielen {power}.\nDas Los für gleiche Wünsche benutzte den Startwert {seed}.\nDie erste Abgabefrist endet am {first_deadline}.\n"
             ),
         ),
-    )
+    );
+    if with_moves {
+        body.push_str(if de {
+            "\nHausregel: Rückzüge nur mit den Zügen. Es gibt keine Rückzugsphase: schicken Sie Rückzüge mit den Bewegungsbefehlen (A Par R Gas, Rangfolgen wie F Bre R Eng, Pic, Gas, Bedingungen wie falls von Russland vertrieben: …). Eine vertriebene Einheit ohne solchen Befehl wird aufgelöst.\n"
+        } else {
+            "\nHouse rule: retreats only with the moves. No retreat phase is held: send retreats with your movement orders (A Par R Gas, priority lists such as F Bre R Eng, Pic, Gas, conditions such as if dislodged by Russia: …). A dislodged unit without one is disbanded.\n"
+        });
+    }
+    (subject, body)
 }
 
 fn extended(game: &str, minutes: i64, deadline: &str, de: bool) -> (String, String) {
@@ -216,14 +225,14 @@ fn for_you_alone(game: &str, phase: &str, power: &str, lines: &[String], de: boo
         (
             format!("Nur für Sie: {game} {phase}"),
             format!(
-                "Was die Auswertung von {phase} nur {power} mitteilt (nicht ausgeführte Befehle, in Hegemony auch politische Faktoren). Kein anderer Spieler erfährt davon:\n\n{lines}\n"
+                "Was die Auswertung von {phase} nur {power} mitteilt. Kein anderer Spieler erfährt davon:\n\n{lines}\n"
             ),
         )
     } else {
         (
             format!("For you alone: {game} {phase}"),
             format!(
-                "What the adjudication of {phase} tells {power} alone (orders not carried out, in Hegemony also political factors). No other player is told of it:\n\n{lines}\n"
+                "What the adjudication of {phase} tells {power} alone. No other player is told of it:\n\n{lines}\n"
             ),
         )
     }
@@ -366,6 +375,7 @@ mod tests {
                 power: "FRANCE".into(),
                 seed: 7,
                 first_deadline: "Mon 20:00".into(),
+                retreats_with_moves: true,
             },
             Notification::DeadlineExtended {
                 game: game(),

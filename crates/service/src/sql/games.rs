@@ -33,6 +33,7 @@ struct GameRecord {
     reminder_hours: i64,
     control_rule: Option<String>,
     victory: Option<i64>,
+    retreats_with_moves: i64,
 }
 
 /// The stored word `word` read as one of a closed set, or an error naming `what`.
@@ -83,6 +84,7 @@ impl GameRecord {
                     .victory
                     .map(|v| u8::try_from(v).map_err(|_| unreadable("the game's victory condition", v)))
                     .transpose()?,
+                retreats_with_moves: self.retreats_with_moves != 0,
             },
         })
     }
@@ -97,7 +99,7 @@ pub(crate) async fn game(
         "SELECT id, name, variant, master_id, status, press, lot_seed, state_json, deadline_ms, \
          movement_seconds, retreat_seconds, adjustment_seconds, early, nmr_limit, grace_seconds, in_grace, \
          paused_remaining_ms, extensions, phase, time_zone, deadline_at, pending_json, reminder_hours, \
-         control_rule, victory FROM games WHERE id = $1",
+         control_rule, victory, retreats_with_moves FROM games WHERE id = $1",
     )
     .bind(id)
     .fetch_optional(executor)

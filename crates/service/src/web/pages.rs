@@ -456,6 +456,7 @@ pub(crate) async fn create_game(State(state): State<AppState>, post: Posted) -> 
         reminder_hours: 24,
         control_rule: Some(form.get("control_rule").to_string()).filter(|r| !r.is_empty()),
         victory: form.get("victory").parse().ok(),
+        retreats_with_moves: form.get("retreats_with_moves") == "1",
     };
     match games::create(&state, &me.id, &new).await {
         Ok(created) => viewer.redirect(&format!("/games/{}", created.id)),
@@ -483,7 +484,8 @@ fn rule_options_text(options: &crate::domain::RuleOptions, t: &Text) -> Option<S
         format!("{}: {rule}", t.control_rule)
     });
     let victory = options.victory.map(|v| format!("{}: {v}", t.victory));
-    let parts: Vec<String> = control.into_iter().chain(victory).collect();
+    let house = options.retreats_with_moves.then(|| t.retreats_with_moves.to_string());
+    let parts: Vec<String> = control.into_iter().chain(victory).chain(house).collect();
     (!parts.is_empty()).then(|| parts.join(" · "))
 }
 

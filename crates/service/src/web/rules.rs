@@ -75,12 +75,42 @@ struct RulesPage {
 }
 
 /// Our own Markdown as HTML (tables as GitHub writes them). The texts are the project's, compiled
-/// in; no visitor's text is ever rendered here.
+/// in; no visitor's text is ever rendered here, and raw HTML in them is shown as text, never
+/// passed through.
 fn html_of(markdown: &str) -> String {
-    let parser = pulldown_cmark::Parser::new_ext(markdown, pulldown_cmark::Options::ENABLE_TABLES);
+    use pulldown_cmark::Event;
+    let parser = pulldown_cmark::Parser::new_ext(markdown, pulldown_cmark::Options::ENABLE_TABLES).map(|e| match e {
+        Event::Html(text) | Event::InlineHtml(text) => Event::Text(text),
+        other => other,
+    });
     let mut html = String::new();
     pulldown_cmark::html::push_html(&mut html, parser);
     html
+}
+
+/// The map of a variant at its start in `lang`, drawn once per process (the pages are open to
+/// every visitor, so no request draws it again).
+async fn start_map(v: std::sync::Arc<spielleiter_engine::Variant>, lang: spielleiter_engine::report::Lang) -> String {
+    type Drawn = std::sync::Mutex<std::collections::HashMap<(String, &'static str), String>>;
+    static DRAWN: std::sync::OnceLock<Drawn> = std::sync::OnceLock::new();
+    let drawn = DRAWN.get_or_init(Default::default);
+    let key = (v.name.clone(), lang.code());
+    if let Some(svg) = drawn.lock().ok().and_then(|d| d.get(&key).cloned()) {
+        return svg;
+    }
+    let name = v.name.clone();
+    match tokio::task::spawn_blocking(move || draw(&v, &Scene::position(&v, &Position::initial(&v), lang))).await {
+        Ok(svg) => {
+            if let Ok(mut d) = drawn.lock() {
+                d.insert(key, svg.clone());
+            }
+            svg
+        }
+        Err(e) => {
+            eprintln!("the rules map of {name}: {e}");
+            String::new()
+        }
+    }
 }
 
 /// `/rules`: the rules of the standard game (with links to every variant's).
@@ -103,11 +133,7 @@ pub(crate) async fn page(viewer: Viewer, Path(name): Path<String>) -> Response {
         .de("Zu dieser Variante gibt es keine Regelseite");
         return viewer.error(&e, "/rules/standard");
     };
-    let lang = t.engine_lang();
-    let v2 = v.clone();
-    let map_svg = tokio::task::spawn_blocking(move || draw(&v2, &Scene::position(&v2, &Position::initial(&v2), lang)))
-        .await
-        .unwrap_or_default();
+    let map_svg = start_map(v.clone(), t.engine_lang()).await;
     let variants = spielleiter_engine::variant::builtin_names()
         .filter(|n| has_page(n))
         .filter_map(|n| variant(n).ok())
@@ -156,5 +182,12 @@ mod tests {
             html.contains("<h2>Orders</h2>") && html.contains("<table>") && html.contains("<code>A Par - Bur</code>"),
             "{html}"
         );
+    }
+
+    #[test]
+    fn raw_html_in_a_text_is_shown_never_passed_through() {
+        let html = html_of("A <script>alert(1)</script> and\n\n<div onclick=\"x\">block</div>\n");
+        assert!(!html.contains("<script") && !html.contains("<div"), "{html}");
+        assert!(html.contains("&lt;script&gt;"), "{html}");
     }
 }
