@@ -16,6 +16,7 @@ use crate::order::{OrderError, OrderErrorKind};
 use crate::phase::{Phase, PhaseKind, Season, read_phase_header};
 use crate::position::{DislodgedUnit, Position, Unit};
 use crate::variant::Variant;
+use std::collections::{HashMap, HashSet};
 
 /// One order line as it was read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -258,7 +259,6 @@ impl PhaseOrders {
     /// a later choice of the same power (the last one counts); such replaced orders are never
     /// published. Rejected lines are `false`.
     pub fn carried_out(&self, variant: &Variant, kind: PhaseKind) -> Vec<bool> {
-        let map = &variant.map;
         let mut carried: Vec<bool> = self.lines.iter().map(|l| l.result.is_ok()).collect();
         if kind == PhaseKind::Adjustment {
             // Which of the scenario's choices a line chooses in (5.1.7).
@@ -276,25 +276,43 @@ impl PhaseOrders {
             }
             return carried;
         }
-        // What an order moves: its unit, and (Hegemony) the leader standing there. A later order
-        // for either replaces the whole earlier one: `LA Vie - Boh` is one indivisible order.
-        let mut unit_ordered = vec![false; map.provinces().len()];
-        let mut leader_ordered: Vec<(Option<PowerId>, ProvinceId)> = Vec::new();
-        for (i, line) in self.lines.iter().enumerate().rev() {
-            let Ok(order) = &line.result else { continue };
-            let unit = order.unit().map(|u| map.province_of(u.location).index());
-            let leader = order.leader_at().map(|l| (line.power, map.province_of(l)));
-            if unit.is_none() && leader.is_none() {
-                continue;
+        // A later order for a piece replaces the whole earlier one.
+        for (i, later) in self.later_orders(variant).into_iter().enumerate() {
+            if later {
+                carried[i] = false;
             }
-            let replaced = unit.is_some_and(|p| unit_ordered[p]) || leader.is_some_and(|l| leader_ordered.contains(&l));
-            carried[i] = !replaced;
-            if let Some(p) = unit {
-                unit_ordered[p] = true;
-            }
-            leader_ordered.extend(leader);
         }
         carried
+    }
+
+    /// For each line, the earlier line that gave its order to one of the same pieces (see
+    /// [`ordered_pieces`]), if one did: the line that a second order for a piece contradicts.
+    pub fn earlier_orders(&self, variant: &Variant) -> Vec<Option<usize>> {
+        let mut first: HashMap<Piece, usize> = HashMap::new();
+        self.lines
+            .iter()
+            .enumerate()
+            .map(|(i, line)| {
+                let pieces = ordered_pieces(&variant.map, line);
+                let earlier = pieces.iter().find_map(|k| first.get(k).copied());
+                if earlier.is_none() {
+                    first.extend(pieces.into_iter().map(|k| (k, i)));
+                }
+                earlier
+            })
+            .collect()
+    }
+
+    /// For each line, whether a later line gives its order to one of the same pieces.
+    fn later_orders(&self, variant: &Variant) -> Vec<bool> {
+        let mut ordered: HashSet<Piece> = HashSet::new();
+        let mut later = vec![false; self.lines.len()];
+        for (i, line) in self.lines.iter().enumerate().rev() {
+            let pieces = ordered_pieces(&variant.map, line);
+            later[i] = pieces.iter().any(|k| ordered.contains(k));
+            ordered.extend(pieces);
+        }
+        later
     }
 
     fn advance_for(&self, power: PowerId) -> Vec<AdvanceRetreat> {
@@ -304,6 +322,27 @@ impl PhaseOrders {
             .map(|(_, a)| a.clone())
             .collect()
     }
+}
+
+/// What an order gives its one order to: its unit (by province) and (Hegemony) a leader it
+/// moves. `LA Vie - Boh` orders both, indivisibly: a later order for either replaces it whole.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Piece {
+    /// The unit in this province.
+    Unit(ProvinceId),
+    /// This power's leader in this province.
+    Leader(Option<PowerId>, ProvinceId),
+}
+
+/// The pieces a line's order gives its order to (none for a rejected line or an order without a
+/// unit, such as a build's choice or political factors).
+pub fn ordered_pieces(map: &Map, line: &ReadLine) -> Vec<Piece> {
+    let Ok(order) = &line.result else {
+        return Vec::new();
+    };
+    let unit = order.unit().map(|u| Piece::Unit(map.province_of(u.location)));
+    let leader = order.leader_at().map(|l| Piece::Leader(line.power, map.province_of(l)));
+    unit.into_iter().chain(leader).collect()
 }
 
 /// Whether a line speaks of political factors (`PF 3 Bavaria`, `3 PF an Bayern`).

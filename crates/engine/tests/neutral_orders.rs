@@ -236,3 +236,25 @@ fn a_move_into_a_neutral_without_influence_there_costs_nothing_and_is_not_told()
     assert!(output.notices.is_empty(), "{:?}", output.notices);
     assert_eq!(output.next.influence["BAVARIA"]["SPAIN"], 2);
 }
+
+#[test]
+fn a_second_order_for_a_unit_or_its_leader_names_the_first_and_only_the_last_is_carried_out() {
+    let v = hegemony();
+    let state: spielleiter_engine::interchange::GameState = serde_json::from_value(serde_json::json!({
+        "phase": "S1701M",
+        "units": {"ENGLAND": ["A NET", "F LON"]},
+        "centers": {"ENGLAND": ["LON", "NET"]},
+        "leaders": {"ENGLAND": {"MARLBOROUGH": "NET"}},
+    }))
+    .expect("a state");
+    let position = position_from_state(&v, &state).expect("a position");
+    let england = v.map.power_by_name("England");
+    let mut orders = spielleiter_engine::game::PhaseOrders::default();
+    let lines = ["LA Net - Wfa", "F Lon H", "L Net - Bel", "A Net H"];
+    orders.read(&v, &position, england, lines);
+    // `LA Net - Wfa` orders the army and Marlborough at once: a later order for either of them
+    // contradicts it, and the last one for each piece is carried out.
+    assert_eq!(orders.earlier_orders(&v), [None, None, Some(0), Some(0)]);
+    let carried = orders.carried_out(&v, spielleiter_engine::PhaseKind::Movement);
+    assert_eq!(carried, [false, true, true, true]);
+}

@@ -9,7 +9,7 @@ use axum::http::StatusCode;
 use serde::Serialize;
 use spielleiter_engine::game::{PhaseOrders, ReadLine};
 use spielleiter_engine::report::Lang;
-use spielleiter_engine::{OrderError, Position, PowerId, ProvinceId, Variant};
+use spielleiter_engine::{OrderError, Position, PowerId, Variant};
 
 use super::ApiResult;
 use crate::error::ApiError;
@@ -102,42 +102,6 @@ fn places<'a>(lines: &[String], entries: impl IntoIterator<Item = (usize, &'a st
     found
 }
 
-/// What an order gives its one order to, as the engine counts it when a later order replaces
-/// an earlier one: its unit (by province), and a leader it moves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-enum Ordered {
-    /// The unit in this province.
-    Unit(ProvinceId),
-    /// This power's leader in this province.
-    Leader(Option<PowerId>, ProvinceId),
-}
-
-/// For each line read, the earlier line that ordered the same unit or leader, if one did.
-fn second_orders(v: &Variant, read: &PhaseOrders) -> Vec<Option<usize>> {
-    let map = &v.map;
-    let mut first: HashMap<Ordered, usize> = HashMap::new();
-    let mut seconds = Vec::with_capacity(read.lines.len());
-    for (i, line) in read.lines.iter().enumerate() {
-        let Ok(order) = &line.result else {
-            seconds.push(None);
-            continue;
-        };
-        let unit = order.unit().map(|u| Ordered::Unit(map.province_of(u.location)));
-        let leader = order
-            .leader_at()
-            .map(|l| Ordered::Leader(line.power, map.province_of(l)));
-        let keys: Vec<Ordered> = unit.into_iter().chain(leader).collect();
-        let earlier = keys.iter().find_map(|k| first.get(k).copied());
-        if earlier.is_none() {
-            for k in keys {
-                first.insert(k, i);
-            }
-        }
-        seconds.push(earlier);
-    }
-    seconds
-}
-
 /// Reads order lines of `power` against a position and tells how each order was read (errors
 /// in `lang`). The one reading behind the API's answer, the web echo and mail.
 pub(crate) fn echo(v: &Variant, position: &Position, power: PowerId, submitted: &OrderLines, lang: Lang) -> Reading {
@@ -157,7 +121,7 @@ pub(crate) fn echo(v: &Variant, position: &Position, power: PowerId, submitted: 
         lines,
         private.map(|(i, (_, t, _))| (origin(&read.private_origins, i), t.as_str())),
     );
-    let seconds = second_orders(v, &read);
+    let seconds = read.earlier_orders(v);
     let error = |e: &OrderError| match lang {
         Lang::En => e.kind.to_string(),
         Lang::De => spielleiter_engine::report::error_de(&e.kind),
