@@ -296,7 +296,7 @@ fn output(variant: &Variant, report: &PhaseReport) -> AdjudicationOutput {
     let owner_key =
         |line_power: Option<PowerId>| line_power.map_or_else(|| "UNKNOWN".to_string(), |p| power_key(variant, p));
     let carried = report.orders.carried_out(variant, report.phase.kind);
-    for (line, carried) in report.orders.lines.iter().zip(carried) {
+    for (line, &carried) in report.orders.lines.iter().zip(&carried) {
         let order = match crate::report::fate(map, report, line, carried) {
             Fate::Published(order) | Fate::Told(Told::Replaced { done: order, .. }) => order,
             Fate::Rejected(e) => {
@@ -313,7 +313,7 @@ fn output(variant: &Variant, report: &PhaseReport) -> AdjudicationOutput {
     }
     // What players alone are told (never published).
     let mut notices: BTreeMap<String, Vec<RejectedOrder>> = BTreeMap::new();
-    for n in crate::report::notices(variant, report) {
+    for n in crate::report::notices_with(variant, report, &carried) {
         let told = match n.told {
             Told::Refused(e) => RejectedOrder::refused(&n.order, e),
             _ => RejectedOrder::told(&n.order, n.text(variant, crate::report::Lang::En)),

@@ -23,7 +23,7 @@ mod winter;
 use leaders::{displaced_leader_lines, leader_lines, leader_retreat_lines};
 pub use leaders::{leader_move_reason_en, leader_retreat_reason_en};
 pub use politics::{politics_summary, provocation_text};
-pub(crate) use private::{Fate, fate};
+pub(crate) use private::{Fate, fate, notices_with};
 pub use private::{Notice, Told, notices, private_report};
 
 /// Why a unit has no secure supply line (Hegemony 2.1.5), in a few words.

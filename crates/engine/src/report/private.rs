@@ -121,14 +121,18 @@ pub(crate) fn fate<'a>(map: &Map, report: &PhaseReport, line: &'a ReadLine, carr
 /// Everything the phase tells players alone, in the order of the lines, then the lines told to
 /// their sender only, then the provocations.
 pub fn notices<'a>(variant: &Variant, report: &'a PhaseReport) -> Vec<Notice<'a>> {
+    notices_with(variant, report, &report.orders.carried_out(variant, report.phase.kind))
+}
+
+/// [`notices`], with the lines' `carried` already known (the interchange computes it once).
+pub(crate) fn notices_with<'a>(variant: &Variant, report: &'a PhaseReport, carried: &[bool]) -> Vec<Notice<'a>> {
     let map = &variant.map;
-    let carried = report.orders.carried_out(variant, report.phase.kind);
     let mut out: Vec<Notice<'a>> = report
         .orders
         .lines
         .iter()
         .zip(carried)
-        .filter_map(|(line, carried)| match fate(map, report, line, carried) {
+        .filter_map(|(line, &carried)| match fate(map, report, line, carried) {
             Fate::Told(told) => Some(Notice {
                 to: line.sender.or(line.power),
                 order: line.text.clone(),
