@@ -8,8 +8,9 @@ use anyhow::{Context, Result};
 use clap::Args;
 use serde::Serialize;
 use spielleiter_engine::Map;
+use spielleiter_engine::conditions::{LineOrder, read_order_line};
 use spielleiter_engine::interchange::{GameState, position_from_state};
-use spielleiter_engine::order::{OrderContext, OrderError, PowerOrder, parse_order_list, read_power_header};
+use spielleiter_engine::order::{OrderContext, OrderError, read_power_header};
 use spielleiter_engine::report::{Lang, error_de};
 use spielleiter_engine::{Phase, PowerId};
 
@@ -50,6 +51,10 @@ struct JsonLine<'a> {
     position: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     suggestion: Option<String>,
+    /// For a line with conditions on a winter's steps: the order carried out when they fail
+    /// (`""`: none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    otherwise: Option<String>,
 }
 
 /// Runs the command; with `--strict` the exit code is 1 when any order was rejected.
@@ -90,11 +95,11 @@ pub fn run(args: &OrdersArgs) -> Result<ExitCode> {
             default_power: current_power,
             leaders: &variant.leaders,
         };
-        for (input, result) in parse_order_list(&ctx, text) {
-            if result.is_err() {
+        for line in read_order_line(&variant, &ctx, text) {
+            if line.result.is_err() {
                 rejected += 1;
             }
-            print_result(&mut out, map, &input, &result, args.json, args.lang)?;
+            print_result(&mut out, map, &line, args.json, args.lang)?;
         }
     }
     Ok(if rejected > 0 && args.strict {
@@ -104,14 +109,12 @@ pub fn run(args: &OrdersArgs) -> Result<ExitCode> {
     })
 }
 
-fn print_result(
-    out: &mut impl Write,
-    map: &Map,
-    text: &str,
-    result: &Result<PowerOrder, OrderError>,
-    json: bool,
-    lang: Lang,
-) -> Result<()> {
+fn print_result(out: &mut impl Write, map: &Map, line: &LineOrder, json: bool, lang: Lang) -> Result<()> {
+    let (text, result) = (line.text.as_str(), &line.result);
+    let otherwise = line.undecided.as_ref().map(|o| match o {
+        Some(o) => o.order.display(map).to_string(),
+        None => String::new(),
+    });
     let reason = |e: &OrderError| match lang {
         Lang::En => e.kind.to_string(),
         Lang::De => error_de(&e.kind),
@@ -125,6 +128,7 @@ fn print_result(
                 error: None,
                 position: None,
                 suggestion: None,
+                otherwise,
             },
             Err(e) => JsonLine {
                 input: text,
@@ -133,6 +137,7 @@ fn print_result(
                 error: Some(reason(e)),
                 position: Some(e.position),
                 suggestion: e.suggestion.clone(),
+                otherwise: None,
             },
         };
         writeln!(out, "{}", serde_json::to_string(&line)?)?;
@@ -141,7 +146,16 @@ fn print_result(
     match result {
         Ok(o) => {
             let power = o.power.map(|p| format!("{}: ", map.power(p).name)).unwrap_or_default();
-            writeln!(out, "{text:<50} => {power}{}", o.order.display(map))?;
+            let when = match (&otherwise, lang) {
+                (None, _) => String::new(),
+                (Some(e), Lang::En) if e.is_empty() => " (if the winter's steps allow it; else nothing)".to_string(),
+                (Some(e), Lang::En) => format!(" (if the winter's steps allow it; else {e})"),
+                (Some(e), Lang::De) if e.is_empty() => {
+                    " (wenn die Schritte des Winters es erlauben; sonst nichts)".to_string()
+                }
+                (Some(e), Lang::De) => format!(" (wenn die Schritte des Winters es erlauben; sonst {e})"),
+            };
+            writeln!(out, "{text:<50} => {power}{}{when}", o.order.display(map))?;
         }
         Err(e) => {
             let hint = e

@@ -1,6 +1,7 @@
-//! Conditional winter orders in the phase pipeline (Hegemony 4.4): reading a line
-//! `IF … THEN … ELSE …` against the position, and deciding it once the winter's steps it names
-//! are known. The syntax is `crate::order::condition`'s.
+//! Conditional orders in the phase pipeline: reading a line `IF … THEN … ELSE …` against the
+//! position of its phase, deciding its conditions on results and the board when the phase
+//! begins, and those on a winter's steps (Hegemony 4.4) once the winter's declarations are known.
+//! The syntax is `crate::order::condition`'s; docs/NOTATION.md defines it.
 
 use crate::game::{PhaseOrders, ReadLine};
 use crate::order::model::{Order, PowerOrder};
@@ -90,35 +91,46 @@ fn decide_conditions(
     }
 }
 
-/// Reads a conditional line (`IF … THEN … ELSE …`): its order, conditions and `ELSE` order.
-/// Conditions are for the winter's steps only (Hegemony 4.4); one that names no overseas
-/// centre or no unit is refused when read.
+/// What reading a conditional line gave: the order carried out (or why none is) and, where
+/// conditions on a winter's steps remain (Hegemony 4.4), those conditions and the `ELSE` order.
+pub(crate) type ReadConditional = (
+    Result<PowerOrder, OrderError>,
+    Option<Box<crate::order::condition::Conditional>>,
+);
+
+/// Reads a conditional line (`IF … THEN … ELSE …`) for the position's phase. Its conditions on
+/// results and the board are decided now, when the phase begins, and only the branch they
+/// choose is read (the other may name a unit that is no longer there): the line is then that
+/// order, or refused with [`OrderErrorKind::ConditionNotMet`] when nothing is chosen. Conditions
+/// on a winter's steps (Hegemony 4.4) stay with the line, both branches read, until the winter's
+/// declarations are known ([`apply_conditions`]). A condition that cannot be read refuses the
+/// line.
 pub(crate) fn read_conditional(
     variant: &Variant,
     ctx: &OrderContext<'_>,
     parts: Result<crate::order::condition::Parts<'_>, OrderError>,
-) -> (
-    Result<PowerOrder, OrderError>,
-    Option<Box<crate::order::condition::Conditional>>,
-) {
+) -> ReadConditional {
     use crate::order::condition::{Conditional, read_condition};
     let parts = match parts {
         Ok(p) => p,
         Err(e) => return (Err(e), None),
     };
-    let position = ctx
-        .position
-        .filter(|_| ctx.phase == PhaseKind::Adjustment && crate::rules::has_winter_steps(variant));
-    let Some(position) = position else {
-        return (Err(OrderError::new(OrderErrorKind::NoConditionsHere, 0)), None);
+    let Some(position) = ctx.position else {
+        return (Err(OrderError::new(OrderErrorKind::ConditionNeedsPosition, 0)), None);
     };
     let map = &variant.map;
-    let mut conditions = Vec::new();
+    let mut now = true;
+    let mut steps = Vec::new();
     for &(at, text) in &parts.conditions {
         match read_condition(map, position, text, at) {
-            Ok(c) => conditions.push(c),
+            Ok(c) if c.test.is_winter_step() => steps.push(c),
+            Ok(c) => now &= c.holds_now(map, position),
             Err(e) => return (Err(e), None),
         }
+    }
+    let winter = ctx.phase == PhaseKind::Adjustment && crate::rules::has_winter_steps(variant);
+    if !steps.is_empty() && !winter {
+        return (Err(OrderError::new(OrderErrorKind::NoConditionsHere, 0)), None);
     }
     let read = |(at, text): (usize, &str)| {
         let line = if parts.prefix.is_empty() {
@@ -132,6 +144,14 @@ pub(crate) fn read_conditional(
             e
         })
     };
+    if !now || steps.is_empty() {
+        let chosen = match (now, parts.otherwise) {
+            (true, _) => read(parts.then),
+            (false, Some(otherwise)) => read(otherwise),
+            (false, None) => Err(OrderError::new(OrderErrorKind::ConditionNotMet, 0)),
+        };
+        return (chosen, None);
+    }
     let then = read(parts.then);
     let otherwise = match parts.otherwise.map(read).transpose() {
         Ok(o) => o,
@@ -144,5 +164,45 @@ pub(crate) fn read_conditional(
             return (Err(OrderError::new(OrderErrorKind::ConditionalForOther(name), 0)), None);
         }
     }
-    (then, Some(Box::new(Conditional { conditions, otherwise })))
+    let conditional = Conditional {
+        conditions: steps,
+        otherwise,
+    };
+    (then, Some(Box::new(conditional)))
+}
+
+/// One order of a line, as [`read_order_line`] read it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineOrder {
+    /// Its text.
+    pub text: String,
+    /// The order (for a conditional line: the one its conditions chose), or why none is given.
+    pub result: Result<PowerOrder, OrderError>,
+    /// For a line with conditions on a winter's steps (Hegemony 4.4): the `ELSE` order, if any;
+    /// `result` is then the order carried out when they hold, decided in the winter.
+    pub undecided: Option<Option<PowerOrder>>,
+}
+
+/// Reads one line of orders for the context's phase as a submission is read: a conditional line
+/// (decided on the position, see [`read_conditional`]) or one or more orders separated by
+/// commas.
+pub fn read_order_line(variant: &Variant, ctx: &OrderContext<'_>, text: &str) -> Vec<LineOrder> {
+    match crate::order::condition::split(text) {
+        Some(parts) => {
+            let (result, conditional) = read_conditional(variant, ctx, parts);
+            vec![LineOrder {
+                text: text.to_string(),
+                result,
+                undecided: conditional.map(|c| c.otherwise),
+            }]
+        }
+        None => crate::order::resolve::parse_order_list(ctx, text)
+            .into_iter()
+            .map(|(text, result)| LineOrder {
+                text,
+                result,
+                undecided: None,
+            })
+            .collect(),
+    }
 }

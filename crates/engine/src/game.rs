@@ -153,7 +153,9 @@ impl PhaseOrders {
                 }
                 _ => {}
             }
-            if position.phase.kind == PhaseKind::Movement {
+            // `IF … THEN …` is a conditional order; `if dislodged by …: …` a retreat in advance.
+            let conditional = crate::order::condition::split(text).filter(Result::is_ok);
+            if position.phase.kind == PhaseKind::Movement && conditional.is_none() {
                 match read_advance_retreat(map, text) {
                     Some(Ok((p, advance))) => {
                         // Retreats in advance only for the sender's own units: another
@@ -191,7 +193,7 @@ impl PhaseOrders {
                 default_power: current,
                 leaders: &variant.leaders,
             };
-            if let Some(parts) = crate::order::condition::split(text) {
+            if let Some(parts) = conditional.or_else(|| crate::order::condition::split(text)) {
                 let (result, condition) = crate::conditions::read_conditional(variant, &ctx, parts);
                 // A conditional line is the sender's own: one for another country (a neutral
                 // he controls) is refused, and every refusal is told to him alone (its other
@@ -591,6 +593,8 @@ fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
     next.dislodged = dislodged.clone();
     next.pending_retreats.clear();
     follow_moves(variant, &units, &orders, &result, &mut next);
+    let facts = movement_facts(map, position.phase, &units, &orders, &result, &dislodged);
+    crate::history::record(variant, &mut next.recent, facts);
     let leaders = crate::rules::after_movement(&phase, &result, &mut next);
     let provocations = crate::rules::after_movement_politics(&phase, &mut next);
     report.movement = Some(MovementReport {
@@ -632,7 +636,8 @@ fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
                 default_power: later.power,
                 ..ctx
             };
-            for (text, result) in parse_order_list(&ctx, &later.text) {
+            for line in crate::conditions::read_order_line(variant, &ctx, &later.text) {
+                let (text, result) = (line.text, line.result);
                 // Only the sender's own units: another country's retreats are ordered in its
                 // retreat phase.
                 let result = result.and_then(|o| match (o.power, later.power) {
@@ -705,6 +710,68 @@ fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
     report.next = next;
 }
 
+/// What a movement phase did, for conditional orders: the moves carried out and the units
+/// dislodged.
+fn movement_facts(
+    map: &Map,
+    phase: Phase,
+    units: &[Unit],
+    orders: &[Order],
+    result: &MovementResult,
+    dislodged: &[DislodgedUnit],
+) -> crate::history::PhaseFacts {
+    let moves = units
+        .iter()
+        .zip(orders)
+        .zip(&result.moved)
+        .filter_map(|((u, o), &moved)| match *o {
+            Order::Move { to, .. } => Some(crate::history::MoveResult {
+                power: u.power,
+                kind: u.kind,
+                from: map.province_of(u.location),
+                to: map.province_of(to),
+                succeeded: moved,
+            }),
+            _ => None,
+        })
+        .collect();
+    crate::history::PhaseFacts {
+        phase,
+        moves,
+        dislodged: dislodged.iter().map(|d| d.unit).collect(),
+    }
+}
+
+/// What a retreat phase did, for conditional orders: the retreats carried out.
+fn retreat_facts(
+    map: &Map,
+    phase: Phase,
+    dislodged: &[DislodgedUnit],
+    orders: &[Option<Order>],
+    outcomes: &[RetreatOutcome],
+) -> crate::history::PhaseFacts {
+    let moves = dislodged
+        .iter()
+        .zip(orders)
+        .zip(outcomes)
+        .filter_map(|((d, o), outcome)| match *o {
+            Some(Order::Retreat { to, .. }) => Some(crate::history::MoveResult {
+                power: d.unit.power,
+                kind: d.unit.kind,
+                from: map.province_of(d.unit.location),
+                to: map.province_of(to),
+                succeeded: matches!(outcome, RetreatOutcome::Retreated(_)),
+            }),
+            _ => None,
+        })
+        .collect();
+    crate::history::PhaseFacts {
+        phase,
+        moves,
+        dislodged: Vec::new(),
+    }
+}
+
 /// The leaders' retreat orders among those sent in advance, the last for each leader.
 fn leader_retreats_sent(map: &Map, sent: &[(Option<PowerId>, Order)]) -> Vec<(Option<PowerId>, Order)> {
     let mut last: Vec<(Option<PowerId>, Order)> = Vec::new();
@@ -775,6 +842,8 @@ fn retreat(variant: &Variant, position: &Position, orders: &PhaseOrders, next: &
         })
         .collect();
     next.rules.follow_moves(variant, &moves);
+    let facts = retreat_facts(map, position.phase, &dislodged, &chosen, &outcomes);
+    crate::history::record(variant, &mut next.recent, facts);
     let phase = crate::rules::RetreatPhase {
         variant,
         position,

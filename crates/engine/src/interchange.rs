@@ -59,6 +59,11 @@ pub struct GameState {
     /// alone, several jointly (`{"BAVARIA": ["FRANCE"]}`). Secret.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub control: BTreeMap<String, Vec<String>>,
+    /// What the last phases did (the movement phases of the last game year and their
+    /// retreats), for conditional orders: see [`results::PhaseResults`]. Published with each
+    /// phase's result.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub last_results: Vec<results::PhaseResults>,
 }
 
 impl GameState {
@@ -101,6 +106,7 @@ impl StateOptions {
     }
 }
 
+pub mod results;
 mod rule_fields;
 
 /// A state that does not fit the variant.
@@ -226,6 +232,7 @@ pub fn position_from_state(variant: &Variant, state: &GameState) -> Result<Posit
         owners: vec![None; map.provinces().len()],
         pending_retreats: Vec::new(),
         rules: RuleState::default(),
+        recent: Vec::new(),
     };
     let mut garrisons_at_home = Vec::new();
     for (key, units) in &state.units {
@@ -332,6 +339,7 @@ pub fn position_from_state(variant: &Variant, state: &GameState) -> Result<Posit
         .chain(position.dislodged.iter().map(|d| d.unit))
         .collect();
     position.rules = rule_fields::read(variant, state, &on_board, &garrisons_at_home)?;
+    position.recent = results::read(map, &state.last_results)?;
     crate::choice::open_in_first_phase(variant, &mut position);
     // Retreat options into a province shut in this position are no options.
     let shut: Vec<bool> = map.provinces().iter().map(|p| position.is_shut(map, p.id)).collect();
@@ -384,6 +392,7 @@ pub fn state_from_position(variant: &Variant, position: &Position) -> GameState 
         }
     }
     rule_fields::write(variant, position, &mut state);
+    state.last_results = results::write(map, &position.recent);
     state
 }
 

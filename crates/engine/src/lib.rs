@@ -4,8 +4,9 @@
 pub mod adjudicate;
 pub mod adjudication;
 pub mod choice;
-mod conditions;
+pub mod conditions;
 pub mod game;
+pub mod history;
 pub mod house_rules;
 pub mod ids;
 pub mod interchange;

@@ -46,6 +46,9 @@ pub struct Position {
     /// What the variant's rules keep besides units and centres (leaders, garrisons, special
     /// rules switched on); empty in the standard game.
     pub rules: RuleState,
+    /// What the last phases did, for conditional orders (the movement phases of the last game
+    /// year and their retreats; see [`crate::history`]).
+    pub recent: Vec<crate::history::PhaseFacts>,
 }
 
 impl Position {
@@ -81,6 +84,7 @@ impl Position {
             owners,
             pending_retreats: Vec::new(),
             rules: variant.scenario.as_ref().map(|s| s.start.clone()).unwrap_or_default(),
+            recent: Vec::new(),
         }
     }
 

@@ -391,9 +391,27 @@ pub fn error_de(kind: &OrderErrorKind) -> String {
             format!("{sender} kann {country} nie kontrollieren: der Befehl gilt als nicht gegeben (Regel 1.1.7)")
         }
         K::NoConditionsHere => {
-            "bedingte Befehle (`WENN … DANN …`) gelten in Wintern, deren Schritte sie nennen können (Hegemony 4.4)"
+            "`gesperrt` und `versorgt` nennen Schritte eines Winters: sie gelten in Wintern von Hegemony (4.4)"
                 .to_string()
         }
+        K::ConditionNeedsPosition => {
+            "ein bedingter Befehl wird gegen die Stellung des Spiels gelesen (den Stand angeben)".to_string()
+        }
+        K::ConditionOnOrders => "eine Bedingung nennt Ergebnisse, nie Befehle: die Befehle anderer Spieler sind \
+                                 geheim, bis sie ausgeführt sind"
+            .to_string(),
+        K::ConditionOnLaterPhase(p) => {
+            format!(
+                "eine Bedingung nennt das Ergebnis einer früheren Phase; {p} ist nicht vorbei, bevor dieser Befehl ausgeführt wird"
+            )
+        }
+        K::ResultsNotKept(p) => format!(
+            "die Ergebnisse von {p} sind nicht aufbewahrt (Bedingungen nennen die Züge und Rückzüge des letzten Spieljahres)"
+        ),
+        K::NoEarlierResults => {
+            "vor dieser Phase wurde keine Zugphase gespielt: es gibt kein Ergebnis zu nennen".to_string()
+        }
+        K::NotACentre(p) => format!("{p} ist kein Versorgungszentrum"),
         K::ConditionalForOther(c) => format!("ein bedingter Befehl gilt nur für das eigene Land, nicht für {c}"),
         K::NoOverseasCentre(p) => format!("{p} ist kein Überseezentrum"),
         K::ConditionNotMet => "nicht ausgeführt: die Bedingung traf nicht zu".to_string(),

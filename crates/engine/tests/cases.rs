@@ -882,7 +882,10 @@ fn check_movement(
         if leader_order || advance {
             continue;
         }
-        let unit = ordered_province(map, &o.text)
+        // The unit of the order read (a conditional line's chosen branch), else of the text.
+        let unit = index
+            .and_then(|k| line_province(map, report, k))
+            .or_else(|| ordered_province(map, &o.text))
             .and_then(|p| movement.units.iter().position(|u| map.province_of(u.location) == p));
         let Some(i) = unit else {
             if o.status != Status::Illegal {

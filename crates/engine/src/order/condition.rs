@@ -1,18 +1,26 @@
 //! Conditional orders: `IF <condition> [AND <condition>…] THEN <order> [ELSE <order>]`, in German
-//! `WENN … UND … DANN … SONST …` (Hegemony 4.4: a winter order may depend on earlier steps of
-//! the same winter). docs/NOTATION.md says what a condition may name and when it is evaluated.
+//! `WENN … UND … DANN … SONST …` (seed 003 "bedingte Züge", seed 002 §4.4). docs/NOTATION.md
+//! says what a condition may name and when it is evaluated.
 //!
-//! A condition names a result of the winter's steps, never another player's orders:
-//! - `MID blocked` / `MID gesperrt`: the overseas centre in that sea is blocked this winter
-//!   (step 2);
-//! - `A Boh supplied` / `A Böhmen versorgt`, `A Boh unsupplied` / `unversorgt`: the unit there has
-//!   (no) secure supply line (step 3);
+//! A condition names a published result or the board, never anyone's orders:
+//! - `F Bre - Eng succeeds` / `gelingt`, `… fails` / `scheitert`: that move (or retreat) was
+//!   carried out in the last movement phase before the order's phase (or in the phase named by
+//!   `in S1901M` / `im S1901M`) and arrived (did not arrive);
+//! - `A Mun dislodged` / `vertrieben`: the unit there was dislodged in that phase;
+//! - `A Bur present` / `A Bur vorhanden`, `French A Bur present`, `Bur occupied` / `besetzt`,
+//!   `Bur empty` / `leer`: what stands there when the order's phase begins;
+//! - `Bel owned by France` / `Bel gehört Frankreich`: the centre's owner when the phase begins;
+//! - (Hegemony 4.4, winters) `MID blocked` / `gesperrt`: the overseas centre in that sea is
+//!   blocked this winter (step 2); `A Boh supplied` / `versorgt`, `unsupplied` / `unversorgt`: the
+//!   unit there has (no) secure supply line (step 3);
 //! - `not …` / `nicht …` before it, or `not` before the last word, turns it round.
 
-use crate::ids::ProvinceId;
+use crate::history::phase_named;
+use crate::ids::{PowerId, ProvinceId, UnitType};
 use crate::map::Map;
-use crate::order::syntax::read_place;
+use crate::order::syntax::{find_power, read_place};
 use crate::order::{OrderError, OrderErrorKind, PowerOrder};
+use crate::phase::{Phase, PhaseKind};
 use crate::position::Position;
 
 /// What a condition tests.
@@ -22,6 +30,39 @@ pub enum Test {
     Blocked(ProvinceId),
     /// The unit in this province has a secure supply line (Hegemony 2.1).
     Supplied(ProvinceId),
+    /// The move (or retreat) `from` → `to` was carried out in the phase (none: the last movement
+    /// phase before the order's) and arrived (`succeeded`) or did not.
+    Moved {
+        /// Where the unit stood.
+        from: ProvinceId,
+        /// Where it was ordered to.
+        to: ProvinceId,
+        /// Whether the test is for its arrival (else for its failure).
+        succeeded: bool,
+        /// The phase named, if one was.
+        phase: Option<Phase>,
+    },
+    /// The unit in this province was dislodged in the phase (none: the last movement phase).
+    Dislodged(ProvinceId, Option<Phase>),
+    /// A unit (of this kind and power, where named) stands in the province.
+    Present {
+        /// Where.
+        province: ProvinceId,
+        /// Army or fleet, if named.
+        kind: Option<UnitType>,
+        /// Whose, if named.
+        power: Option<PowerId>,
+    },
+    /// The province's centre is owned by this power.
+    Owned(ProvinceId, PowerId),
+}
+
+impl Test {
+    /// Whether the test names a winter's steps (Hegemony 4.4), decided only once the winter's
+    /// declarations are known; every other test is decided when the order's phase begins.
+    pub fn is_winter_step(&self) -> bool {
+        matches!(self, Test::Blocked(_) | Test::Supplied(_))
+    }
 }
 
 /// One condition: a test, perhaps negated.
@@ -31,6 +72,31 @@ pub struct Condition {
     pub test: Test,
     /// Whether the condition holds when the test fails.
     pub negated: bool,
+}
+
+impl Condition {
+    /// Whether a condition that is no winter step holds when the phase of `position` begins:
+    /// on the board and on the results kept with it ([`crate::history`]).
+    pub fn holds_now(&self, map: &Map, position: &Position) -> bool {
+        let facts = |phase| phase_named(&position.recent, position.phase, phase);
+        let test = match self.test {
+            Test::Moved {
+                from,
+                to,
+                succeeded,
+                phase,
+            } => facts(phase)
+                .and_then(|f| f.move_from(from, to))
+                .is_some_and(|m| m.succeeded == succeeded),
+            Test::Dislodged(p, phase) => facts(phase).is_some_and(|f| f.dislodged_in(map, p)),
+            Test::Present { province, kind, power } => position
+                .unit_in(map, province)
+                .is_some_and(|u| kind.is_none_or(|k| k == u.kind) && power.is_none_or(|p| p == u.power)),
+            Test::Owned(p, by) => position.owners[p.index()] == Some(by),
+            Test::Blocked(_) | Test::Supplied(_) => false,
+        };
+        test != self.negated
+    }
 }
 
 /// The parts of a conditional line, read.
@@ -140,76 +206,268 @@ pub fn split(line: &str) -> Option<Result<Parts<'_>, OrderError>> {
     }))
 }
 
-/// Reads one condition (`MID blocked`, `A Boh not supplied`, `nicht F Irland versorgt`) at
-/// byte `at` of the line, against the position: `blocked` needs an overseas centre (a sea owned
-/// as a centre), `supplied` a unit.
+/// What a condition may be, for the error that finds none.
+const EXPECTED: &str = "a condition: `<move> succeeds` / `fails`, `<unit> dislodged`, `<unit> present`, \
+`<place> empty`, `<centre> owned by <power>` (winters of Hegemony: `<sea> blocked`, `<unit> supplied`)";
+const SUCCEEDS: &[&str] = &["succeeds", "succeeded", "gelingt", "gelang", "gelungen", "erfolgreich"];
+const FAILS: &[&str] = &["fails", "failed", "scheitert", "gescheitert"];
+const DISLODGED: &[&str] = &["dislodged", "vertrieben"];
+const PRESENT: &[&str] = &["present", "vorhanden"];
+const OCCUPIED: &[&str] = &["occupied", "besetzt"];
+const EMPTY: &[&str] = &["empty", "leer"];
+const OWNED: &[&str] = &["owned", "gehört", "gehoert", "gehort"];
+const ORDERS: &[&str] = &["ordered", "orders", "befohlen", "befiehlt"];
+const NOT: &[&str] = &["not", "nicht"];
+const UNIT_WORDS: &[&str] = &["a", "f", "army", "fleet", "armee", "flotte"];
+const DASHES: &[&str] = &["->", "=>", "→", "–", "—", "-"];
+
+/// The words of one condition, with offsets into its text, and the text's offset in the line.
+struct Words<'a> {
+    text: &'a str,
+    at: usize,
+}
+
+impl Words<'_> {
+    fn error(&self, kind: OrderErrorKind, offset: usize) -> OrderError {
+        OrderError::new(kind, self.at + offset)
+    }
+
+    fn expected(&self, found: &str, offset: usize) -> OrderError {
+        self.error(
+            OrderErrorKind::Expected {
+                expected: EXPECTED,
+                found: found.to_string(),
+            },
+            offset,
+        )
+    }
+
+    /// The place written from byte `start` to `end` of the condition.
+    fn place(&self, map: &Map, start: usize, end: usize) -> Result<ProvinceId, OrderError> {
+        let shift = self.at + start;
+        read_place(map, self.text[start..end].trim())
+            .map(|p| p.province)
+            .map_err(|mut e| {
+                e.position += shift;
+                e
+            })
+    }
+
+    /// The place of the words `ws` (a unit type word before it is skipped) and the unit type.
+    fn unit(&self, map: &Map, ws: &[(usize, &str)]) -> Result<(Option<UnitType>, ProvinceId), OrderError> {
+        let (kind, ws) = match ws.split_first() {
+            Some(((_, w), rest)) if !rest.is_empty() && is(w, UNIT_WORDS) => (Some(unit_type(w)), rest),
+            _ => (None, ws),
+        };
+        let (Some(&(start, _)), Some(&(last, w))) = (ws.first(), ws.last()) else {
+            return Err(self.expected(self.text, 0));
+        };
+        Ok((kind, self.place(map, start, last + w.len())?))
+    }
+}
+
+fn unit_type(word: &str) -> UnitType {
+    if is(word, &["f", "fleet", "flotte"]) {
+        UnitType::Fleet
+    } else {
+        UnitType::Army
+    }
+}
+
+/// Reads one condition (`F Bre - Eng succeeds`, `nicht A München vertrieben im S1901M`, `Bel
+/// owned by France`, `MID blocked`) at byte `at` of the line, against the position of the
+/// order's phase: the results it names must be kept and of an earlier phase, `blocked` needs an
+/// overseas centre (a sea owned as a centre), `supplied` a unit, `owned by` a centre.
 pub fn read_condition(map: &Map, position: &Position, text: &str, at: usize) -> Result<Condition, OrderError> {
-    let ws = words(text);
+    let cond = Words { text, at };
+    let all = words(text);
+    let mut ws: &[(usize, &str)] = &all;
     let mut negated = false;
-    let mut ws: &[(usize, &str)] = &ws;
     if let Some(((_, w), rest)) = ws.split_first() {
-        if is(w, &["not", "nicht"]) {
+        if is(w, NOT) {
             negated = true;
             ws = rest;
         }
     }
-    let expected = |found: &str, offset: usize| {
-        OrderError::new(
-            OrderErrorKind::Expected {
-                expected: "a condition: `<sea> blocked` or `<unit> supplied` / `unsupplied`",
-                found: found.to_string(),
-            },
-            at + offset,
-        )
-    };
+    if let Some(&(o, _)) = ws.iter().find(|(_, w)| is(w, ORDERS)) {
+        return Err(cond.error(OrderErrorKind::ConditionOnOrders, o));
+    }
+    if let Some(i) = ws.iter().position(|(_, w)| is(w, OWNED)) {
+        return read_owner(map, position, &cond, ws, i, negated);
+    }
+    let mut phase = None;
+    if let [.., (_, word), (phase_at, p)] = ws {
+        if is(word, &["in", "im"]) {
+            let named: Phase = p.parse().map_err(|_| cond.expected(p, *phase_at))?;
+            phase = Some((named, *phase_at));
+            ws = &ws[..ws.len() - 2];
+        }
+    }
     let Some(((last_at, last), rest)) = ws.split_last() else {
-        return Err(expected(text, 0));
+        return Err(cond.expected(text, 0));
     };
-    let blocked = is(last, &["blocked", "gesperrt"]);
-    let flip = if blocked || is(last, &["supplied", "versorgt"]) {
-        false
-    } else if is(last, &["unsupplied", "unversorgt"]) {
-        true
-    } else {
-        return Err(expected(last, *last_at));
-    };
-    negated ^= flip;
     let mut rest: &[(usize, &str)] = rest;
     if let Some(((_, w), before)) = rest.split_last() {
-        if is(w, &["not", "nicht"]) {
+        if is(w, NOT) {
             negated = !negated;
             rest = before;
         }
     }
-    // A unit is named by its place; `A`, `F`, `Army`, `Flotte` before it may be written.
-    if let Some(((_, w), after)) = rest.split_first() {
-        let unit_word = is(w, &["a", "f", "army", "fleet", "armee", "flotte"]);
-        if unit_word && !blocked && !after.is_empty() {
-            rest = after;
+    let test = match *last {
+        w if is(w, &["blocked", "gesperrt"]) => blocked(map, position, &cond, rest)?,
+        w if is(w, &["supplied", "versorgt", "unsupplied", "unversorgt"]) => {
+            negated ^= is(w, &["unsupplied", "unversorgt"]);
+            let (_, p) = cond.unit(map, rest)?;
+            if position.unit_in(map, p).is_none() {
+                return Err(cond.error(OrderErrorKind::NoUnit(map.province(p).name.clone()), 0));
+            }
+            Test::Supplied(p)
+        }
+        w if is(w, SUCCEEDS) || is(w, FAILS) => {
+            let (from, to) = read_move(map, &cond, rest)?;
+            let succeeded = is(w, SUCCEEDS);
+            let phase = checked_phase(position, &cond, phase)?;
+            Test::Moved {
+                from,
+                to,
+                succeeded,
+                phase,
+            }
+        }
+        w if is(w, DISLODGED) => {
+            let (_, p) = cond.unit(map, rest)?;
+            Test::Dislodged(p, checked_phase(position, &cond, phase)?)
+        }
+        w if is(w, PRESENT) || is(w, OCCUPIED) || is(w, EMPTY) => {
+            negated ^= is(w, EMPTY);
+            read_present(map, &cond, rest)?
+        }
+        w => return Err(cond.expected(w, *last_at)),
+    };
+    if let (Some((_, phase_at)), false) = (phase, matches!(test, Test::Moved { .. } | Test::Dislodged(..))) {
+        return Err(cond.expected(&text[phase_at..], phase_at));
+    }
+    Ok(Condition { test, negated })
+}
+
+/// `MID blocked`: the sea must be an overseas centre.
+fn blocked(map: &Map, position: &Position, cond: &Words, rest: &[(usize, &str)]) -> Result<Test, OrderError> {
+    let (Some(&(start, _)), Some(&(last, w))) = (rest.first(), rest.last()) else {
+        return Err(cond.expected(cond.text, 0));
+    };
+    let p = cond.place(map, start, last + w.len())?;
+    let overseas = position.owners[p.index()].is_some() && !map.province(p).centre;
+    if !overseas {
+        return Err(cond.error(OrderErrorKind::NoOverseasCentre(map.province(p).name.clone()), 0));
+    }
+    Ok(Test::Blocked(p))
+}
+
+/// `[French] [A] Bur present` / `Bur occupied` / `Bur empty`.
+fn read_present(map: &Map, cond: &Words, rest: &[(usize, &str)]) -> Result<Test, OrderError> {
+    let unit_word = rest.iter().position(|(_, w)| is(w, UNIT_WORDS));
+    let (power, rest) = match unit_word {
+        Some(k) if k > 0 && k + 1 < rest.len() => {
+            let (start, end) = (rest[0].0, rest[k - 1].0 + rest[k - 1].1.len());
+            let power =
+                find_power(map, &cond.text[start..end]).ok_or_else(|| cond.expected(&cond.text[start..end], start))?;
+            (Some(power), &rest[k..])
+        }
+        _ => (None, rest),
+    };
+    let (kind, province) = cond.unit(map, rest)?;
+    Ok(Test::Present { province, kind, power })
+}
+
+/// `[A] Bre - Eng` (also `Bre-Eng`, `Bre to Eng`, `Brest nach Ärmelkanal`).
+fn read_move(map: &Map, cond: &Words, rest: &[(usize, &str)]) -> Result<(ProvinceId, ProvinceId), OrderError> {
+    let rest = match rest.split_first() {
+        Some(((_, w), after)) if after.len() > 1 && is(w, UNIT_WORDS) => after,
+        _ => rest,
+    };
+    let (Some(&(start, _)), Some(&(last, w))) = (rest.first(), rest.last()) else {
+        return Err(cond.expected(cond.text, 0));
+    };
+    let end = last + w.len();
+    let dash_word = rest
+        .iter()
+        .find(|(_, w)| DASHES.contains(w) || is(w, &["to", "nach"]))
+        .map(|&(o, w)| (o, o + w.len()));
+    let dash_inside = || {
+        let span = &cond.text[start..end];
+        DASHES
+            .iter()
+            .filter_map(|d| span.find(d).map(|i| (start + i, start + i + d.len())))
+            .min()
+    };
+    let Some((dash, after)) = dash_word.or_else(dash_inside) else {
+        return Err(cond.error(
+            OrderErrorKind::Expected {
+                expected: "a move before `succeeds` / `fails`: `F Bre - Eng`",
+                found: cond.text[start..end].to_string(),
+            },
+            start,
+        ));
+    };
+    Ok((cond.place(map, start, dash)?, cond.place(map, after, end)?))
+}
+
+/// `Bel owned by France`, `Belgien gehört Frankreich`; `not` before `owned` turns it round.
+fn read_owner(
+    map: &Map,
+    position: &Position,
+    cond: &Words,
+    ws: &[(usize, &str)],
+    owned: usize,
+    mut negated: bool,
+) -> Result<Condition, OrderError> {
+    let mut place = &ws[..owned];
+    if let Some(((_, w), before)) = place.split_last() {
+        if is(w, NOT) {
+            negated = !negated;
+            place = before;
         }
     }
-    let Some(&(place_at, _)) = rest.first() else {
-        return Err(expected(last, *last_at));
+    let mut after = &ws[owned + 1..];
+    if let Some(((_, w), rest)) = after.split_first() {
+        if is(w, &["by", "von"]) {
+            after = rest;
+        }
+    }
+    let (Some(&(start, _)), Some(&(last, w))) = (place.first(), place.last()) else {
+        return Err(cond.expected(cond.text, 0));
     };
-    let place_end = rest.last().map_or(place_at, |&(a, w)| a + w.len());
-    let place = read_place(map, &text[place_at..place_end]).map_err(|mut e| {
-        e.position += at + place_at;
-        e
-    })?;
-    let p = place.province;
-    let name = || map.province(p).name.clone();
-    let (test, wrong) = if blocked {
-        let overseas = position.owners[p.index()].is_some() && !map.province(p).centre;
-        (
-            Test::Blocked(p),
-            (!overseas).then(|| OrderErrorKind::NoOverseasCentre(name())),
-        )
-    } else {
-        let unit = position.unit_in(map, p).is_some();
-        (Test::Supplied(p), (!unit).then(|| OrderErrorKind::NoUnit(name())))
+    let p = cond.place(map, start, last + w.len())?;
+    let Some(&(power_at, _)) = after.first() else {
+        return Err(cond.expected("", cond.text.len()));
     };
-    match wrong {
-        Some(kind) => Err(OrderError::new(kind, at)),
-        None => Ok(Condition { test, negated }),
+    let power =
+        find_power(map, &cond.text[power_at..]).ok_or_else(|| cond.expected(&cond.text[power_at..], power_at))?;
+    if !map.province(p).centre && position.owners[p.index()].is_none() {
+        return Err(cond.error(OrderErrorKind::NotACentre(map.province(p).name.clone()), start));
+    }
+    Ok(Condition {
+        test: Test::Owned(p, power),
+        negated,
+    })
+}
+
+/// The phase whose results a condition names: one that is over and whose results are kept
+/// (`named`), or the last movement phase before the order's.
+fn checked_phase(
+    position: &Position,
+    cond: &Words,
+    named: Option<(Phase, usize)>,
+) -> Result<Option<Phase>, OrderError> {
+    let now = position.phase;
+    match named {
+        Some((p, at)) if p >= now => Err(cond.error(OrderErrorKind::ConditionOnLaterPhase(p.to_string()), at)),
+        Some((p, at)) if p.kind == PhaseKind::Adjustment || phase_named(&position.recent, now, Some(p)).is_none() => {
+            Err(cond.error(OrderErrorKind::ResultsNotKept(p.to_string()), at))
+        }
+        None if phase_named(&position.recent, now, None).is_none() => {
+            Err(cond.error(OrderErrorKind::NoEarlierResults, 0))
+        }
+        _ => Ok(named.map(|(p, _)| p)),
     }
 }

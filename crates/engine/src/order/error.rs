@@ -230,9 +230,28 @@ pub enum OrderErrorKind {
         /// The country.
         country: String,
     },
-    /// A conditional order outside a winter with steps (Hegemony 4.4).
-    #[error("conditional orders (`IF … THEN …`) are taken in winters whose steps they can name (Hegemony 4.4)")]
+    /// A condition on a winter's steps (`blocked`, `supplied`) outside a winter with steps
+    /// (Hegemony 4.4).
+    #[error("`blocked` and `supplied` name a winter's steps: they are taken in winters of Hegemony (4.4)")]
     NoConditionsHere,
+    /// A conditional order read without a position to decide it on.
+    #[error("a conditional order is read against the game's position (give the state)")]
+    ConditionNeedsPosition,
+    /// A condition on orders rather than results.
+    #[error("a condition names results, never orders: another player's orders are secret until they are carried out")]
+    ConditionOnOrders,
+    /// A condition on the results of the order's own phase or a later one.
+    #[error("a condition names the result of an earlier phase; {0} is not over before this order is carried out")]
+    ConditionOnLaterPhase(String),
+    /// A condition on results no longer kept (older than the last game year) or of a winter.
+    #[error("the results of {0} are not kept (conditions name the moves and retreats of the last game year)")]
+    ResultsNotKept(String),
+    /// A condition on the last movement phase where none was played yet.
+    #[error("no movement phase was played before this one: there is no result to name")]
+    NoEarlierResults,
+    /// A condition `owned by` on a place that is no supply centre.
+    #[error("{0} is no supply centre")]
+    NotACentre(String),
     /// A conditional line with an order for another country than the sender's (or two).
     #[error("a conditional order is for one's own country only, not for {0}")]
     ConditionalForOther(String),

@@ -226,6 +226,8 @@ impl WinterSteps {
                 position.unit_in(map, p).is_some()
                     && !self.unsupplied.iter().any(|u| map.province_of(u.unit.location) == p)
             }
+            // Conditions on results and the board are decided when the phase begins.
+            _ => return c.holds_now(map, position),
         };
         test != c.negated
     }
