@@ -61,3 +61,120 @@ fn with_retreats_only_with_the_moves_a_unit_without_one_is_disbanded_and_no_retr
     let now = france.ok("GET", &format!("/api/games/{id}"), None);
     assert!(now.to_string().contains("W1901A"), "{now}");
 }
+
+/// A confirmed account whose password has no spaces (a mail player writes it).
+fn mail_account(server: &support::Server, name: &str, lang: &str) -> support::Client {
+    let c = support::unconfirmed_player_with(server, name, lang, &format!("pw-{name}-2026"));
+    support::confirm_address(server, &c, &format!("{name}@example.org"), lang);
+    c
+}
+
+#[test]
+fn an_ancient_mediterranean_year_sent_at_once_with_conditional_orders_by_mail_and_api() {
+    let server = start_server("house-year");
+    let rome = mail_account(&server, "romulus", "de");
+    let carthage = mail_account(&server, "hanno", "en");
+    let settings = json!({"name": "antike", "variant": "ancmed", "movement_seconds": 86400, "year_at_once": true});
+    let id = rome.ok("POST", "/api/games", Some(settings))["id"]
+        .as_str()
+        .expect("an id")
+        .to_string();
+    for (who, power) in [(&rome, "ROME"), (&carthage, "CARTHAGE")] {
+        who.ok(
+            "POST",
+            &format!("/api/games/{id}/join"),
+            Some(json!({"preferences": [power]})),
+        );
+    }
+    rome.ok("POST", &format!("/api/games/{id}/start"), None);
+    let game = rome.ok("GET", &format!("/api/games/{id}"), None);
+    assert_eq!(game["year_at_once"], true, "{game}");
+    let mail_dir = server.dir.join("mail");
+    let started = support::wait_for_mails(&mail_dir, 1, |m| {
+        m.contains("Subject: Partie begonnen: antike") && m.contains("<romulus@example.org>")
+    });
+    assert!(
+        started[0].contains("Hausregel: ein Spieljahr auf einmal."),
+        "{}",
+        started[0]
+    );
+
+    // Rome sends the whole year by mail, in German: a spring move that fails (two armies into
+    // Apulia), fall orders on the spring's results, and a winter build on the fall's.
+    let body = [
+        "ANMELDEN Rom antike pw-romulus-2026",
+        "A Rom - Apu",
+        "A Rav - Apu",
+        "F Nea - Tyn",
+        "F1M:",
+        "WENN A Rom - Apu gelingt DANN A Apu - Nea SONST A Rom - Etr",
+        "WENN F Nea - Tyn gelingt DANN F Tyn - Sic SONST F Nea - Sic",
+        "A Rav H",
+        "W1A:",
+        "WENN F Tyn - Sic gelingt DANN Aufbau F Nea SONST Aufbau A Nea",
+    ]
+    .join("\r\n");
+    let raw = format!(
+        "From: romulus <romulus@example.org>\r\nMessage-ID: <rome-year@example.org>\r\nSubject: Befehle\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{body}\r\n"
+    );
+    support::ingest_into(&server.dir, &raw);
+    let reply = support::reply_to(&server.dir, "rome-year@example.org");
+    assert!(!reply.contains("FEHLER") && !reply.contains("ERROR"), "{reply}");
+    // Carthage sends its year through the API.
+    let lines = [
+        "F Tha - Pun",
+        "A Cir - Num",
+        "A Car H",
+        "F1M:",
+        "IF F Tha - Pun succeeds THEN F Pun - Sad ELSE F Tha - Pun",
+        "W1A:",
+        "IF A Cir - Num succeeds in S1M THEN Build A Cir ELSE Build F Cir",
+        "Build F Tha",
+    ];
+    carthage.ok(
+        "PUT",
+        &format!("/api/games/{id}/orders"),
+        Some(json!({ "orders": lines })),
+    );
+
+    // One adjudication for the year: spring, fall and winter one after another.
+    let done = rome.ok("POST", &format!("/api/games/{id}/adjudicate?phase=S1M"), None);
+    assert_eq!(done["phase"], "S1M", "{done}");
+    assert_eq!(done["then"], json!(["F1M", "W1A"]), "{done}");
+    let spring = done["report"].as_str().unwrap_or_default();
+    for secret in ["Sic", "Sad", "Etr", "WENN", "IF"] {
+        assert!(!spring.contains(secret), "the spring report tells `{secret}`: {spring}");
+    }
+    let game = carthage.ok("GET", &format!("/api/games/{id}"), None);
+    assert!(game.to_string().contains("S2M"), "{game}");
+    let fall = carthage.ok("GET", &format!("/api/games/{id}/phases/F1M"), None);
+    let fall_text = fall.to_string();
+    // Rome's spring move failed: its fall order took the ELSE branch; the fleet's took THEN.
+    assert!(
+        fall_text.contains("A ROM - ETR") && fall_text.contains("F TYN - SIC"),
+        "{fall}"
+    );
+    assert!(fall_text.contains("F PUN - SAD"), "{fall}");
+    // Only the branches carried out are published: not the conditions, not the other branches.
+    let carried = format!(
+        "{} {} {}",
+        fall["result"]["accepted_orders"], fall["report_en"], fall["report_de"]
+    );
+    for never in ["APU - NEA", "NEA - SIC", "THA - PUN", "Apulia", "WENN", "SONST", "IF "] {
+        assert!(!carried.contains(never), "the fall tells `{never}`: {fall}");
+    }
+    let units = &game["state"]["units"];
+    let mut rome_units: Vec<String> = serde_json::from_value(units["ROME"].clone()).expect("units");
+    rome_units.sort();
+    assert_eq!(rome_units, ["A ETR", "A RAV", "F NEA", "F SIC"], "{game}");
+    let mut carthage_units: Vec<String> = serde_json::from_value(units["CARTHAGE"].clone()).expect("units");
+    carthage_units.sort();
+    assert_eq!(carthage_units, ["A CAR", "A CIR", "A NUM", "F SAD", "F THA"], "{game}");
+    // Every phase's result went out by mail at once.
+    for phase in ["S1M", "F1M", "W1A"] {
+        let results = support::wait_for_mails(&mail_dir, 1, |m| {
+            m.contains("<hanno@example.org>") && m.contains(&format!("Subject: Diplomacy results antike {phase}"))
+        });
+        assert_eq!(results.len(), 1, "{phase}");
+    }
+}

@@ -57,6 +57,11 @@ pub(crate) struct NewGame {
     /// disbanded.
     #[serde(default)]
     pub(crate) retreats_with_moves: bool,
+    /// House rule: a year's orders at once (seed 003): one deadline per game year; the orders
+    /// for the year's later phases go under their headings (`F1901M:`, `W1901A:`), and at the
+    /// deadline the year's phases are adjudicated one after another.
+    #[serde(default)]
+    pub(crate) year_at_once: bool,
 }
 
 fn reminder_default() -> i64 {
@@ -123,6 +128,7 @@ impl NewGame {
                 control_rule: self.control_rule.clone(),
                 victory: self.victory,
                 retreats_with_moves: self.retreats_with_moves,
+                year_at_once: self.year_at_once,
             },
         })
     }
@@ -280,6 +286,8 @@ pub(crate) struct GameView {
     pub(crate) victory: Option<u8>,
     /// The house rule of retreats only with the moves (no retreat phase).
     pub(crate) retreats_with_moves: bool,
+    /// The house rule of a year's orders at once (one deadline per game year).
+    pub(crate) year_at_once: bool,
 }
 
 /// The game as `me` sees it: settings, members, state, deadline, result, `me`'s power.
@@ -338,5 +346,6 @@ pub(crate) async fn view_of(state: &AppState, me: &str, g: &Game) -> ApiResult<G
         control_rule: g.options.control_rule.clone(),
         victory: g.options.victory,
         retreats_with_moves: g.options.retreats_with_moves,
+        year_at_once: g.options.year_at_once,
     })
 }

@@ -28,13 +28,16 @@ pub enum Trigger<'a> {
     Deadline(&'a str),
     /// Every awaited power has sent orders, in a game that adjudicates early.
     Early(&'a str),
+    /// A phase of the game year that follows the one just adjudicated, in a game played with a
+    /// year's orders at once.
+    Chained(&'a str),
 }
 
 impl<'a> Trigger<'a> {
     /// The phase the trigger found due.
     pub fn phase(&self) -> &'a str {
         match *self {
-            Trigger::Master(p) | Trigger::Deadline(p) | Trigger::Early(p) => p,
+            Trigger::Master(p) | Trigger::Deadline(p) | Trigger::Early(p) | Trigger::Chained(p) => p,
         }
     }
 }
@@ -110,6 +113,9 @@ pub struct Adjudicated {
     pub missing: Vec<String>,
     /// The powers in civil disorder after it.
     pub civil_disorder: Vec<String>,
+    /// The phases of the same game year adjudicated right after it, in a game played with a
+    /// year's orders at once (each published like this one).
+    pub then: Vec<String>,
 }
 
 /// Adjudicates the game's current phase in `unit` (the caller commits). Powers with something to
@@ -119,7 +125,46 @@ pub struct Adjudicated {
 /// Only the phase the trigger names is adjudicated: a caller that found a phase due must not
 /// adjudicate the next one when another request or process was first. A deadline adjudication
 /// also checks, under the lock, that the deadline still stands (no extension, no pause since).
+///
+/// In a game played with a year's orders at once (seed 003) the deadline is the year's: the
+/// phases of the game year that follow are adjudicated right after it, one after another, each
+/// on the orders sent for it, until the next year begins (or the game ends); missed turns are
+/// counted once per year, at its first phase.
 pub async fn adjudicate(
+    unit: &mut impl GameUnit,
+    clock: &impl Clock,
+    id: &str,
+    trigger: Trigger<'_>,
+) -> Result<Adjudicated, DomainError> {
+    let mut done = adjudicate_one(unit, clock, id, trigger).await?;
+    while let Some(next) = phase_of_the_same_year(&unit.game(id).await?)? {
+        let more = adjudicate_one(unit, clock, id, Trigger::Chained(&next)).await?;
+        done.then.push(more.phase);
+    }
+    Ok(done)
+}
+
+/// The game's current phase, if the game runs with a year's orders at once and the phase does not
+/// begin a new game year.
+fn phase_of_the_same_year(g: &Game) -> Result<Option<String>, DomainError> {
+    if !g.options.year_at_once || g.status != GameStatus::Active {
+        return Ok(None);
+    }
+    let v = variant(&g.variant)?;
+    let Some(phase) = g
+        .phase
+        .as_deref()
+        .and_then(|p| p.parse::<spielleiter_engine::Phase>().ok())
+    else {
+        return Ok(None);
+    };
+    let begins_year = phase.kind == PhaseKind::Movement && v.calendar.seasons.first() == Some(&phase.season);
+    Ok((!begins_year).then(|| phase.to_string()))
+}
+
+/// Adjudicates the one phase the trigger names (see [`adjudicate`]); a chained phase counts no
+/// missed turns.
+async fn adjudicate_one(
     unit: &mut impl GameUnit,
     clock: &impl Clock,
     id: &str,
@@ -137,7 +182,7 @@ pub async fn adjudicate(
     }
     let now = clock.now_ms();
     let claim = match trigger {
-        Trigger::Master(_) => Claim::Now,
+        Trigger::Master(_) | Trigger::Chained(_) => Claim::Now,
         Trigger::Early(_) => Claim::NotPaused,
         Trigger::Deadline(_) => Claim::DeadlinePassed(now),
     };
@@ -161,7 +206,10 @@ pub async fn adjudicate(
         return Err(DomainError::AdjudicatedAlready(phase));
     }
     let ordered = |p: &str| record.input.orders.contains_key(p) || g.pending.covers(p, &phase);
-    let (missing, disorder) = record_turns(unit, &g, &to_order(&v, &position), ordered).await?;
+    let (missing, disorder) = match trigger {
+        Trigger::Chained(_) => (Vec::new(), Vec::new()),
+        _ => record_turns(unit, &g, &to_order(&v, &position), ordered).await?,
+    };
     // Draw votes and concessions are for the position they were given in.
     unit.clear_votes(id).await?;
     let next = advance(&g, &output, report.next.phase.kind, now);
@@ -188,6 +236,7 @@ pub async fn adjudicate(
         report: record.report_en,
         missing,
         civil_disorder: disorder,
+        then: Vec::new(),
     })
 }
 

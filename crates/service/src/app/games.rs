@@ -219,6 +219,7 @@ pub async fn start(
             seed,
             first_deadline: rule.describe(deadline),
             retreats_with_moves: g.options.retreats_with_moves,
+            year_at_once: g.options.year_at_once,
         };
         let lang = members.iter().find(|m| &m.account == account).map(|m| m.lang);
         let lang = lang.ok_or_else(|| DomainError::Unreadable("a player's membership".into()))?;

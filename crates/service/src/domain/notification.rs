@@ -48,6 +48,8 @@ pub enum Notification {
         first_deadline: String,
         /// The house rule of retreats only with the moves is in force.
         retreats_with_moves: bool,
+        /// The house rule of a year's orders at once is in force.
+        year_at_once: bool,
     },
     /// The master extended the deadline.
     DeadlineExtended {

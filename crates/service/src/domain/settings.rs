@@ -40,12 +40,15 @@ pub struct RuleOptions {
     pub victory: Option<u8>,
     /// House rule: retreats only with the moves, no retreat phase (seed 000 §10b).
     pub retreats_with_moves: bool,
+    /// House rule: a year's orders at once (seed 003): one deadline per game year, at which the
+    /// year's phases are adjudicated one after another.
+    pub year_at_once: bool,
 }
 
 impl RuleOptions {
     /// Whether no option is chosen.
     pub fn is_empty(&self) -> bool {
-        self.control_rule.is_none() && self.victory.is_none() && !self.retreats_with_moves
+        self.control_rule.is_none() && self.victory.is_none() && !self.retreats_with_moves && !self.year_at_once
     }
 }
 

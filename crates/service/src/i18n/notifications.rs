@@ -33,7 +33,15 @@ pub fn notification(n: &Notification, lang: Lang) -> (String, String) {
             seed,
             first_deadline,
             retreats_with_moves,
-        } => started(game, power, *seed, first_deadline, *retreats_with_moves, de),
+            year_at_once,
+        } => started(
+            game,
+            power,
+            *seed,
+            first_deadline,
+            (*retreats_with_moves, *year_at_once),
+            de,
+        ),
         Notification::DeadlineExtended {
             game,
             minutes,
@@ -135,7 +143,17 @@ fn pick(de: bool, en: (String, String), german: (String, String)) -> (String, St
     if de { german } else { en }
 }
 
-fn started(game: &str, power: &str, seed: i64, first_deadline: &str, with_moves: bool, de: bool) -> (String, String) {
+/// The start mail; `house` tells which house rules are in force (retreats only with the moves,
+/// a year's orders at once).
+fn started(
+    game: &str,
+    power: &str,
+    seed: i64,
+    first_deadline: &str,
+    house: (bool, bool),
+    de: bool,
+) -> (String, String) {
+    let (with_moves, year_at_once) = house;
     let (subject, mut body) = pick(
         de,
         (
@@ -156,6 +174,13 @@ fn started(game: &str, power: &str, seed: i64, first_deadline: &str, with_moves:
             "\nHausregel: Rückzüge nur mit den Zügen. Es gibt keine Rückzugsphase: schicken Sie Rückzüge mit den Bewegungsbefehlen (A Par R Gas, Rangfolgen wie F Bre R Eng, Pic, Gas, Bedingungen wie falls von Russland vertrieben: …). Eine vertriebene Einheit ohne solchen Befehl wird aufgelöst.\n"
         } else {
             "\nHouse rule: retreats only with the moves. No retreat phase is held: send retreats with your movement orders (A Par R Gas, priority lists such as F Bre R Eng, Pic, Gas, conditions such as if dislodged by Russia: …). A dislodged unit without one is disbanded.\n"
+        });
+    }
+    if year_at_once {
+        body.push_str(if de {
+            "\nHausregel: ein Spieljahr auf einmal. Die Abgabefrist gilt für das ganze Jahr: schicken Sie die Befehle für Frühjahr, Rückzüge, Herbst, Rückzüge und Winter zusammen, jede spätere Phase unter ihrer Überschrift (F1901M:, W1901A:), gern bedingt (WENN F Bre - Eng gelingt DANN … SONST …). Zur Frist werden die Phasen des Jahres nacheinander ausgewertet.\n"
+        } else {
+            "\nHouse rule: a year's orders at once. The deadline is for the whole year: send the orders for spring, its retreats, fall, its retreats and winter together, each later phase under its heading (F1901M:, W1901A:), conditional if you like (IF F Bre - Eng succeeds THEN … ELSE …). At the deadline the year's phases are adjudicated one after another.\n"
         });
     }
     (subject, body)
@@ -376,6 +401,7 @@ mod tests {
                 seed: 7,
                 first_deadline: "Mon 20:00".into(),
                 retreats_with_moves: true,
+                year_at_once: true,
             },
             Notification::DeadlineExtended {
                 game: game(),

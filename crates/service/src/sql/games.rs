@@ -34,6 +34,7 @@ struct GameRecord {
     control_rule: Option<String>,
     victory: Option<i64>,
     retreats_with_moves: i64,
+    year_at_once: i64,
 }
 
 /// The stored word `word` read as one of a closed set, or an error naming `what`.
@@ -85,6 +86,7 @@ impl GameRecord {
                     .map(|v| u8::try_from(v).map_err(|_| unreadable("the game's victory condition", v)))
                     .transpose()?,
                 retreats_with_moves: self.retreats_with_moves != 0,
+                year_at_once: self.year_at_once != 0,
             },
         })
     }
@@ -99,7 +101,7 @@ pub(crate) async fn game(
         "SELECT id, name, variant, master_id, status, press, lot_seed, state_json, deadline_ms, \
          movement_seconds, retreat_seconds, adjustment_seconds, early, nmr_limit, grace_seconds, in_grace, \
          paused_remaining_ms, extensions, phase, time_zone, deadline_at, pending_json, reminder_hours, \
-         control_rule, victory, retreats_with_moves FROM games WHERE id = $1",
+         control_rule, victory, retreats_with_moves, year_at_once FROM games WHERE id = $1",
     )
     .bind(id)
     .fetch_optional(executor)

@@ -457,6 +457,7 @@ pub(crate) async fn create_game(State(state): State<AppState>, post: Posted) -> 
         control_rule: Some(form.get("control_rule").to_string()).filter(|r| !r.is_empty()),
         victory: form.get("victory").parse().ok(),
         retreats_with_moves: form.get("retreats_with_moves") == "1",
+        year_at_once: form.get("year_at_once") == "1",
     };
     match games::create(&state, &me.id, &new).await {
         Ok(created) => viewer.redirect(&format!("/games/{}", created.id)),
@@ -485,7 +486,8 @@ fn rule_options_text(options: &crate::domain::RuleOptions, t: &Text) -> Option<S
     });
     let victory = options.victory.map(|v| format!("{}: {v}", t.victory));
     let house = options.retreats_with_moves.then(|| t.retreats_with_moves.to_string());
-    let parts: Vec<String> = control.into_iter().chain(victory).chain(house).collect();
+    let year = options.year_at_once.then(|| t.year_at_once.to_string());
+    let parts: Vec<String> = control.into_iter().chain(victory).chain(house).chain(year).collect();
     (!parts.is_empty()).then(|| parts.join(" · "))
 }
 

@@ -34,6 +34,8 @@ pub(crate) struct Text {
     pub(crate) control_alternative: &'static str,
     /// The house rule of retreats only with the moves.
     pub(crate) retreats_with_moves: &'static str,
+    /// The house rule of a year's orders at once.
+    pub(crate) year_at_once: &'static str,
     pub(crate) victory: &'static str,
     pub(crate) rule_default: &'static str,
     pub(crate) status: &'static str,
@@ -161,6 +163,7 @@ pub(crate) static EN: Text = Text {
     control_standard: "standard (1.1.2–1.1.4)",
     control_alternative: "alternative (1.1.11)",
     retreats_with_moves: "Retreats only with the moves: no retreat phase; a dislodged unit without a retreat order given with the moves is disbanded",
+    year_at_once: "A year's orders at once: one deadline per game year; send the year's later orders under their phase headings (F1901M:, W1901A:), conditional orders allowed",
     victory: "Victory condition (Hegemony 4.3.1)",
     rule_default: "the variant's own",
     status: "Status",
@@ -288,6 +291,7 @@ pub(crate) static DE: Text = Text {
     control_standard: "Standard (1.1.2–1.1.4)",
     control_alternative: "alternativ (1.1.11)",
     retreats_with_moves: "Rückzüge nur mit den Zügen: keine Rückzugsphase; eine vertriebene Einheit ohne mit den Zügen gegebenen Rückzugsbefehl wird aufgelöst",
+    year_at_once: "Ein Spieljahr auf einmal: eine Abgabefrist je Spieljahr; die späteren Befehle des Jahres unter ihren Phasenüberschriften (F1901M:, W1901A:), bedingte Befehle erlaubt",
     victory: "Siegbedingung (Hegemonie 4.3.1)",
     rule_default: "die der Variante",
     status: "Stand",
