@@ -450,18 +450,34 @@ fn deadlines_and_early_adjudication_need_no_game_master() {
     let first = solo.ok(
         "PUT",
         &format!("/api/games/{early}/orders"),
-        Some(json!({"orders": ["A Par - Bur"]})),
+        Some(json!({"orders": ["A Par - Bur"], "ready": true})),
     );
     assert_eq!(first["adjudicated"], false, "Germany has not ordered yet");
-    // Powers without a player are in civil disorder: they are not waited for.
+    assert_eq!(first["ready"], true, "{first}");
+    // Powers without a player are in civil disorder: they are not waited for. Orders sent are
+    // not final until marked ready.
     let second = other.ok(
         "PUT",
         &format!("/api/games/{early}/orders"),
         Some(json!({"orders": ["A Mun - Ruh"]})),
     );
-    assert_eq!(second["adjudicated"], true, "{second}");
+    assert_eq!(second["adjudicated"], false, "{second}");
+    // Everyone sees how many are ready, not who; the master sees who.
+    let seen = other.ok("GET", &format!("/api/games/{early}"), None);
+    assert_eq!(seen["ready"], json!({"ready": 1, "of": 2}), "{seen}");
+    let master = solo.ok("GET", &format!("/api/games/{early}"), None);
+    assert_eq!(master["ready"]["powers"], json!(["FRANCE"]), "{master}");
+    let mine = other.ok("GET", &format!("/api/games/{early}/orders"), None);
+    assert_eq!(mine["ready"], false, "{mine}");
+    let marked = other.ok(
+        "PUT",
+        &format!("/api/games/{early}/ready"),
+        Some(json!({"ready": true})),
+    );
+    assert_eq!(marked["adjudicated"], true, "{marked}");
     let game = solo.ok("GET", &format!("/api/games/{early}"), None);
     assert_eq!(game["state"]["phase"], "F1901M");
+    assert_eq!(game["ready"], json!({"ready": 0, "of": 2, "powers": []}), "{game}");
 }
 
 /// The subjects of the mails to `address` in the server's mail folder.

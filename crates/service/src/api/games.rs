@@ -62,6 +62,9 @@ pub(crate) struct NewGame {
     /// deadline the year's phases are adjudicated one after another.
     #[serde(default)]
     pub(crate) year_at_once: bool,
+    /// Every member sees which powers marked their orders final ("ready"), not only how many.
+    #[serde(default)]
+    pub(crate) ready_names: bool,
 }
 
 fn reminder_default() -> i64 {
@@ -129,6 +132,7 @@ impl NewGame {
                 victory: self.victory,
                 retreats_with_moves: self.retreats_with_moves,
                 year_at_once: self.year_at_once,
+                ready_names: self.ready_names,
             },
         })
     }
@@ -288,6 +292,36 @@ pub(crate) struct GameView {
     pub(crate) retreats_with_moves: bool,
     /// The house rule of a year's orders at once (one deadline per game year).
     pub(crate) year_at_once: bool,
+    /// How many of the powers expected to order marked their orders final, while the game runs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) ready: Option<ReadyCount>,
+}
+
+/// How many powers marked their orders for the current phase final ("n of m ready"); which ones
+/// only for the master, or for everyone when the master chose so at creation.
+#[derive(serde::Serialize)]
+pub(crate) struct ReadyCount {
+    /// How many are ready.
+    pub(crate) ready: usize,
+    /// Of how many expected to order.
+    pub(crate) of: usize,
+    /// Which, where the viewer may know.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) powers: Option<Vec<String>>,
+}
+
+/// The readiness of a running game's current phase as `me` may see it.
+async fn ready_count(state: &AppState, me: &str, g: &Game) -> ApiResult<Option<ReadyCount>> {
+    if g.status != crate::domain::GameStatus::Active {
+        return Ok(None);
+    }
+    let r = super::adjudication::readiness(state, g).await?;
+    let named = g.master == me || g.options.ready_names;
+    Ok(Some(ReadyCount {
+        ready: r.ready.len(),
+        of: r.expected,
+        powers: named.then_some(r.ready),
+    }))
 }
 
 /// The game as `me` sees it: settings, members, state, deadline, result, `me`'s power.
@@ -347,5 +381,6 @@ pub(crate) async fn view_of(state: &AppState, me: &str, g: &Game) -> ApiResult<G
         victory: g.options.victory,
         retreats_with_moves: g.options.retreats_with_moves,
         year_at_once: g.options.year_at_once,
+        ready: ready_count(state, me, g).await?,
     })
 }

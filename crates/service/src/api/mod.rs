@@ -100,6 +100,7 @@ pub(crate) fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(games::join_game))
         .routes(routes!(games::start_game))
         .routes(routes!(orders::submit_orders, orders::my_orders))
+        .routes(routes!(orders::mark_ready))
         .routes(routes!(adjudication::adjudicate_now))
         .routes(routes!(results::show_phase))
         .routes(routes!(results::history))

@@ -14,6 +14,29 @@ use crate::sql::SqlUnit;
 #[derive(Deserialize, utoipa::ToSchema)]
 pub(crate) struct Orders {
     orders: Vec<String>,
+    /// The orders are final ("ready"): early adjudication waits for every played power's. A
+    /// submission without it takes back an earlier mark.
+    #[serde(default)]
+    ready: bool,
+}
+
+/// A mark of the caller's orders for the current phase as final, or its withdrawal.
+#[derive(Deserialize, utoipa::ToSchema)]
+pub(crate) struct ReadyMark {
+    ready: bool,
+}
+
+/// What marking orders final did.
+#[derive(Serialize)]
+pub(crate) struct Marked {
+    /// The phase.
+    pub(crate) phase: String,
+    /// The power.
+    pub(crate) power: String,
+    /// Whether its orders are final now.
+    pub(crate) ready: bool,
+    /// Whether every power was ready and the phase was adjudicated at once.
+    pub(crate) adjudicated: bool,
 }
 
 /// What a submission of orders did: the phase and power they are for, how each line was read,
@@ -37,6 +60,8 @@ pub(crate) struct Submission {
     pub(crate) later_phases: usize,
     /// How many retreats were ordered in advance.
     pub(crate) advance_retreats: usize,
+    /// Whether the orders were marked final.
+    pub(crate) ready: bool,
     /// Whether every power was done and the phase was adjudicated at once.
     pub(crate) adjudicated: bool,
 }
@@ -68,7 +93,52 @@ pub(crate) async fn submit_orders(
     ApiJson(body): ApiJson<Orders>,
 ) -> ApiResult<Json<Submission>> {
     let lines = OrderLines::plain(body.orders);
-    submit(&state, &me, &id, &lines, Lang::En).await.map(Json)
+    submit(&state, &me, &id, &lines, body.ready, Lang::En).await.map(Json)
+}
+
+#[utoipa::path(
+    put,
+    path = "/api/games/{id}/ready",
+    tag = "orders",
+    summary = "Mark the caller's orders for the current phase final (ready) or take the mark back, without sending them again.",
+    request_body = ReadyMark,
+    params(("id" = String, Path, description = "The game's id")),
+    security(("token" = [])),
+    responses((status = 200, description = "Done", body = Object), BadRequest, Unauthorized, Forbidden, NotFound, Conflict, BadJson, RateLimited)
+)]
+pub(crate) async fn mark_ready(
+    State(state): State<AppState>,
+    Caller(me): Caller,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<ReadyMark>,
+) -> ApiResult<Json<Marked>> {
+    set_ready(&state, &me, &id, body.ready).await.map(Json)
+}
+
+/// Marks `me`'s orders for the current phase final or not, and adjudicates at once when the game
+/// allows it and every power is ready. The one path for the mark from the API, the web and mail.
+pub(crate) async fn set_ready(state: &AppState, me: &str, id: &str, ready: bool) -> ApiResult<Marked> {
+    state.limits.orders(me)?;
+    let mut unit = SqlUnit::begin(&state.store).await?;
+    let desk = app::orders::desk(&mut unit, me, id).await?;
+    app::orders::mark_ready(&mut unit, &SystemClock, &desk, ready).await?;
+    unit.commit().await?;
+    let phase = desk.phase();
+    let adjudicated = adjudicate_if_complete(state, &desk.game, &phase).await?;
+    Ok(Marked {
+        phase,
+        power: desk.power_key,
+        ready,
+        adjudicated,
+    })
+}
+
+/// Adjudicates the game at once if it adjudicates early and every power's orders are final.
+async fn adjudicate_if_complete(state: &AppState, g: &crate::domain::Game, phase: &str) -> ApiResult<bool> {
+    let mut unit = SqlUnit::begin(&state.store).await?;
+    let complete = app::orders::complete_early(&mut unit, g).await?;
+    drop(unit);
+    Ok(complete && adjudicate_game(state, &g.id, Trigger::Early(phase)).await.is_ok())
 }
 
 /// Stores `lines` as the orders of `me`'s power for the current phase (replacing earlier ones;
@@ -80,6 +150,7 @@ pub(crate) async fn submit(
     me: &str,
     id: &str,
     lines: &OrderLines,
+    ready: bool,
     lang: Lang,
 ) -> ApiResult<Submission> {
     state.limits.orders(me)?;
@@ -101,12 +172,9 @@ pub(crate) async fn submit(
         .map(|o| o.display(&desk.variant.map).to_string())
         .collect();
     let mut unit = SqlUnit::begin(&state.store).await?;
-    app::orders::keep(&mut unit, &SystemClock, &desk, &kept).await?;
+    app::orders::keep(&mut unit, &SystemClock, &desk, &kept, ready).await?;
     unit.commit().await?;
-    let mut unit = SqlUnit::begin(&state.store).await?;
-    let complete = app::orders::complete_early(&mut unit, &desk.game).await?;
-    drop(unit);
-    let adjudicated = complete && adjudicate_game(state, id, Trigger::Early(&phase)).await.is_ok();
+    let adjudicated = adjudicate_if_complete(state, &desk.game, &phase).await?;
     Ok(Submission {
         phase,
         power: desk.power_key,
@@ -116,6 +184,7 @@ pub(crate) async fn submit(
         errors,
         later_phases: read.later.len(),
         advance_retreats: read.advance.len(),
+        ready,
         adjudicated,
     })
 }

@@ -27,6 +27,8 @@ pub(crate) struct Data {
     pub(crate) langs: BTreeMap<String, Lang>,
     /// The orders stored, per game and phase, per power.
     pub(crate) orders: BTreeMap<(String, String), BTreeMap<String, Vec<String>>>,
+    /// The orders marked ready: game, phase, power.
+    pub(crate) ready: std::collections::BTreeSet<(String, String, String)>,
     /// The adjudicated phases stored.
     pub(crate) phases: Vec<PhaseRecord>,
     /// Press stored.
@@ -83,6 +85,15 @@ impl GameStore for FakeStore {
 }
 
 impl FakeUnit<'_> {
+    fn mark_ready(&mut self, game: &str, power: &str, phase: &str, ready: bool) {
+        let key = (game.to_string(), phase.to_string(), power.to_string());
+        if ready {
+            self.data.ready.insert(key);
+        } else {
+            self.data.ready.remove(&key);
+        }
+    }
+
     fn member(&mut self, game: &str, pick: impl Fn(&Member) -> bool) -> Option<&mut Member> {
         self.data.members.get_mut(game)?.iter_mut().find(|m| pick(m))
     }
@@ -106,8 +117,14 @@ impl GameUnit for FakeUnit<'_> {
         Ok(accounts.iter().map(|a| (a.clone(), lang(a))).collect())
     }
 
-    async fn ordered_powers(&mut self, game: &str, phase: &str) -> Result<Vec<String>, DomainError> {
-        Ok(self.stored_orders(game, phase).await?.into_keys().collect())
+    async fn ordered_powers(&mut self, game: &str, phase: &str) -> Result<Vec<(String, bool)>, DomainError> {
+        let powers: Vec<String> = self.stored_orders(game, phase).await?.into_keys().collect();
+        let ready = |p: &String| {
+            self.data
+                .ready
+                .contains(&(game.to_string(), phase.to_string(), p.clone()))
+        };
+        Ok(powers.iter().map(|p| (p.clone(), ready(p))).collect())
     }
 
     async fn set_draw_vote(&mut self, game: &str, account: &str, yes: bool) -> Result<(), DomainError> {
@@ -244,6 +261,7 @@ impl GameUnit for FakeUnit<'_> {
         phase: &str,
         lines: &[String],
         _now_ms: i64,
+        ready: bool,
     ) -> Result<bool, DomainError> {
         let open = self
             .data
@@ -257,8 +275,24 @@ impl GameUnit for FakeUnit<'_> {
                 .entry(key)
                 .or_default()
                 .insert(power.to_string(), lines.to_vec());
+            self.mark_ready(game, power, phase, ready);
         }
         Ok(open)
+    }
+
+    async fn set_ready(
+        &mut self,
+        game: &str,
+        power: &str,
+        phase: &str,
+        ready: bool,
+        now_ms: i64,
+    ) -> Result<bool, DomainError> {
+        let stored = self.orders_of(game, power, phase).await?;
+        let Some(lines) = stored else {
+            return self.replace_orders(game, power, phase, &[], now_ms, ready).await;
+        };
+        self.replace_orders(game, power, phase, &lines, now_ms, ready).await
     }
 
     async fn orders_of(&mut self, game: &str, power: &str, phase: &str) -> Result<Option<Vec<String>>, DomainError> {

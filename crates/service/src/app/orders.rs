@@ -74,19 +74,21 @@ async fn seat(unit: &mut impl GameUnit, game: Game, me: &str, refusal: DomainErr
     })
 }
 
-/// Keeps `lines` as the desk's power's orders for the phase, replacing earlier ones, if the
-/// phase is still open (an adjudication in progress is waited for, then this is refused: orders
-/// are never kept for a past phase). Every line is kept as sent; they are read again against the
-/// position when the phase is adjudicated.
+/// Keeps `lines` as the desk's power's orders for the phase, replacing earlier ones, marked final
+/// (`ready`) or not, if the phase is still open (an adjudication in progress is waited for, then
+/// this is refused: orders are never kept for a past phase). Every line is kept as sent; they are
+/// read again against the position when the phase is adjudicated. A new submission that is not
+/// marked ready takes back an earlier mark.
 pub async fn keep(
     unit: &mut impl GameUnit,
     clock: &impl Clock,
     desk: &Desk,
     lines: &[String],
+    ready: bool,
 ) -> Result<(), DomainError> {
     let phase = desk.phase();
     if !unit
-        .replace_orders(&desk.game.id, &desk.power_key, &phase, lines, clock.now_ms())
+        .replace_orders(&desk.game.id, &desk.power_key, &phase, lines, clock.now_ms(), ready)
         .await?
     {
         return Err(DomainError::PhaseClosed(phase));
@@ -94,7 +96,25 @@ pub async fn keep(
     Ok(())
 }
 
-/// Whether the game adjudicates now because every awaited power has ordered.
+/// Marks the desk's power's orders for the phase final (`ready`) or takes the mark back, without
+/// sending them again; without orders sent its units hold.
+pub async fn mark_ready(
+    unit: &mut impl GameUnit,
+    clock: &impl Clock,
+    desk: &Desk,
+    ready: bool,
+) -> Result<(), DomainError> {
+    let phase = desk.phase();
+    if !unit
+        .set_ready(&desk.game.id, &desk.power_key, &phase, ready, clock.now_ms())
+        .await?
+    {
+        return Err(DomainError::PhaseClosed(phase));
+    }
+    Ok(())
+}
+
+/// Whether the game adjudicates now because every awaited power's orders are final.
 pub async fn complete_early(unit: &mut impl GameUnit, g: &Game) -> Result<bool, DomainError> {
     Ok(g.early && g.paused_remaining_ms.is_none() && readiness(unit, g).await?.complete())
 }
@@ -110,6 +130,8 @@ pub struct StoredOrders {
     pub orders: Vec<String>,
     /// Lines waiting for later phases (`PHASE: order`).
     pub pending: Vec<String>,
+    /// Whether the player marked the orders for the current phase final.
+    pub ready: bool,
     /// The player's own political factors, influence and control (Hegemony; none elsewhere),
     /// never another player's.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -133,11 +155,14 @@ pub async fn mine(unit: &mut impl GameUnit, me: &str, id: &str) -> Result<Stored
         .filter(|l| spielleiter_engine::adjudication::pending_phase(l).is_none_or(|p| !replaced.contains(&p)))
         .collect();
     let politics = politics_summary(&desk.variant, &desk.position, desk.power, Lang::En);
+    let marks = unit.ordered_powers(id, &phase).await?;
+    let ready = marks.iter().any(|(p, ready)| *ready && p == &desk.power_key);
     Ok(StoredOrders {
         phase,
         power: desk.power_key,
         orders: lines,
         pending,
+        ready,
         politics,
     })
 }
@@ -153,7 +178,7 @@ mod tests {
         let mut unit = store.begin().await.expect("a unit");
         let desk = desk(&mut unit, me, "g1").await?;
         let lines: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
-        keep(&mut unit, &FixedClock(1), &desk, &lines).await?;
+        keep(&mut unit, &FixedClock(1), &desk, &lines, false).await?;
         unit.commit().await
     }
 
@@ -272,36 +297,58 @@ mod tests {
         // The phase moves on between reading the desk and keeping the orders.
         store.edit_game(|g| g.phase = Some("F1901M".into()));
         let mut unit = store.begin().await.expect("a unit");
-        let refused = keep(&mut unit, &FixedClock(1), &desk, &["A Par H".into()])
+        let refused = keep(&mut unit, &FixedClock(1), &desk, &["A Par H".into()], false)
             .await
             .unwrap_err();
         assert_eq!(refused, DomainError::PhaseClosed("S1901M".into()));
     }
 
+    async fn mark_as(store: &FakeStore, me: &str, ready: bool) -> Result<(), DomainError> {
+        let mut unit = store.begin().await.expect("a unit");
+        let desk = desk(&mut unit, me, "g1").await?;
+        mark_ready(&mut unit, &FixedClock(1), &desk, ready).await?;
+        unit.commit().await
+    }
+
+    async fn complete(store: &FakeStore, g: &Game) -> bool {
+        complete_early(&mut store.begin().await.expect("a unit"), g)
+            .await
+            .expect("readiness")
+    }
+
     #[tokio::test]
-    async fn an_early_game_is_complete_when_every_awaited_power_ordered() {
+    async fn an_early_game_is_complete_when_every_awaited_power_is_ready() {
         let store = FakeStore::with(standard_game(PressPolicy::Full, 0));
         store.edit_game(|g| g.early = true);
         for p in ["austria", "england", "france", "germany", "italy", "russia"] {
             keep_as(&store, p, &["Hold"]).await.expect("kept");
+            mark_as(&store, p, true).await.expect("marked");
         }
         let g = store.data.borrow().games["g1"].clone();
+        // Turkey has sent orders but not marked them final.
+        keep_as(&store, "turkey", &["A Con H"]).await.expect("kept");
+        assert!(!complete(&store, &g).await, "orders sent are not final");
+        mark_as(&store, "turkey", true).await.expect("marked");
+        assert!(complete(&store, &g).await);
+        let stored = mine_of(&store, "turkey").await.expect("stored");
         assert!(
-            !complete_early(&mut store.begin().await.expect("a unit"), &g)
-                .await
-                .expect("readiness")
+            stored.ready && stored.orders == ["A Con H"],
+            "the mark keeps the orders"
         );
-        keep_as(&store, "turkey", &[]).await.expect("kept");
-        assert!(
-            complete_early(&mut store.begin().await.expect("a unit"), &g)
-                .await
-                .expect("readiness")
-        );
+        // A new submission without the mark takes it back.
+        keep_as(&store, "turkey", &["A Con - Bul"]).await.expect("kept");
+        assert!(!complete(&store, &g).await);
+        assert!(!mine_of(&store, "turkey").await.expect("stored").ready);
+        // Ready without orders: every unit holds.
+        mark_as(&store, "austria", false).await.expect("marked");
+        store.data.borrow_mut().orders.values_mut().for_each(|o| {
+            o.remove("AUSTRIA");
+        });
+        mark_as(&store, "austria", true).await.expect("marked");
+        mark_as(&store, "turkey", true).await.expect("marked");
+        assert!(complete(&store, &g).await);
+        assert!(mine_of(&store, "austria").await.expect("stored").orders.is_empty());
         let not_early = Game { early: false, ..g };
-        assert!(
-            !complete_early(&mut store.begin().await.expect("a unit"), &not_early)
-                .await
-                .expect("readiness")
-        );
+        assert!(!complete(&store, &not_early).await);
     }
 }

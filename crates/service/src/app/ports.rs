@@ -83,8 +83,8 @@ pub trait GameUnit: Unit {
     /// Everyone who hears of the game: its members and its master, each with the language read.
     async fn audience(&mut self, game: &Game) -> Result<Vec<(String, Lang)>, DomainError>;
 
-    /// The powers that stored orders for `phase`.
-    async fn ordered_powers(&mut self, game: &str, phase: &str) -> Result<Vec<String>, DomainError>;
+    /// The powers that stored orders for `phase`, each with whether it marked them ready.
+    async fn ordered_powers(&mut self, game: &str, phase: &str) -> Result<Vec<(String, bool)>, DomainError>;
 
     /// Records an account's draw vote.
     async fn set_draw_vote(&mut self, game: &str, account: &str, yes: bool) -> Result<(), DomainError>;
@@ -138,14 +138,26 @@ pub trait GameUnit: Unit {
     /// start afresh).
     async fn advance(&mut self, game: &str, next: &Advance) -> Result<(), DomainError>;
 
-    /// Replaces a power's orders for `phase` with `lines`, if the game is still in that phase
-    /// (waiting for an adjudication in progress); false if it is not.
+    /// Replaces a power's orders for `phase` with `lines`, marked ready or not, if the game is
+    /// still in that phase (waiting for an adjudication in progress); false if it is not.
     async fn replace_orders(
         &mut self,
         game: &str,
         power: &str,
         phase: &str,
         lines: &[String],
+        now_ms: i64,
+        ready: bool,
+    ) -> Result<bool, DomainError>;
+
+    /// Marks a power's orders for `phase` ready or not (without orders stored: an empty set, every
+    /// unit holds), if the game is still in that phase; false if it is not.
+    async fn set_ready(
+        &mut self,
+        game: &str,
+        power: &str,
+        phase: &str,
+        ready: bool,
         now_ms: i64,
     ) -> Result<bool, DomainError>;
 

@@ -3,7 +3,7 @@
 
 use super::ports::{Clock, GameStore, GameUnit, Unit};
 use super::position::{current_position, to_order};
-use crate::domain::play::{Due, Readiness, Turns, due, missed_powers};
+use crate::domain::play::{Due, OrderMark, Readiness, Turns, due, missed_powers};
 use crate::domain::{DomainError, Game, Notification};
 use crate::variants::variant;
 
@@ -25,8 +25,15 @@ pub async fn readiness(unit: &mut impl GameUnit, g: &Game) -> Result<Readiness, 
     let phase = position.phase.to_string();
     let members = unit.members(&g.id).await?;
     let ordered = unit.ordered_powers(&g.id, &phase).await?;
+    // Orders sent in an earlier phase for this one count as sent, not as final: only a mark in
+    // the phase itself is (else how many are ready would tell who ordered in advance).
     Ok(Readiness::of(&to_order(&v, &position), &members, |p| {
-        ordered.iter().any(|o| o == p) || g.pending.covers(p, &phase)
+        match ordered.iter().find(|(o, _)| o == p) {
+            Some((_, true)) => OrderMark::Ready,
+            Some((_, false)) => OrderMark::Sent,
+            None if g.pending.covers(p, &phase) => OrderMark::Sent,
+            None => OrderMark::None,
+        }
     }))
 }
 
@@ -169,6 +176,13 @@ mod tests {
             .insert(key, powers.iter().map(|p| (p.to_string(), Vec::new())).collect());
     }
 
+    fn marked_ready(store: &FakeStore, powers: &[&str]) {
+        let mut data = store.data.borrow_mut();
+        for p in powers {
+            data.ready.insert(("g1".into(), "S1901M".into(), p.to_string()));
+        }
+    }
+
     async fn due_at(store: &FakeStore, now: i64) -> Option<DueGame> {
         check_due(store, &FixedClock(now), "g1").await.expect("a check")
     }
@@ -191,8 +205,11 @@ mod tests {
                 .pending_orders
                 .insert("ITALY".into(), vec!["S1901M: A Ven H".into()]);
         });
+        marked_ready(&store, &["ENGLAND"]);
         let r = ready(&store).await;
         assert_eq!(r.awaited, ["AUSTRIA", "GERMANY", "RUSSIA"]);
+        // Orders sent in an earlier phase for this one are sent, not final.
+        assert_eq!(r.ready, ["ENGLAND"]);
         assert_eq!(r.expected, 6);
         assert!(!r.complete());
     }
@@ -205,6 +222,8 @@ mod tests {
         let due = due_at(&store, DEADLINE).await.expect("due");
         assert_eq!((due.phase.as_str(), due.early), ("S1901M", false));
         store.edit_game(|g| g.early = true);
+        assert_eq!(due_at(&store, 0).await, None, "orders sent, none final");
+        marked_ready(&store, &POWERS);
         assert!(due_at(&store, 0).await.expect("due early").early);
         ordered(&store, &["ENGLAND"]);
         assert_eq!(due_at(&store, 0).await, None);

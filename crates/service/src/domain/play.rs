@@ -18,36 +18,54 @@ pub fn active_powers(members: &[Member]) -> Vec<String> {
         .collect()
 }
 
-/// Who has sent orders for the phase at hand, among the played powers that are not in civil
-/// disorder and have something to order: those early adjudication and the grace period wait for.
+/// Who has sent orders for the phase at hand, and who marked them final ("ready"), among the
+/// played powers that are not in civil disorder and have something to order: the grace period
+/// waits for those awaited, early adjudication for every one to be ready.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Readiness {
-    /// The powers still awaited.
+    /// The powers still awaited (no orders sent).
     pub awaited: Vec<String>,
+    /// The powers whose orders are final.
+    pub ready: Vec<String>,
     /// How many powers are expected to order at all.
     pub expected: usize,
 }
 
+/// What a power did about the phase at hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OrderMark {
+    /// Nothing sent.
+    None,
+    /// Orders sent, not final.
+    Sent,
+    /// Orders final: marked ready in the phase.
+    Ready,
+}
+
 impl Readiness {
     /// The readiness of a phase: `to_order` have something to order, `members` play the game,
-    /// `has_ordered` tells whether a power sent orders (or has some waiting for this phase).
-    pub fn of(to_order: &[String], members: &[Member], has_ordered: impl Fn(&str) -> bool) -> Readiness {
+    /// `mark` tells what a power did about the phase.
+    pub fn of(to_order: &[String], members: &[Member], mark: impl Fn(&str) -> OrderMark) -> Readiness {
         let active = active_powers(members);
         let expected: Vec<&String> = to_order.iter().filter(|p| active.contains(p)).collect();
-        Readiness {
-            awaited: expected
+        let with = |m: OrderMark| -> Vec<String> {
+            expected
                 .iter()
-                .filter(|p| !has_ordered(p))
+                .filter(|p| mark(p) == m)
                 .map(|p| p.to_string())
-                .collect(),
+                .collect()
+        };
+        Readiness {
+            awaited: with(OrderMark::None),
+            ready: with(OrderMark::Ready),
             expected: expected.len(),
         }
     }
 
-    /// Whether every expected power has ordered (and at least one was expected: a game whose
-    /// players are all in civil disorder waits for its deadline).
+    /// Whether every expected power's orders are final (and at least one was expected: a game
+    /// whose players are all in civil disorder waits for its deadline).
     pub fn complete(&self) -> bool {
-        self.expected > 0 && self.awaited.is_empty()
+        self.expected > 0 && self.ready.len() == self.expected
     }
 }
 

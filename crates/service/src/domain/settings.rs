@@ -43,12 +43,19 @@ pub struct RuleOptions {
     /// House rule: a year's orders at once (seed 003): one deadline per game year, at which the
     /// year's phases are adjudicated one after another.
     pub year_at_once: bool,
+    /// The master's choice: every member sees which powers marked their orders final, not only
+    /// how many.
+    pub ready_names: bool,
 }
 
 impl RuleOptions {
     /// Whether no option is chosen.
     pub fn is_empty(&self) -> bool {
-        self.control_rule.is_none() && self.victory.is_none() && !self.retreats_with_moves && !self.year_at_once
+        self.control_rule.is_none()
+            && self.victory.is_none()
+            && !self.retreats_with_moves
+            && !self.year_at_once
+            && !self.ready_names
     }
 }
 

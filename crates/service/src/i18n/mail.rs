@@ -125,8 +125,18 @@ pub fn orders_kept(power: &str, phase: &str, count: usize) -> Words {
 /// The phase was adjudicated as soon as these orders came in.
 pub fn adjudicated_at_once() -> Words {
     t(
-        "Every power had ordered: the phase was adjudicated at once; the result follows by mail.",
-        "Alle Mächte hatten befohlen: die Phase wurde sofort ausgewertet; das Ergebnis folgt per Mail.",
+        "Every power's orders were final: the phase was adjudicated at once; the result follows by mail.",
+        "Die Befehle aller Mächte waren endgültig: die Phase wurde sofort ausgewertet; das Ergebnis folgt per Mail.",
+    )
+}
+
+/// The orders of `power` for `phase` are marked final (READY).
+pub fn orders_final(power: &str, phase: &str) -> Words {
+    (
+        format!("The orders of {power} for {phase} are final (ready); orders sent later without READY take it back."),
+        format!(
+            "Die Befehle von {power} für {phase} sind endgültig (fertig); später ohne FERTIG gesendete nehmen das zurück."
+        ),
     )
 }
 
@@ -422,6 +432,8 @@ pub enum Usage {
     PressEmpty,
     /// DRAW and NODRAW.
     Draw,
+    /// READY.
+    Ready,
     /// CONCEDE.
     Concede,
     /// LIST.
@@ -463,6 +475,7 @@ pub fn usage(u: Usage) -> Words {
             "DRAW and NODRAW take no words after them",
             "REMIS und KEIN REMIS stehen allein",
         ),
+        Usage::Ready => t("READY takes no words after it", "FERTIG steht allein"),
         Usage::Concede => t(
             "write CONCEDE power (or CONCEDE NONE)",
             "schreibe AUFGEBEN Macht (oder AUFGEBEN KEINE)",
@@ -497,6 +510,8 @@ const HELP_EN: &str = "Commands (one per line; orders follow SIGNON, one per lin
   JOIN game password [power ...]   join a forming game with your preferred powers
   PRESS TO power [power ...]   press to those powers, until a line ENDPRESS
   PRESS TO ALL  or  BROADCAST  press to everyone, until a line ENDPRESS
+  READY                        your orders (of this mail, else those sent before) are final;
+                               early adjudication waits for every power to be ready
   DRAW / NODRAW                vote for a draw of all survivors / withdraw the vote
   CONCEDE power / CONCEDE NONE concede the game to a power / withdraw
   LIST  /  LIST game           the games / one game's players and deadline
@@ -521,6 +536,8 @@ const HELP_DE: &str = "Befehle (einer je Zeile; Befehle an Einheiten folgen auf 
   BEITRETEN Partie Passwort [Macht ...]   einer Partie mit Wunschmächten beitreten
   PRESSE AN Macht [Macht ...]      Presse an diese Mächte, bis zu einer Zeile ENDE PRESSE
   PRESSE AN ALLE  oder  RUNDSCHREIBEN   Presse an alle, bis zu einer Zeile ENDE PRESSE
+  FERTIG                           Ihre Befehle (dieser Nachricht, sonst die zuvor gesendeten) sind
+                                   endgültig; die vorzeitige Auswertung wartet, bis alle fertig sind
   REMIS / KEIN REMIS               für ein Remis aller Überlebenden stimmen / Stimme zurückziehen
   AUFGEBEN Macht / AUFGEBEN KEINE  die Partie an eine Macht aufgeben / zurückziehen
   LISTE  /  LISTE Partie           die Partien / Spieler und Abgabeschluss einer Partie

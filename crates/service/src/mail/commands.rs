@@ -10,6 +10,7 @@
 //! | `CONFIRM code` | `BESTÄTIGEN code` (`BESTAETIGEN`) | confirm this address with the code mailed to it |
 //! | `JOIN game password [power …]` | `BEITRETEN partie passwort [macht …]` | join with preferences |
 //! | `PRESS TO power …` / `PRESS TO ALL` / `BROADCAST` | `PRESSE AN macht …` / `PRESSE AN ALLE` / `RUNDSCHREIBEN` | press until `ENDPRESS` / `ENDE PRESSE` |
+//! | `READY` | `FERTIG` | the orders (of this mail, else those sent before) are final |
 //! | `DRAW` / `NODRAW` | `REMIS` / `KEIN REMIS` | draw vote |
 //! | `CONCEDE power` / `CONCEDE NONE` | `AUFGEBEN macht` / `AUFGEBEN KEINE` | concession |
 //! | `LIST [game]` | `LISTE [partie]` | games, or one game |
@@ -62,6 +63,8 @@ pub enum Command {
         /// The message.
         body: String,
     },
+    /// The orders for the phase are final: those of this mail, else those sent before.
+    Ready,
     /// A draw vote: yes or no.
     Draw(bool),
     /// A concession to a power; none withdraws it.
@@ -121,6 +124,7 @@ enum Keyword {
     EndPress,
     Draw,
     NoDraw,
+    Ready,
     Concede,
     List,
     History,
@@ -147,6 +151,8 @@ const KEYWORDS: &[(&str, Keyword, bool)] = &[
     ("PRESSEENDE", Keyword::EndPress, true),
     ("DRAW", Keyword::Draw, false),
     ("REMIS", Keyword::Draw, true),
+    ("READY", Keyword::Ready, false),
+    ("FERTIG", Keyword::Ready, true),
     ("NODRAW", Keyword::NoDraw, false),
     ("KEINREMIS", Keyword::NoDraw, true),
     ("CONCEDE", Keyword::Concede, false),
@@ -253,6 +259,8 @@ fn command(k: Keyword, said: &Said, lines: &[(usize, String)], i: &mut usize) ->
         Keyword::Join => join(said),
         Keyword::EndPress => (said.usage(Usage::EndPressAlone), said.shown()),
         Keyword::Draw | Keyword::NoDraw => (draw(said, k == Keyword::Draw), said.shown()),
+        Keyword::Ready if said.args.is_empty() => (Ok(Command::Ready), said.shown()),
+        Keyword::Ready => (said.usage(Usage::Ready), said.shown()),
         Keyword::Concede => (concede(said), said.shown()),
         Keyword::List => (list(said), said.shown()),
         Keyword::History => (history(said), said.shown()),

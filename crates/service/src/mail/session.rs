@@ -59,6 +59,9 @@ struct Session<'a> {
     signed: Option<Signed>,
     /// Order lines waiting for the next command or the end of the mail: (line number, text).
     orders: Vec<(usize, String)>,
+    /// The line of a READY said since the sign-on: the orders of this sign-on (else those sent
+    /// before) are final.
+    ready: Option<usize>,
     errors: usize,
 }
 
@@ -93,6 +96,7 @@ pub async fn answer(state: &AppState, letter: &Letter, mail_key: &str, received_
         out: Vec::new(),
         signed: None,
         orders: Vec::new(),
+        ready: None,
         errors: 0,
     };
     session.run(&script).await;
@@ -227,7 +231,12 @@ impl Session<'_> {
     /// Submits the order lines collected since the sign-on, as one set (replacing the power's
     /// earlier orders for the phase), and echoes how each line was read.
     async fn flush_orders(&mut self) {
+        let ready_line = self.ready.take();
+        let ready = ready_line.is_some();
         if self.orders.is_empty() {
+            if let Some(line) = ready_line {
+                self.mark_ready(line).await;
+            }
             return;
         }
         let lines = std::mem::take(&mut self.orders);
@@ -240,7 +249,7 @@ impl Session<'_> {
             return self.too_late(first_line, Late::Orders);
         }
         let submitted = api::orders::OrderLines::numbered(&lines);
-        let result = api::orders::submit(self.state, &account, &game_id, &submitted, self.lang()).await;
+        let result = api::orders::submit(self.state, &account, &game_id, &submitted, ready, self.lang()).await;
         let submission = match result {
             Ok(v) => v,
             Err(e) => {
@@ -265,6 +274,9 @@ impl Session<'_> {
         let (phase, power) = (&submission.phase, &submission.power);
         self.say(words::orders_kept(power, phase, submission.kept_lines));
         self.say(words::standing(&submission.standing));
+        if ready {
+            self.say(words::orders_final(power, phase));
+        }
         if submission.adjudicated {
             self.say(words::adjudicated_at_once());
         }
@@ -282,6 +294,7 @@ impl Session<'_> {
             } => self.join(line, game, password, preferences).await,
             Command::Press { to, body } => self.press(line, to, body).await,
             Command::Draw(yes) => self.draw(line, *yes).await,
+            Command::Ready => self.ready_said(line),
             Command::Concede(to) => self.concede(line, to.as_deref()).await,
             Command::List(None) => self.list_games(line).await,
             Command::List(Some(game)) => self.list_game(line, game).await,
@@ -305,6 +318,33 @@ impl Session<'_> {
         match api::press::send(self.state, &account, &game_id, to, body, Some(press_id)).await {
             Ok(v) if v.repeat => self.say(words::press_repeat()),
             Ok(v) => self.say(words::press_sent(&v.to)),
+            Err(e) => self.refused(line, &e),
+        }
+    }
+
+    /// READY: the orders of this sign-on are final (marked when they are submitted).
+    fn ready_said(&mut self, line: usize) {
+        if self.signed.as_ref().is_some_and(|s| s.power.is_some()) {
+            self.ready = Some(line);
+        } else {
+            self.fail(line, words::orders_need_sign_on());
+        }
+    }
+
+    /// Marks the orders sent before as final (READY in a mail without orders).
+    async fn mark_ready(&mut self, line: usize) {
+        let Some(signed) = &self.signed else { return };
+        let (account, game_id) = (signed.account.clone(), signed.game_id.clone());
+        if self.moved_on(&game_id).await {
+            return self.too_late(line, Late::Orders);
+        }
+        match api::orders::set_ready(self.state, &account, &game_id, true).await {
+            Ok(marked) => {
+                self.say(words::orders_final(&marked.power, &marked.phase));
+                if marked.adjudicated {
+                    self.say(words::adjudicated_at_once());
+                }
+            }
             Err(e) => self.refused(line, &e),
         }
     }

@@ -35,6 +35,7 @@ struct GameRecord {
     victory: Option<i64>,
     retreats_with_moves: i64,
     year_at_once: i64,
+    ready_names: i64,
 }
 
 /// The stored word `word` read as one of a closed set, or an error naming `what`.
@@ -87,6 +88,7 @@ impl GameRecord {
                     .transpose()?,
                 retreats_with_moves: self.retreats_with_moves != 0,
                 year_at_once: self.year_at_once != 0,
+                ready_names: self.ready_names != 0,
             },
         })
     }
@@ -101,7 +103,7 @@ pub(crate) async fn game(
         "SELECT id, name, variant, master_id, status, press, lot_seed, state_json, deadline_ms, \
          movement_seconds, retreat_seconds, adjustment_seconds, early, nmr_limit, grace_seconds, in_grace, \
          paused_remaining_ms, extensions, phase, time_zone, deadline_at, pending_json, reminder_hours, \
-         control_rule, victory, retreats_with_moves, year_at_once FROM games WHERE id = $1",
+         control_rule, victory, retreats_with_moves, year_at_once, ready_names FROM games WHERE id = $1",
     )
     .bind(id)
     .fetch_optional(executor)

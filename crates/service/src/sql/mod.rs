@@ -123,13 +123,16 @@ impl GameUnit for SqlUnit {
             .collect()
     }
 
-    async fn ordered_powers(&mut self, game: &str, phase: &str) -> Result<Vec<String>, DomainError> {
-        let rows = sqlx::query("SELECT power FROM orders WHERE game_id = $1 AND phase = $2 ORDER BY power")
+    async fn ordered_powers(&mut self, game: &str, phase: &str) -> Result<Vec<(String, bool)>, DomainError> {
+        let rows = sqlx::query("SELECT power, ready FROM orders WHERE game_id = $1 AND phase = $2 ORDER BY power")
             .bind(game)
             .bind(phase)
             .fetch_all(&mut *self.tx)
             .await?;
-        Ok(rows.iter().map(|r| r.try_get("power")).collect::<Result<_, _>>()?)
+        let mark = |r: &sqlx::any::AnyRow| -> Result<(String, bool), sqlx::Error> {
+            Ok((r.try_get("power")?, r.try_get::<i64, _>("ready")? != 0))
+        };
+        Ok(rows.iter().map(mark).collect::<Result<_, _>>()?)
     }
 
     async fn set_draw_vote(&mut self, game: &str, account: &str, yes: bool) -> Result<(), DomainError> {
@@ -276,8 +279,20 @@ impl GameUnit for SqlUnit {
         phase: &str,
         lines: &[String],
         now_ms: i64,
+        ready: bool,
     ) -> Result<bool, DomainError> {
-        phases::replace_orders(&mut self.tx, game, power, phase, lines, now_ms).await
+        phases::replace_orders(&mut self.tx, game, power, phase, lines, now_ms, ready).await
+    }
+
+    async fn set_ready(
+        &mut self,
+        game: &str,
+        power: &str,
+        phase: &str,
+        ready: bool,
+        now_ms: i64,
+    ) -> Result<bool, DomainError> {
+        phases::set_ready(&mut self.tx, game, power, phase, ready, now_ms).await
     }
 
     async fn orders_of(&mut self, game: &str, power: &str, phase: &str) -> Result<Option<Vec<String>>, DomainError> {

@@ -111,6 +111,7 @@ pub(super) async fn replace_orders(
     phase: &str,
     lines: &[String],
     now_ms: i64,
+    ready: bool,
 ) -> Result<bool, DomainError> {
     if !claim(tx, game, phase, Claim::Now).await? {
         return Ok(false);
@@ -121,14 +122,43 @@ pub(super) async fn replace_orders(
         .bind(phase)
         .execute(&mut **tx)
         .await?;
-    sqlx::query("INSERT INTO orders (game_id, power, phase, lines, updated_ms) VALUES ($1, $2, $3, $4, $5)")
+    sqlx::query("INSERT INTO orders (game_id, power, phase, lines, updated_ms, ready) VALUES ($1, $2, $3, $4, $5, $6)")
         .bind(game)
         .bind(power)
         .bind(phase)
         .bind(json("a power's orders", &lines)?)
         .bind(now_ms)
+        .bind(i64::from(ready))
         .execute(&mut **tx)
         .await?;
+    Ok(true)
+}
+
+/// Marks a power's orders for the phase ready or not, if the game is still in it; a power
+/// without orders stored gets an empty set (its units hold).
+pub(super) async fn set_ready(
+    tx: &mut Tx,
+    game: &str,
+    power: &str,
+    phase: &str,
+    ready: bool,
+    now_ms: i64,
+) -> Result<bool, DomainError> {
+    if !claim(tx, game, phase, Claim::Now).await? {
+        return Ok(false);
+    }
+    let updated =
+        sqlx::query("UPDATE orders SET ready = $1, updated_ms = $2 WHERE game_id = $3 AND power = $4 AND phase = $5")
+            .bind(i64::from(ready))
+            .bind(now_ms)
+            .bind(game)
+            .bind(power)
+            .bind(phase)
+            .execute(&mut **tx)
+            .await?;
+    if updated.rows_affected() == 0 {
+        return replace_orders(tx, game, power, phase, &[], now_ms, ready).await;
+    }
     Ok(true)
 }
 

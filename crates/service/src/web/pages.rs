@@ -152,6 +152,10 @@ pub(crate) struct GamePage {
     can_vote: bool,
     /// The powers whose orders the current phase still awaits (shown to the master).
     awaited: Vec<String>,
+    /// "n of m powers ready" (with their names for the master, or when the game shows them).
+    ready_line: Option<String>,
+    /// The viewer marked its orders final.
+    my_ready: bool,
     /// The viewer has voted for a draw.
     my_draw_vote: bool,
     powers: Vec<(String, String)>,
@@ -458,6 +462,7 @@ pub(crate) async fn create_game(State(state): State<AppState>, post: Posted) -> 
         victory: form.get("victory").parse().ok(),
         retreats_with_moves: form.get("retreats_with_moves") == "1",
         year_at_once: form.get("year_at_once") == "1",
+        ready_names: form.get("ready_names") == "1",
     };
     match games::create(&state, &me.id, &new).await {
         Ok(created) => viewer.redirect(&format!("/games/{}", created.id)),
@@ -590,6 +595,8 @@ async fn game_page(
         phase_key: g.phase.clone().unwrap_or_default(),
         can_vote: status == GameStatus::Active && survives,
         awaited,
+        ready_line: view.ready.as_ref().map(|r| ready_text(r, &v, t)),
+        my_ready: can_order && marked_ready(state, &me.id, id).await,
         my_draw_vote: view.my_draw_vote,
         powers,
         members,
@@ -637,6 +644,26 @@ fn survives(v: &spielleiter_engine::Variant, position: &spielleiter_engine::Posi
     power
         .and_then(|p| v.map.power_by_name(p))
         .is_some_and(|id| spielleiter_engine::game::survivors(v, position).contains(&id))
+}
+
+/// Whether `me` marked its orders for the current phase final.
+async fn marked_ready(state: &AppState, me: &str, id: &str) -> bool {
+    orders::mine(state, me, id).await.is_ok_and(|m| m.ready)
+}
+
+/// "2 of 7 powers ready", with their names where the viewer may know them.
+fn ready_text(r: &api::games::ReadyCount, v: &spielleiter_engine::Variant, t: &Text) -> String {
+    let count = format!("{} {} {} {}", r.ready, t.ready_of, r.of, t.powers_ready);
+    match &r.powers {
+        Some(powers) if !powers.is_empty() => {
+            let names: Vec<String> = powers
+                .iter()
+                .map(|p| power_name(v, p, t).unwrap_or_else(|| p.clone()))
+                .collect();
+            format!("{count}: {}", names.join(", "))
+        }
+        _ => count,
+    }
 }
 
 /// For the game master: the powers whose orders are still awaited, by name.
@@ -869,7 +896,8 @@ pub(crate) async fn orders(post: GamePost) -> Response {
     let lang = post.post.viewer.t.engine_lang();
     post.act("#orders", move |state, me, id, form| async move {
         let lines: Vec<String> = form.get("orders").lines().map(|l| l.trim_end().to_string()).collect();
-        orders::submit(&state, &me, &id, &orders::OrderLines::plain(lines), lang).await
+        let ready = form.get("ready") == "1";
+        orders::submit(&state, &me, &id, &orders::OrderLines::plain(lines), ready, lang).await
     })
     .await
 }

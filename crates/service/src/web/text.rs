@@ -57,6 +57,14 @@ pub(crate) struct Text {
     pub(crate) concede_none: &'static str,
     pub(crate) concede: &'static str,
     pub(crate) all_orders_in: &'static str,
+    /// The box that marks one's orders final.
+    pub(crate) ready_label: &'static str,
+    /// "of" in "2 of 7 powers ready".
+    pub(crate) ready_of: &'static str,
+    /// "powers ready" in "2 of 7 powers ready".
+    pub(crate) powers_ready: &'static str,
+    /// The master's choice at creation: everyone sees who is ready.
+    pub(crate) ready_names: &'static str,
     pub(crate) orders_awaited: &'static str,
     pub(crate) confirm_missing: &'static str,
     pub(crate) result_victory: &'static str,
@@ -185,6 +193,10 @@ pub(crate) static EN: Text = Text {
     concede_none: "(withdraw my concession)",
     concede: "Concede",
     all_orders_in: "Every power has sent its orders.",
+    ready_label: "My orders are final (ready): adjudicate early once every power is ready",
+    ready_of: "of",
+    powers_ready: "powers ready",
+    ready_names: "Everyone sees which powers are ready (else only how many)",
     orders_awaited: "Orders still awaited from",
     confirm_missing: "Adjudicate without them (each counts as a missed turn)",
     result_victory: "Victory",
@@ -313,6 +325,10 @@ pub(crate) static DE: Text = Text {
     concede_none: "(Aufgabe zurückziehen)",
     concede: "Aufgeben",
     all_orders_in: "Alle Mächte haben ihre Befehle geschickt.",
+    ready_label: "Meine Befehle sind endgültig (fertig): vorzeitig auswerten, sobald alle Mächte fertig sind",
+    ready_of: "von",
+    powers_ready: "Mächten fertig",
+    ready_names: "Alle sehen, welche Mächte fertig sind (sonst nur wie viele)",
     orders_awaited: "Noch keine Befehle von",
     confirm_missing: "Ohne sie auswerten (jede zählt als versäumter Zug)",
     result_victory: "Sieg",
