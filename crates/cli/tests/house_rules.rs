@@ -128,7 +128,7 @@ fn an_ancient_mediterranean_year_sent_at_once_with_conditional_orders_by_mail_an
         "F1M:",
         "IF F Tha - Pun succeeds THEN F Pun - Sad ELSE F Tha - Pun",
         "W1A:",
-        "IF A Cir - Num succeeds in S1M THEN Build A Cir ELSE Build F Cir",
+        "IF A Cir - Num succeeds in S1M THEN Build A Cir ELSE Build A Tha",
         "Build F Tha",
     ];
     carthage.ok(

@@ -135,3 +135,39 @@ fn errors_can_be_explained_in_german() {
         "{text}"
     );
 }
+
+#[test]
+fn conditional_orders_are_decided_on_the_results_in_the_state() {
+    let dir = std::env::temp_dir().join(format!("spielleiter-conditional-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let state = dir.join("state.json");
+    let results = r#"{"phase":"F1901M","units":{"FRANCE":["F BRE","A BUR"]},"centers":{"FRANCE":["BRE","PAR","MAR"]},
+        "last_results":[{"phase":"S1901M","succeeded":{"FRANCE":["A PAR - BUR"]},"failed":{"FRANCE":["F BRE - ENG"]}}]}"#;
+    std::fs::write(&state, results).expect("state written");
+    let path = state.to_str().expect("UTF-8");
+    let out = run(
+        &["orders", "--state", path, "--json"],
+        "France: IF F Bre - Eng succeeds THEN F Eng - Bel ELSE F Bre - Pic\n\
+         France: WENN A Par - Bur gelingt DANN A Bur - Mun\n\
+         France: IF A Par - Burr succeeds THEN A Bur - Mun\n\
+         France: IF German A Mun - Bur ordered THEN A Bur H\n",
+    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let lines = json_lines(&out);
+    assert_eq!(lines[0]["order"], "F BRE - PIC", "the ELSE branch: {}", lines[0]);
+    assert_eq!(lines[1]["order"], "A BUR - MUN", "{}", lines[1]);
+    let third = "France: IF A Par - Burr succeeds THEN A Bur - Mun";
+    assert_eq!(
+        lines[2]["position"],
+        third.find("Burr").expect("the word"),
+        "{}",
+        lines[2]
+    );
+    assert_eq!(lines[2]["suggestion"], "Bur", "{}", lines[2]);
+    assert!(
+        lines[3]["error"].as_str().is_some_and(|e| e.contains("never orders")),
+        "{}",
+        lines[3]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -122,7 +122,7 @@ pub(crate) fn read_conditional(
     let mut now = true;
     let mut steps = Vec::new();
     for &(at, text) in &parts.conditions {
-        match read_condition(map, position, text, at) {
+        match read_condition(map, Some(position), position.phase, text, at) {
             Ok(c) if c.test.is_winter_step() => steps.push(c),
             Ok(c) => now &= c.holds_now(map, position),
             Err(e) => return (Err(e), None),
@@ -132,18 +132,7 @@ pub(crate) fn read_conditional(
     if !steps.is_empty() && !winter {
         return (Err(OrderError::new(OrderErrorKind::NoConditionsHere, 0)), None);
     }
-    let read = |(at, text): (usize, &str)| {
-        let line = if parts.prefix.is_empty() {
-            text.to_string()
-        } else {
-            format!("{} {text}", parts.prefix)
-        };
-        let shift = at as isize - (line.len() - text.len()) as isize;
-        crate::order::parse_order(ctx, &line).map_err(|mut e| {
-            e.position = (e.position as isize + shift).max(0) as usize;
-            e
-        })
-    };
+    let read = |branch| read_branch(ctx, parts.prefix, branch);
     if !now || steps.is_empty() {
         let chosen = match (now, parts.otherwise) {
             (true, _) => read(parts.then),
@@ -169,6 +158,72 @@ pub(crate) fn read_conditional(
         otherwise,
     };
     (then, Some(Box::new(conditional)))
+}
+
+/// Checks a line sent for the later phase `phase` as far as the map and the phase tell (its
+/// position is not known yet): a conditional line's conditions and both its orders, else each
+/// order of the line (or a retreat given in advance with a later phase's moves). The first error,
+/// if any; the line is read for good when its phase begins.
+pub(crate) fn check_later_line(
+    variant: &Variant,
+    phase: crate::phase::Phase,
+    power: Option<crate::ids::PowerId>,
+    text: &str,
+) -> Option<OrderError> {
+    let ctx = OrderContext {
+        map: &variant.map,
+        phase: phase.kind,
+        position: None,
+        default_power: power,
+        leaders: &variant.leaders,
+    };
+    if let Some(parts) = crate::order::condition::split(text).filter(Result::is_ok) {
+        return check_conditional(variant, &ctx, phase, parts).err();
+    }
+    if phase.kind == PhaseKind::Movement {
+        if let Some(advance) = crate::order::advance::read_advance_retreat(&variant.map, text) {
+            return advance.err();
+        }
+    }
+    crate::order::resolve::parse_order_list(&ctx, text)
+        .into_iter()
+        .find_map(|(_, r)| r.err())
+}
+
+/// [`check_later_line`] for a conditional line.
+fn check_conditional(
+    variant: &Variant,
+    ctx: &OrderContext<'_>,
+    phase: crate::phase::Phase,
+    parts: Result<crate::order::condition::Parts<'_>, OrderError>,
+) -> Result<(), OrderError> {
+    let parts = parts?;
+    let winter = phase.kind == PhaseKind::Adjustment && crate::rules::has_winter_steps(variant);
+    for &(at, text) in &parts.conditions {
+        let c = crate::order::condition::read_condition(&variant.map, None, phase, text, at)?;
+        if c.test.is_winter_step() && !winter {
+            return Err(OrderError::new(OrderErrorKind::NoConditionsHere, 0));
+        }
+    }
+    for branch in std::iter::once(parts.then).chain(parts.otherwise) {
+        read_branch(ctx, parts.prefix, branch)?;
+    }
+    Ok(())
+}
+
+/// Reads one order of a conditional line (the one after `THEN` or `ELSE`, at byte `at` of the
+/// line), with the line's `Power:` prefix; an error's position counts from the line's start.
+fn read_branch(ctx: &OrderContext<'_>, prefix: &str, (at, text): (usize, &str)) -> Result<PowerOrder, OrderError> {
+    let line = if prefix.is_empty() {
+        text.to_string()
+    } else {
+        format!("{prefix} {text}")
+    };
+    let shift = at as isize - (line.len() - text.len()) as isize;
+    crate::order::parse_order(ctx, &line).map_err(|mut e| {
+        e.position = (e.position as isize + shift).max(0) as usize;
+        e
+    })
 }
 
 /// One order of a line, as [`read_order_line`] read it.
@@ -204,5 +259,59 @@ pub fn read_order_line(variant: &Variant, ctx: &OrderContext<'_>, text: &str) ->
                 undecided: None,
             })
             .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::PhaseOrders;
+    use crate::position::Position;
+
+    #[test]
+    fn lines_for_a_later_phase_are_checked_when_sent_and_kept_only_when_readable() {
+        let variant = crate::variant::builtin("standard").expect("built in").expect("valid");
+        let position = Position::initial(&variant);
+        let france = variant.map.power_by_name("France");
+        let lines = [
+            "F1901M:",
+            "IF F Bre - Engg succeeds THEN F Eng - Bel",
+            "IF A Par - Bur succeeds in F1901M THEN A Bur - Mun",
+            "IF A Par - Bur ordered THEN A Par - Pic",
+            "IF A Par - Bur fails THEN A Par - Gas ELSE A Bur - Mun",
+            "W1901A:",
+            "IF Mun owned by France THEN Build A Par ELSE Build F Bre",
+        ];
+        let mut orders = PhaseOrders::default();
+        orders.read(&variant, &position, france, lines);
+        let refused: Vec<(&str, usize)> = orders
+            .sender_only
+            .iter()
+            .map(|(_, text, e)| (text.as_str(), e.position))
+            .collect();
+        let caret = |line: &str, word: &str| format!("F1901M: {line}").find(word).expect("the word");
+        assert_eq!(
+            refused,
+            [
+                (
+                    "F1901M: IF F Bre - Engg succeeds THEN F Eng - Bel",
+                    caret(lines[1], "Engg")
+                ),
+                (
+                    "F1901M: IF A Par - Bur succeeds in F1901M THEN A Bur - Mun",
+                    caret(lines[2], "F1901M THEN")
+                ),
+                (
+                    "F1901M: IF A Par - Bur ordered THEN A Par - Pic",
+                    caret(lines[3], "ordered")
+                ),
+            ]
+        );
+        assert_eq!(orders.sender_only[0].2.suggestion.as_deref(), Some("Eng"));
+        let kept: Vec<String> = orders
+            .later
+            .iter()
+            .map(|l| format!("{}: {}", l.phase, l.text))
+            .collect();
+        assert_eq!(kept, [format!("F1901M: {}", lines[4]), format!("W1901A: {}", lines[6])]);
     }
 }

@@ -138,6 +138,14 @@ impl PhaseOrders {
                     continue;
                 }
                 Some(phase) if phase > position.phase => {
+                    // Checked now as far as the map tells (refused lines are told to the sender
+                    // and not kept); read for good when its phase begins.
+                    if let Some(mut e) = crate::conditions::check_later_line(variant, phase, current, text) {
+                        let shown = format!("{phase}: {text}");
+                        e.position += shown.len() - text.len();
+                        self.sender_only.push((sender.or(current), shown, e));
+                        continue;
+                    }
                     // Kept as its sender's, with the country it is for written out, so that it
                     // is read as the sender's order for that country when its phase comes.
                     let text = match (sender, current) {

@@ -244,13 +244,12 @@ impl Words<'_> {
 
     /// The place written from byte `start` to `end` of the condition.
     fn place(&self, map: &Map, start: usize, end: usize) -> Result<ProvinceId, OrderError> {
-        let shift = self.at + start;
-        read_place(map, self.text[start..end].trim())
-            .map(|p| p.province)
-            .map_err(|mut e| {
-                e.position += shift;
-                e
-            })
+        let span = &self.text[start..end];
+        let shift = self.at + start + (span.len() - span.trim_start().len());
+        read_place(map, span.trim()).map(|p| p.province).map_err(|mut e| {
+            e.position += shift;
+            e
+        })
     }
 
     /// The place of the words `ws` (a unit type word before it is skipped) and the unit type.
@@ -275,10 +274,18 @@ fn unit_type(word: &str) -> UnitType {
 }
 
 /// Reads one condition (`F Bre - Eng succeeds`, `nicht A München vertrieben im S1901M`, `Bel
-/// owned by France`, `MID blocked`) at byte `at` of the line, against the position of the
-/// order's phase: the results it names must be kept and of an earlier phase, `blocked` needs an
-/// overseas centre (a sea owned as a centre), `supplied` a unit, `owned by` a centre.
-pub fn read_condition(map: &Map, position: &Position, text: &str, at: usize) -> Result<Condition, OrderError> {
+/// owned by France`, `MID blocked`) at byte `at` of the line of an order for phase `now`,
+/// against the position of that phase: the results it names must be kept and of an earlier
+/// phase, `blocked` needs an overseas centre (a sea owned as a centre), `supplied` a unit,
+/// `owned by` a centre. Without the position (a line sent for a later phase, checked when it is
+/// sent) only what the map and the phase tell is checked.
+pub fn read_condition(
+    map: &Map,
+    position: Option<&Position>,
+    now: Phase,
+    text: &str,
+    at: usize,
+) -> Result<Condition, OrderError> {
     let cond = Words { text, at };
     let all = words(text);
     let mut ws: &[(usize, &str)] = &all;
@@ -318,7 +325,7 @@ pub fn read_condition(map: &Map, position: &Position, text: &str, at: usize) -> 
         w if is(w, &["supplied", "versorgt", "unsupplied", "unversorgt"]) => {
             negated ^= is(w, &["unsupplied", "unversorgt"]);
             let (_, p) = cond.unit(map, rest)?;
-            if position.unit_in(map, p).is_none() {
+            if position.is_some_and(|position| position.unit_in(map, p).is_none()) {
                 return Err(cond.error(OrderErrorKind::NoUnit(map.province(p).name.clone()), 0));
             }
             Test::Supplied(p)
@@ -326,7 +333,7 @@ pub fn read_condition(map: &Map, position: &Position, text: &str, at: usize) -> 
         w if is(w, SUCCEEDS) || is(w, FAILS) => {
             let (from, to) = read_move(map, &cond, rest)?;
             let succeeded = is(w, SUCCEEDS);
-            let phase = checked_phase(position, &cond, phase)?;
+            let phase = checked_phase(position, now, &cond, phase)?;
             Test::Moved {
                 from,
                 to,
@@ -336,7 +343,7 @@ pub fn read_condition(map: &Map, position: &Position, text: &str, at: usize) -> 
         }
         w if is(w, DISLODGED) => {
             let (_, p) = cond.unit(map, rest)?;
-            Test::Dislodged(p, checked_phase(position, &cond, phase)?)
+            Test::Dislodged(p, checked_phase(position, now, &cond, phase)?)
         }
         w if is(w, PRESENT) || is(w, OCCUPIED) || is(w, EMPTY) => {
             negated ^= is(w, EMPTY);
@@ -351,13 +358,13 @@ pub fn read_condition(map: &Map, position: &Position, text: &str, at: usize) -> 
 }
 
 /// `MID blocked`: the sea must be an overseas centre.
-fn blocked(map: &Map, position: &Position, cond: &Words, rest: &[(usize, &str)]) -> Result<Test, OrderError> {
+fn blocked(map: &Map, position: Option<&Position>, cond: &Words, rest: &[(usize, &str)]) -> Result<Test, OrderError> {
     let (Some(&(start, _)), Some(&(last, w))) = (rest.first(), rest.last()) else {
         return Err(cond.expected(cond.text, 0));
     };
     let p = cond.place(map, start, last + w.len())?;
-    let overseas = position.owners[p.index()].is_some() && !map.province(p).centre;
-    if !overseas {
+    let owned = position.is_none_or(|position| position.owners[p.index()].is_some());
+    if !owned || map.province(p).centre {
         return Err(cond.error(OrderErrorKind::NoOverseasCentre(map.province(p).name.clone()), 0));
     }
     Ok(Test::Blocked(p))
@@ -415,7 +422,7 @@ fn read_move(map: &Map, cond: &Words, rest: &[(usize, &str)]) -> Result<(Provinc
 /// `Bel owned by France`, `Belgien gehört Frankreich`; `not` before `owned` turns it round.
 fn read_owner(
     map: &Map,
-    position: &Position,
+    position: Option<&Position>,
     cond: &Words,
     ws: &[(usize, &str)],
     owned: usize,
@@ -443,7 +450,8 @@ fn read_owner(
     };
     let power =
         find_power(map, &cond.text[power_at..]).ok_or_else(|| cond.expected(&cond.text[power_at..], power_at))?;
-    if !map.province(p).centre && position.owners[p.index()].is_none() {
+    let overseas = position.is_none_or(|position| position.owners[p.index()].is_some());
+    if !map.province(p).centre && !overseas {
         return Err(cond.error(OrderErrorKind::NotACentre(map.province(p).name.clone()), start));
     }
     Ok(Condition {
@@ -452,22 +460,22 @@ fn read_owner(
     })
 }
 
-/// The phase whose results a condition names: one that is over and whose results are kept
-/// (`named`), or the last movement phase before the order's.
+/// The phase whose results a condition on an order for `now` names: one that is over and whose
+/// results are kept (`named`), or the last movement phase before the order's (whether results
+/// are kept is known only with the position).
 fn checked_phase(
-    position: &Position,
+    position: Option<&Position>,
+    now: Phase,
     cond: &Words,
     named: Option<(Phase, usize)>,
 ) -> Result<Option<Phase>, OrderError> {
-    let now = position.phase;
+    let kept = |p: Option<Phase>| position.is_none_or(|position| phase_named(&position.recent, now, p).is_some());
     match named {
         Some((p, at)) if p >= now => Err(cond.error(OrderErrorKind::ConditionOnLaterPhase(p.to_string()), at)),
-        Some((p, at)) if p.kind == PhaseKind::Adjustment || phase_named(&position.recent, now, Some(p)).is_none() => {
+        Some((p, at)) if p.kind == PhaseKind::Adjustment || !kept(Some(p)) => {
             Err(cond.error(OrderErrorKind::ResultsNotKept(p.to_string()), at))
         }
-        None if phase_named(&position.recent, now, None).is_none() => {
-            Err(cond.error(OrderErrorKind::NoEarlierResults, 0))
-        }
+        None if !kept(None) => Err(cond.error(OrderErrorKind::NoEarlierResults, 0)),
         _ => Ok(named.map(|(p, _)| p)),
     }
 }
