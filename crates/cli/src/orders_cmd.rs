@@ -9,7 +9,7 @@ use clap::Args;
 use serde::Serialize;
 use spielleiter_engine::Map;
 use spielleiter_engine::conditions::{LineOrder, read_order_line};
-use spielleiter_engine::interchange::{GameState, position_from_state};
+use spielleiter_engine::interchange::{GameState, position_from_state, variant_for_state};
 use spielleiter_engine::order::{OrderContext, OrderError, read_power_header};
 use spielleiter_engine::report::{Lang, error_de};
 use spielleiter_engine::{Phase, PowerId};
@@ -59,13 +59,17 @@ struct JsonLine<'a> {
 
 /// Runs the command; with `--strict` the exit code is 1 when any order was rejected.
 pub fn run(args: &OrdersArgs) -> Result<ExitCode> {
-    let variant = crate::variant_arg::load(&args.variant)?;
+    let mut variant = crate::variant_arg::load(&args.variant)?;
     let position = match &args.state {
         None => None,
         Some(path) => {
             let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
             let state: GameState =
                 serde_json::from_str(&text).with_context(|| format!("{} is not a game state", path.display()))?;
+            // Played with the calendar the state names (Colonial's original years).
+            variant = variant_for_state(&variant, &state)
+                .with_context(|| format!("in {}", path.display()))?
+                .into_owned();
             Some(position_from_state(&variant, &state).with_context(|| format!("in {}", path.display()))?)
         }
     };

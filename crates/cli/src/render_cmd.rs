@@ -81,6 +81,8 @@ pub fn run(args: &RenderArgs) -> Result<ExitCode> {
         .or_else(|| input.variant.clone())
         .unwrap_or_else(|| "standard".to_string());
     let variant = variant_arg::load(&name)?;
+    // Played with the calendar the state names (Colonial's original years).
+    let variant = spielleiter_engine::interchange::variant_for_state(&variant, &input.state)?.into_owned();
     let geometry = match &args.shapes {
         Some(path) => {
             let shapes = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;

@@ -429,7 +429,7 @@ fn colonial_plays_with_its_railroad_canal_and_two_year_turns() {
     );
     assert_eq!(next["phase"], "S1872M", "one movement turn every two years");
     let play = run(&["play", "--variant", "colonial", "--phases", "1"], "");
-    assert!(String::from_utf8_lossy(&play.stdout).contains("Movement results for Spring of 1870."));
+    assert!(String::from_utf8_lossy(&play.stdout).contains("Movement results for Turn of 1870."));
 }
 
 #[test]

@@ -178,3 +178,137 @@ fn an_ancient_mediterranean_year_sent_at_once_with_conditional_orders_by_mail_an
         assert_eq!(results.len(), 1, "{phase}");
     }
 }
+
+#[test]
+fn a_colonial_game_is_played_with_the_original_calendar_when_its_master_chooses_it() {
+    let server = start_server("colonial-calendar");
+    let (master, other) = (player(&server, "claudia"), player(&server, "conrad"));
+    // A calendar the variant does not have is refused when the game is created.
+    let (status, refused) = master.call(
+        "POST",
+        "/api/games",
+        Some(json!({"name": "Falsch", "variant": "standard", "calendar": "original"})),
+    );
+    assert_eq!(status, 400, "{refused}");
+    assert_eq!(refused["code"], "bad_option", "{refused}");
+    // Created on the web page, with the calendar chosen there.
+    let mut web = support::browser::Browser::new(&server.base);
+    web.log_in("claudia", "long enough");
+    let form = web.get("/games").body;
+    assert!(form.contains(r#"<option value="original">"#), "{form}");
+    let made = web.send(
+        "/games",
+        &[
+            ("name", "Kolonial"),
+            ("variant", "colonial"),
+            ("press", "full"),
+            ("minutes", "60"),
+            ("calendar", "original"),
+        ],
+    );
+    assert_eq!(made.status, 303, "{}", made.body);
+    let location = made.location.clone().unwrap_or_default();
+    let id = location
+        .strip_prefix("/games/")
+        .expect("the new game's page")
+        .to_string();
+    for (who, power) in [(&master, "BRITAIN"), (&other, "CHINA")] {
+        who.ok(
+            "POST",
+            &format!("/api/games/{id}/join"),
+            Some(json!({"preferences": [power]})),
+        );
+    }
+    master.ok("POST", &format!("/api/games/{id}/start"), None);
+    let game = master.ok("GET", &format!("/api/games/{id}"), None);
+    assert_eq!(game["calendar"], "original", "{game}");
+    let page = web.get(&format!("/games/{id}")).body;
+    assert!(page.contains("Calendar: The original calendar"), "{page}");
+    assert!(
+        page.contains(r#"<span id="phase">Spring 1870, movement</span>"#),
+        "{page}"
+    );
+    // Spring is followed by fall of the same year (the seed's calendar goes on to 1872).
+    let done = master.ok("POST", &format!("/api/games/{id}/adjudicate?phase=S1870M"), None);
+    assert_eq!(done["result"]["phase"], "F1870M", "{done}");
+    let report = done["report"].as_str().unwrap_or_default();
+    assert!(report.starts_with("Movement results for Spring of 1870."), "{report}");
+}
+
+/// A mail from `name` with `lines`; the judge's reply.
+fn mail(server: &support::Server, name: &str, key: &str, lines: &[&str]) -> String {
+    support::mail_from(&server.dir, name, key, lines)
+}
+
+#[test]
+fn a_game_with_house_rules_is_created_joined_and_started_by_mail() {
+    let server = start_server("house-mail");
+    mail_account(&server, "hugo", "de");
+    let other = mail_account(&server, "ida", "en");
+    // An option that cannot be read refuses the command; nothing is made.
+    let reply = mail(
+        &server,
+        "hugo",
+        "bad",
+        &["ANLEGEN hausspiel pw-hugo-2026 standard presse=laut"],
+    );
+    assert!(reply.contains("unbekannte Option `presse=laut`"), "{reply}");
+    let reply = mail(
+        &server,
+        "hugo",
+        "create",
+        &[
+            "ANLEGEN hausspiel pw-hugo-2026 standard presse=grau stunden=48 jahr-auf-einmal rueckzuege-mit-zuegen fertig-namen",
+        ],
+    );
+    assert!(reply.contains("Die Partie hausspiel (standard"), "{reply}");
+    assert!(!reply.contains("pw-hugo-2026"), "the password is not shown: {reply}");
+    let reply = mail(
+        &server,
+        "hugo",
+        "join-1",
+        &["BEITRETEN hausspiel pw-hugo-2026 Frankreich"],
+    );
+    assert!(reply.contains("beigetreten"), "{reply}");
+    let reply = mail(&server, "ida", "join-2", &["JOIN hausspiel pw-ida-2026 Germany"]);
+    assert!(reply.contains("You joined hausspiel"), "{reply}");
+    // Only the master starts it.
+    let reply = mail(&server, "ida", "start-1", &["START hausspiel pw-ida-2026"]);
+    assert!(!reply.contains("has started"), "{reply}");
+    let reply = mail(&server, "hugo", "start-2", &["STARTEN hausspiel pw-hugo-2026"]);
+    assert!(reply.contains("Die Partie hausspiel hat begonnen"), "{reply}");
+    let started = support::wait_for_mails(&server.dir.join("mail"), 1, |m| {
+        m.contains("Subject: Partie begonnen: hausspiel")
+    });
+    assert!(
+        started[0].contains("Hausregel: ein Spieljahr auf einmal."),
+        "{}",
+        started[0]
+    );
+    assert!(
+        started[0].contains("Hausregel: Rückzüge nur mit den Zügen."),
+        "{}",
+        started[0]
+    );
+    // The game as the API shows it: the options the mail gave.
+    let mut web = support::browser::Browser::new(&server.base);
+    web.log_in("ida", "pw-ida-2026");
+    let list = web.get("/games").body;
+    let link = list
+        .find(">hausspiel<")
+        .and_then(|end| list[..end].rfind("/games/").map(|start| &list[start + 7..end]));
+    let id = link
+        .map(|l| l.trim_end_matches('"').to_string())
+        .expect("the game in the list");
+    let game = other.ok("GET", &format!("/api/games/{id}"), None);
+    assert_eq!(game["press"], "grey", "{game}");
+    assert_eq!(game["deadlines"]["movement_seconds"], 48 * 3600, "{game}");
+    assert_eq!(
+        (&game["year_at_once"], &game["retreats_with_moves"]),
+        (&json!(true), &json!(true)),
+        "{game}"
+    );
+    assert_eq!(game["status"], "active", "{game}");
+    // `fertig-namen`: every member sees who is ready, not only the master.
+    assert_eq!(game["ready"], json!({"ready": 0, "of": 2, "powers": []}), "{game}");
+}

@@ -7,7 +7,7 @@ mod support;
 
 use serde_json::json;
 use support::browser::Browser;
-use support::{Client, Server, ingest_into, reply_to};
+use support::{Client, Server};
 
 fn account(server: &Server, name: &str) -> Client {
     let c = support::unconfirmed_player_with(server, name, "en", &format!("pw-{name}-2026"));
@@ -16,14 +16,8 @@ fn account(server: &Server, name: &str) -> Client {
 }
 
 /// A mail from `name` with `lines`; the judge's reply.
-fn mail(server: &Server, name: &str, key: &str, lines: &[&str]) -> String {
-    let id = format!("{key}@example.org");
-    let raw = format!(
-        "From: {name} <{name}@example.org>\r\nMessage-ID: <{id}>\r\nSubject: orders\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{}\r\n",
-        lines.join("\r\n")
-    );
-    ingest_into(&server.dir, &raw);
-    reply_to(&server.dir, &id)
+fn mail(server: &support::Server, name: &str, key: &str, lines: &[&str]) -> String {
+    support::mail_from(&server.dir, name, key, lines)
 }
 
 fn phase(client: &Client, id: &str) -> String {

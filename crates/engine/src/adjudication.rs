@@ -71,6 +71,7 @@ pub fn adjudicate_with(
     if input.state.phase.eq_ignore_ascii_case("COMPLETED") {
         return Err(AdjudicationError::GameOver(input.state.phase.clone()));
     }
+    let variant = &*crate::interchange::variant_for_state(variant, &input.state)?;
     let mut position = position_from_state(variant, &input.state)?;
     if input.draw || input.concede_to.is_some() {
         return end_by_agreement(variant, &position, input);

@@ -94,6 +94,10 @@ pub struct StateOptions {
     /// [`crate::house_rules::HouseRules`]).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub retreats_with_moves: bool,
+    /// Another calendar of the variant the game is played with (Colonial: `"original"`, the
+    /// spring and fall years; see [`variant_for_state`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub calendar: Option<String>,
 }
 
 impl StateOptions {
@@ -103,6 +107,7 @@ impl StateOptions {
             && self.control_rule.is_none()
             && self.victory.is_none()
             && !self.retreats_with_moves
+            && self.calendar.is_none()
     }
 }
 
@@ -221,8 +226,43 @@ pub fn parse_unit(map: &Map, text: &str) -> Result<(bool, UnitType, LocationId),
     Ok((dislodged, kind, location))
 }
 
-/// Builds a position from an interchange state.
+/// The variant a state is played on: `variant` itself, or played with the other calendar the
+/// state's options name (a game option; Colonial's original spring and fall years). Read every
+/// state through it, so a game's phases follow its calendar.
+pub fn variant_for_state<'a>(
+    variant: &'a Variant,
+    state: &GameState,
+) -> Result<std::borrow::Cow<'a, Variant>, StateError> {
+    let wanted = state.options.calendar.as_deref();
+    let chosen = variant.calendar_choice.as_deref();
+    match wanted {
+        w if w.map(str::to_ascii_lowercase) == chosen.map(str::to_ascii_lowercase) => {
+            Ok(std::borrow::Cow::Borrowed(variant))
+        }
+        Some(name) => variant.with_calendar(name).map(std::borrow::Cow::Owned).ok_or_else(|| {
+            let known: Vec<&str> = variant.calendars.iter().map(|c| c.name.as_str()).collect();
+            StateError::BadOption(format!(
+                "calendar `{name}`: {} has {}",
+                variant.name,
+                if known.is_empty() {
+                    "no other calendar".to_string()
+                } else {
+                    format!("only {}", known.join(", "))
+                }
+            ))
+        }),
+        None => Err(StateError::BadOption(format!(
+            "calendar: the state names none, the variant is played with `{}`",
+            chosen.unwrap_or_default()
+        ))),
+    }
+}
+
+/// Builds a position from an interchange state. A state played with another calendar of the
+/// variant (option `calendar`) is to be read and played on [`variant_for_state`]; its name is
+/// checked here.
 pub fn position_from_state(variant: &Variant, state: &GameState) -> Result<Position, StateError> {
+    variant_for_state(variant, state)?;
     let map = &variant.map;
     let phase: Phase = state.phase.parse()?;
     let mut position = Position {
@@ -392,6 +432,7 @@ pub fn state_from_position(variant: &Variant, position: &Position) -> GameState 
         }
     }
     rule_fields::write(variant, position, &mut state);
+    state.options.calendar = variant.calendar_choice.clone();
     state.last_results = results::write(map, &position.recent);
     state
 }

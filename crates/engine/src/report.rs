@@ -157,10 +157,16 @@ impl Words {
         }
     }
 
-    fn when(&self, phase: Phase) -> String {
+    /// A season's name, the variant's calendar's own where it has one (Colonial's turn).
+    fn season_in(&self, variant: &Variant, s: Season) -> String {
+        let own = variant.calendar.season_name(s, self.lang == Lang::De);
+        own.map_or_else(|| self.season(s).to_string(), str::to_string)
+    }
+
+    fn when(&self, variant: &Variant, phase: Phase) -> String {
         match self.lang {
-            Lang::En => format!("{} of {}", self.season(phase.season), phase.year),
-            Lang::De => format!("im {} {}", self.season(phase.season), phase.year),
+            Lang::En => format!("{} of {}", self.season_in(variant, phase.season), phase.year),
+            Lang::De => format!("im {} {}", self.season_in(variant, phase.season), phase.year),
         }
     }
 
@@ -453,7 +459,7 @@ pub fn error_de(kind: &OrderErrorKind) -> String {
     }
 }
 
-fn next_phase_line(w: &Words, phase: Phase) -> String {
+fn next_phase_line(w: &Words, variant: &Variant, phase: Phase) -> String {
     let kind = match (w.lang, phase.kind) {
         (Lang::En, PhaseKind::Movement) => "Movement",
         (Lang::En, PhaseKind::Retreat) => "Retreats",
@@ -463,8 +469,8 @@ fn next_phase_line(w: &Words, phase: Phase) -> String {
         (Lang::De, PhaseKind::Adjustment) => "Anpassungen",
     };
     match w.lang {
-        Lang::En => format!("The next phase will be {kind} for {}.", w.when(phase)),
-        Lang::De => format!("Die nächste Phase: {kind} {}.", w.when(phase)),
+        Lang::En => format!("The next phase will be {kind} for {}.", w.when(variant, phase)),
+        Lang::De => format!("Die nächste Phase: {kind} {}.", w.when(variant, phase)),
     }
 }
 
@@ -544,8 +550,9 @@ fn ownership(w: &Words, variant: &Variant, report: &PhaseReport, out: &mut Strin
     let _ = writeln!(out);
 }
 
-/// A phase as a heading: "Spring 1901, movement" / "Frühjahr 1901, Bewegungen".
-pub fn phase_title(phase: Phase, lang: Lang) -> String {
+/// A phase as a heading: "Spring 1901, movement" / "Frühjahr 1901, Bewegungen" (with the
+/// variant's own season names, where its calendar has them).
+pub fn phase_title(variant: &Variant, phase: Phase, lang: Lang) -> String {
     let w = Words { lang };
     let kind = match (lang, phase.kind) {
         (Lang::En, PhaseKind::Movement) => "movement",
@@ -555,7 +562,7 @@ pub fn phase_title(phase: Phase, lang: Lang) -> String {
         (Lang::De, PhaseKind::Retreat) => "Rückzüge",
         (Lang::De, PhaseKind::Adjustment) => "Anpassungen",
     };
-    format!("{} {}, {kind}", w.season(phase.season), phase.year)
+    format!("{} {}, {kind}", w.season_in(variant, phase.season), phase.year)
 }
 
 /// The whole report of an adjudicated phase in the layout of the classic judges.
@@ -569,9 +576,9 @@ pub fn render(variant: &Variant, report: &PhaseReport, lang: Lang) -> String {
             out,
             "{}\n",
             if de {
-                format!("Ergebnisse der Bewegungen {}.", w.when(report.phase))
+                format!("Ergebnisse der Bewegungen {}.", w.when(variant, report.phase))
             } else {
-                format!("Movement results for {}.", w.when(report.phase))
+                format!("Movement results for {}.", w.when(variant, report.phase))
             }
         );
         for p in map.countries() {
@@ -647,9 +654,9 @@ pub fn render(variant: &Variant, report: &PhaseReport, lang: Lang) -> String {
             out,
             "{}\n",
             if de {
-                format!("Rückzüge {}.", w.when(report.phase))
+                format!("Rückzüge {}.", w.when(variant, report.phase))
             } else {
-                format!("Retreat orders for {}.", w.when(report.phase))
+                format!("Retreat orders for {}.", w.when(variant, report.phase))
             }
         );
         for (i, d) in r.dislodged.iter().enumerate() {
@@ -714,9 +721,9 @@ pub fn render(variant: &Variant, report: &PhaseReport, lang: Lang) -> String {
             "{}{}\n",
             if a.winter.is_some() { "6. " } else { "" },
             if de {
-                format!("Anpassungen {}.", w.when(report.phase))
+                format!("Anpassungen {}.", w.when(variant, report.phase))
             } else {
-                format!("Adjustment orders for {}.", w.when(report.phase))
+                format!("Adjustment orders for {}.", w.when(variant, report.phase))
             }
         );
         for (o, outcome) in a.public_orders() {
@@ -853,7 +860,7 @@ pub fn render(variant: &Variant, report: &PhaseReport, lang: Lang) -> String {
             );
         }
         None => {
-            let _ = writeln!(out, "{}", next_phase_line(&w, report.next.phase));
+            let _ = writeln!(out, "{}", next_phase_line(&w, variant, report.next.phase));
         }
     }
     out

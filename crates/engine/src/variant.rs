@@ -21,6 +21,11 @@ pub struct Variant {
     pub victory_centres: u32,
     /// When movement turns and adjustments happen.
     pub calendar: Calendar,
+    /// Other calendars a game may choose (Colonial: the original spring and fall years).
+    pub calendars: Vec<NamedCalendar>,
+    /// The other calendar this variant plays with, if one was chosen ([`Variant::with_calendar`]);
+    /// written into every state as the option `calendar`.
+    pub calendar_choice: Option<String>,
     /// The map with its powers.
     pub map: Map,
     /// The rules the variant names besides the standard ones, in the order the pipeline calls
@@ -35,6 +40,16 @@ pub struct Variant {
 }
 
 impl Variant {
+    /// The variant played with its other calendar `name` (a game option), if it has one.
+    pub fn with_calendar(&self, name: &str) -> Option<Variant> {
+        let chosen = self.calendars.iter().find(|c| c.name.eq_ignore_ascii_case(name))?;
+        Some(Variant {
+            calendar: chosen.calendar.clone(),
+            calendar_choice: Some(chosen.name.clone()),
+            ..self.clone()
+        })
+    }
+
     /// What its data lacks for a game to be played on it, if anything (a Hegemony scenario the
     /// rules give only as a table of its neutral countries).
     pub fn incomplete(&self) -> Option<&str> {
@@ -54,6 +69,22 @@ pub struct Calendar {
     pub first_adjustment_year: i32,
     /// Years between adjustment years (standard 1; Colonial 4).
     pub adjustment_interval: i32,
+    /// The names of its seasons where they are not spring, fall and winter (Colonial's two-year
+    /// turn): season, English, German.
+    pub names: Vec<(Season, String, String)>,
+}
+
+/// A calendar a game may choose instead of the variant's own.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NamedCalendar {
+    /// Its name, as the game option gives it (`original`).
+    pub name: String,
+    /// What it is, in English.
+    pub title: String,
+    /// What it is, in German.
+    pub title_de: String,
+    /// The calendar.
+    pub calendar: Calendar,
 }
 
 impl Calendar {
@@ -64,7 +95,16 @@ impl Calendar {
             year_step: 1,
             first_adjustment_year: year,
             adjustment_interval: 1,
+            names: Vec::new(),
         }
+    }
+
+    /// The name of a season in this calendar, if it has its own (English or German).
+    pub fn season_name(&self, season: Season, german: bool) -> Option<&str> {
+        self.names
+            .iter()
+            .find(|(s, _, _)| *s == season)
+            .map(|(_, en, de)| if german { de.as_str() } else { en.as_str() })
     }
 
     /// Whether the movement turn of this season and year ends with centre ownership and adjustments.
@@ -220,6 +260,7 @@ mod tests {
             year_step: 2,
             first_adjustment_year: 1872,
             adjustment_interval: 4,
+            names: Vec::new(),
         };
         assert_eq!(c.next_turn(Season::Spring, 1870), (Season::Spring, 1872));
         let adjusting: Vec<i32> = (1870..1882)

@@ -831,3 +831,46 @@ fn political_factors_stay_secret_their_sender_learns_the_outcome_and_the_state_c
     let e = spielleiter_engine::interchange::position_from_state(&v, &bad).expect_err("Poland has no threshold");
     assert!(e.to_string().contains("no influence of France in Poland"), "{e}");
 }
+
+#[test]
+fn colonial_is_played_with_the_seeds_two_year_turns_or_the_original_calendar_as_the_state_says() {
+    use spielleiter_engine::adjudication::adjudicate_with;
+    use spielleiter_engine::interchange::AdjudicationInput;
+    let colonial = spielleiter_engine::variant::builtin("colonial")
+        .expect("built in")
+        .expect("loads");
+    let start = state_from_position(&colonial, &Position::initial(&colonial));
+    let adjudicate = |state: GameState| {
+        let input = AdjudicationInput {
+            state,
+            ..AdjudicationInput::default()
+        };
+        adjudicate_with(&colonial, &input).expect("adjudicated")
+    };
+    // The seed's calendar: one turn every two years, named "Turn" (not spring).
+    let (seed, report) = adjudicate(start.clone());
+    assert_eq!(seed.next.phase, "S1872M");
+    assert_eq!(seed.next.options.calendar, None);
+    let text = render(&colonial, &report, Lang::En);
+    assert!(text.starts_with("Movement results for Turn of 1870."), "{text}");
+    assert!(render(&colonial, &report, Lang::De).starts_with("Ergebnisse der Bewegungen im Zug 1870."));
+    // The original calendar: spring and fall every year; the option travels with the state.
+    let mut original = start.clone();
+    original.options.calendar = Some("original".into());
+    let (spring, report) = adjudicate(original);
+    assert_eq!(spring.next.phase, "F1870M");
+    assert_eq!(spring.next.options.calendar.as_deref(), Some("original"));
+    let played = colonial.with_calendar("original").expect("the original calendar");
+    assert!(render(&played, &report, Lang::En).starts_with("Movement results for Spring of 1870."));
+    let (fall, _) = adjudicate(spring.next.clone());
+    assert_eq!(fall.next.phase, "S1871M", "no centre changed: no winter");
+    // A calendar the variant does not have is refused.
+    let mut unknown = start;
+    unknown.options.calendar = Some("julian".into());
+    let input = AdjudicationInput {
+        state: unknown,
+        ..AdjudicationInput::default()
+    };
+    let refused = adjudicate_with(&colonial, &input).expect_err("refused");
+    assert!(refused.to_string().contains("only original"), "{refused}");
+}

@@ -39,7 +39,7 @@ pub fn svg(geometry: &MapGeometry, scene: &Scene) -> String {
     let title = format!(
         "{} — {}",
         scene_variant_title(scene),
-        phase_title(scene.position.phase, scene.lang)
+        phase_title(scene.variant, scene.position.phase, scene.lang)
     );
     let _ = write!(s, r#"<title id="map-title">{}</title>"#, esc(&title));
     let _ = write!(s, r#"<rect width="{w}" height="{h}" fill="{SEA}"/>"#);

@@ -107,6 +107,15 @@ impl StoredPhase {
         }))
     }
 
+    /// The variant's other calendar the game is played with, if one (its state says so).
+    pub(crate) fn calendar(&self) -> Option<&str> {
+        let before = match self {
+            StoredPhase::Kept { before, .. } => before,
+            StoredPhase::Replayed(input) => &input.state,
+        };
+        before.options.calendar.as_deref()
+    }
+
     /// The position before the phase, the orders drawn on it, and the position after it.
     fn scenes(self, v: &Variant) -> Result<(Position, Vec<DrawnOrder>, Position), String> {
         match self {
@@ -204,8 +213,9 @@ pub(crate) async fn result_attachments(
     };
     let _turn = rasterizing_turn().await;
     let drawn = tokio::task::spawn_blocking(move || {
-        let v = crate::variants::variant(&variant).map_err(|e| crate::i18n::refusal(&e).0)?;
-        StoredPhase::read(&PhaseRow::from(&row))?.result_pngs(&v, lang)
+        let stored = StoredPhase::read(&PhaseRow::from(&row))?;
+        let v = crate::variants::played(&variant, stored.calendar()).map_err(|e| crate::i18n::refusal(&e).0)?;
+        stored.result_pngs(&v, lang)
     })
     .await
     .map_err(|e| e.to_string())

@@ -20,3 +20,30 @@ pub(crate) fn variant(name: &str) -> Result<std::sync::Arc<Variant>, DomainError
         .map(|(_, v)| v.clone())
         .ok_or_else(|| DomainError::UnknownVariant(name.to_string()))
 }
+
+/// The variant a game is played on: its built-in variant, with the other calendar the game chose
+/// (Colonial's original years).
+pub(crate) fn of_game(g: &crate::domain::Game) -> Result<std::sync::Arc<Variant>, DomainError> {
+    played(&g.variant, g.options.calendar.as_deref())
+}
+
+/// A built-in variant played with its other calendar `calendar`, if one is named. Read once per
+/// process and shared.
+pub(crate) fn played(name: &str, calendar: Option<&str>) -> Result<std::sync::Arc<Variant>, DomainError> {
+    let base = variant(name)?;
+    let Some(calendar) = calendar else {
+        return Ok(base);
+    };
+    static CHOSEN: std::sync::Mutex<Vec<std::sync::Arc<Variant>>> = std::sync::Mutex::new(Vec::new());
+    let mut chosen = CHOSEN.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let same = |v: &Variant| v.name == base.name && v.calendar_choice.as_deref() == Some(calendar);
+    if let Some(v) = chosen.iter().find(|v| same(v)) {
+        return Ok(v.clone());
+    }
+    let v = std::sync::Arc::new(base.with_calendar(calendar).ok_or_else(|| {
+        eprintln!("the calendar `{calendar}` of {name} is unknown");
+        DomainError::Unreadable("the game's calendar".into())
+    })?);
+    chosen.push(v.clone());
+    Ok(v)
+}

@@ -446,3 +446,15 @@ pub fn reply_to(dir: &std::path::Path, id: &str) -> String {
     assert_eq!(replies.len(), 1, "one reply to {id}: {replies:?}");
     replies[0].clone()
 }
+
+/// Mails `lines` from `name` (at `name@example.org`) to the judge of the server in `dir`, as the
+/// message `key@example.org`; the judge's reply.
+pub fn mail_from(dir: &std::path::Path, name: &str, key: &str, lines: &[&str]) -> String {
+    let id = format!("{key}@example.org");
+    let raw = format!(
+        "From: {name} <{name}@example.org>\r\nMessage-ID: <{id}>\r\nSubject: orders\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{}\r\n",
+        lines.join("\r\n")
+    );
+    ingest_into(dir, &raw);
+    reply_to(dir, &id)
+}

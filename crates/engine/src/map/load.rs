@@ -180,6 +180,9 @@ struct RawFile {
 struct RawVariant {
     name: String,
     calendar: Option<RawCalendar>,
+    /// Other calendars a game may choose, by name.
+    #[serde(default)]
+    calendars: BTreeMap<String, RawCalendar>,
     title: String,
     title_de: Option<String>,
     start: Spanned<String>,
@@ -206,6 +209,12 @@ struct RawCalendar {
     year_step: Option<i32>,
     first_adjustment_year: Option<i32>,
     adjustment_interval: Option<i32>,
+    /// A season's own names: `names = { spring = ["Turn", "Zug"] }` (English, German).
+    #[serde(default)]
+    names: BTreeMap<String, Spanned<Vec<String>>>,
+    /// What a calendar a game may choose is (`[variant.calendars.NAME]` only).
+    title: Option<String>,
+    title_de: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -531,28 +540,25 @@ fn build(raw: &RawFile, problems: &mut Problems<'_>) -> Option<Variant> {
             },
         );
     }
-    let mut calendar = crate::variant::Calendar::standard(start.year);
-    if let Some(c) = &raw.variant.calendar {
-        if let Some(seasons) = &c.seasons {
-            let mut parsed = Vec::new();
-            for s in seasons {
-                match s.get_ref().as_str() {
-                    "spring" => parsed.push(crate::phase::Season::Spring),
-                    "fall" | "autumn" => parsed.push(crate::phase::Season::Fall),
-                    other => problems.at(
-                        s.span().start,
-                        MapProblem::BadPhase(format!("unknown season `{other}`: use spring or fall")),
-                    ),
-                }
-            }
-            if !parsed.is_empty() {
-                calendar.seasons = parsed;
-            }
-        }
-        calendar.year_step = c.year_step.unwrap_or(1).max(1);
-        calendar.first_adjustment_year = c.first_adjustment_year.unwrap_or(start.year);
-        calendar.adjustment_interval = c.adjustment_interval.unwrap_or(1).max(1);
-    }
+    let calendar = raw.variant.calendar.as_ref().map_or_else(
+        || crate::variant::Calendar::standard(start.year),
+        |c| read_calendar(c, start.year, problems),
+    );
+    let calendars = raw
+        .variant
+        .calendars
+        .iter()
+        .map(|(name, c)| crate::variant::NamedCalendar {
+            name: name.clone(),
+            title: c.title.clone().unwrap_or_else(|| name.clone()),
+            title_de: c
+                .title_de
+                .clone()
+                .or_else(|| c.title.clone())
+                .unwrap_or_else(|| name.clone()),
+            calendar: read_calendar(c, start.year, problems),
+        })
+        .collect();
     let mut canals = Vec::new();
     for (rp, p) in raw.province.iter().zip(provinces.iter()) {
         let Some(ends) = &rp.canal else { continue };
@@ -724,8 +730,49 @@ fn build(raw: &RawFile, problems: &mut Problems<'_>) -> Option<Variant> {
         start,
         victory_centres: victory,
         calendar,
+        calendars,
+        calendar_choice: None,
         map,
     })
+}
+
+/// A calendar of the variant file (the standard one where it says nothing).
+fn read_calendar(c: &RawCalendar, start_year: i32, problems: &mut Problems<'_>) -> crate::variant::Calendar {
+    let mut calendar = crate::variant::Calendar::standard(start_year);
+    let season = |s: &str| match s {
+        "spring" => Some(crate::phase::Season::Spring),
+        "fall" | "autumn" => Some(crate::phase::Season::Fall),
+        "winter" => Some(crate::phase::Season::Winter),
+        _ => None,
+    };
+    let bad = |other: &str| MapProblem::BadPhase(format!("unknown season `{other}`: use spring or fall"));
+    if let Some(seasons) = &c.seasons {
+        let mut parsed = Vec::new();
+        for s in seasons {
+            match season(s.get_ref()).filter(|&s| s != crate::phase::Season::Winter) {
+                Some(s) => parsed.push(s),
+                None => problems.at(s.span().start, bad(s.get_ref())),
+            }
+        }
+        if !parsed.is_empty() {
+            calendar.seasons = parsed;
+        }
+    }
+    calendar.year_step = c.year_step.unwrap_or(1).max(1);
+    calendar.first_adjustment_year = c.first_adjustment_year.unwrap_or(start_year);
+    calendar.adjustment_interval = c.adjustment_interval.unwrap_or(1).max(1);
+    for (name, words) in &c.names {
+        match (season(name), words.get_ref().as_slice()) {
+            (Some(s), [en, de]) => calendar.names.push((s, en.clone(), de.clone())),
+            _ => problems.at(
+                words.span().start,
+                MapProblem::BadPhase(format!(
+                    "season name `{name}`: give [\"English\", \"German\"] for spring, fall or winter"
+                )),
+            ),
+        }
+    }
+    calendar
 }
 
 /// The largest map the loader accepts (ids stay far below the adjudicator's sentinel, and the

@@ -65,6 +65,10 @@ pub(crate) struct NewGame {
     /// Every member sees which powers marked their orders final ("ready"), not only how many.
     #[serde(default)]
     pub(crate) ready_names: bool,
+    /// Another calendar of the variant (Colonial: `original`, spring and fall every year instead
+    /// of the seed's two-year turns); refused with `bad_option` where the variant has none.
+    #[serde(default)]
+    pub(crate) calendar: Option<String>,
 }
 
 fn reminder_default() -> i64 {
@@ -112,6 +116,38 @@ pub(crate) async fn create_game(
 pub(crate) use crate::app::games::{CreatedGame, Joined, Started};
 
 impl NewGame {
+    /// A new game of `variant` with every setting at its default (as a body with only these two
+    /// fields would be read).
+    pub(crate) fn named(name: &str, variant: &str) -> NewGame {
+        NewGame {
+            name: name.to_string(),
+            variant: variant.to_string(),
+            press: full(),
+            movement_seconds: day(),
+            retreat_seconds: day(),
+            adjustment_seconds: day(),
+            early: false,
+            nmr_limit: two(),
+            grace_seconds: 0,
+            time_zone: utc(),
+            deadline_at: None,
+            reminder_hours: reminder_default(),
+            control_rule: None,
+            victory: None,
+            retreats_with_moves: false,
+            year_at_once: false,
+            ready_names: false,
+            calendar: None,
+        }
+    }
+
+    /// Gives every phase (movement, retreats, adjustments) the same time.
+    pub(crate) fn set_phase_seconds(&mut self, seconds: i64) {
+        self.movement_seconds = seconds;
+        self.retreat_seconds = seconds;
+        self.adjustment_seconds = seconds;
+    }
+
     /// The settings the body asks for (the press policy read; every bound is checked when the
     /// game is created).
     fn settings(&self) -> Result<GameSettings, DomainError> {
@@ -133,6 +169,7 @@ impl NewGame {
                 retreats_with_moves: self.retreats_with_moves,
                 year_at_once: self.year_at_once,
                 ready_names: self.ready_names,
+                calendar: self.calendar.clone().filter(|c| !c.trim().is_empty()),
             },
         })
     }
@@ -292,6 +329,9 @@ pub(crate) struct GameView {
     pub(crate) retreats_with_moves: bool,
     /// The house rule of a year's orders at once (one deadline per game year).
     pub(crate) year_at_once: bool,
+    /// The variant's other calendar the game is played with, if one was chosen.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) calendar: Option<String>,
     /// How many of the powers expected to order marked their orders final, while the game runs.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) ready: Option<ReadyCount>,
@@ -381,6 +421,7 @@ pub(crate) async fn view_of(state: &AppState, me: &str, g: &Game) -> ApiResult<G
         victory: g.options.victory,
         retreats_with_moves: g.options.retreats_with_moves,
         year_at_once: g.options.year_at_once,
+        calendar: g.options.calendar.clone(),
         ready: ready_count(state, me, g).await?,
     })
 }

@@ -17,7 +17,7 @@ use super::ports::{Clock, GameUnit};
 use super::position::{current_position, to_order};
 use super::turns::record_turns;
 use crate::domain::{DomainError, Game, GameStatus, Notification, Pending, PhaseResult};
-use crate::variants::variant;
+use crate::variants::of_game;
 
 /// What asks for an adjudication, with the phase it found due.
 #[derive(Debug, Clone, Copy)]
@@ -150,7 +150,7 @@ fn phase_of_the_same_year(g: &Game) -> Result<Option<String>, DomainError> {
     if !g.options.year_at_once || g.status != GameStatus::Active {
         return Ok(None);
     }
-    let v = variant(&g.variant)?;
+    let v = of_game(g)?;
     let Some(phase) = g
         .phase
         .as_deref()
@@ -174,7 +174,7 @@ async fn adjudicate_one(
     if g.status != GameStatus::Active {
         return Err(DomainError::NotRunning);
     }
-    let v = variant(&g.variant)?;
+    let v = of_game(&g)?;
     let (state, position) = current_position(&v, &g)?;
     let phase = position.phase.to_string();
     if trigger.phase() != phase {

@@ -8,7 +8,7 @@ use super::ports::{GameStore, GameUnit, Unit};
 use super::position::{current_position, power_key, survivors};
 use crate::domain::play::Electorate;
 use crate::domain::{DomainError, Game, GameStatus, Member, Notification};
-use crate::variants::variant;
+use crate::variants::of_game;
 
 /// A draw vote recorded: the voter's power, the vote, whether the game ended in a draw, and the
 /// survivors.
@@ -48,7 +48,7 @@ async fn electorate(
         return Err(DomainError::NotRunning);
     }
     let members = unit.members(id).await?;
-    let v = variant(&g.variant)?;
+    let v = of_game(&g)?;
     let (_, position) = current_position(&v, &g)?;
     let e = Electorate::of(me, &members, survivors(&v, &position))?;
     Ok((g, members, e))
@@ -100,7 +100,7 @@ pub async fn vote(store: &impl GameStore, me: &str, id: &str, yes: bool) -> Resu
 pub async fn concede(store: &impl GameStore, me: &str, id: &str, to: Option<&str>) -> Result<Conceded, DomainError> {
     let mut unit = store.begin().await?;
     let (g, mut members, e) = electorate(&mut unit, id, me).await?;
-    let v = variant(&g.variant)?;
+    let v = of_game(&g)?;
     let to = e.concession(to.map(|name| power_key(&v, name)).transpose()?)?;
     unit.set_concession(id, me, to.as_deref()).await?;
     members

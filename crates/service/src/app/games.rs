@@ -8,7 +8,7 @@ use super::ports::{Clock, GameStore, GameUnit, Unit};
 use super::position::power_key;
 use crate::domain::{DomainError, GameSettings, GameStatus, MasterAction, Notification, Role, RuleOptions};
 use crate::domain::{SeatError, SettingError};
-use crate::variants::variant;
+use crate::variants::{of_game, variant};
 
 /// A game created: its id, name and variant, forming.
 #[derive(Debug, serde::Serialize)]
@@ -84,6 +84,7 @@ fn start_state(v: &Variant, position: &Position, options: &RuleOptions) -> GameS
     state.options.control_rule = options.control_rule.clone();
     state.options.victory = options.victory;
     state.options.retreats_with_moves = options.retreats_with_moves;
+    state.options.calendar = options.calendar.clone();
     state
 }
 
@@ -122,7 +123,7 @@ pub async fn join(
 ) -> Result<Joined, DomainError> {
     let mut unit = store.begin().await?;
     let g = unit.game(id).await?;
-    let v = variant(&g.variant)?;
+    let v = of_game(&g)?;
     let mut preferences: Vec<String> = Vec::new();
     for p in wanted {
         let key = power_key(&v, p)?;
@@ -189,7 +190,7 @@ pub async fn start(
     if g.status != GameStatus::Forming {
         return Err(DomainError::Seat(SeatError::StartedAlready));
     }
-    let v = variant(&g.variant)?;
+    let v = of_game(&g)?;
     let position = Position::initial(&v);
     let phase = position.phase.to_string();
     let rule = g.deadline_rule();

@@ -5,7 +5,7 @@
 use super::ports::{Clock, GameStore, GameUnit};
 use super::position::power_key;
 use crate::domain::{DomainError, Game, GameStatus, MasterAction, MasterError, Notification, Role};
-use crate::variants::variant;
+use crate::variants::of_game;
 
 /// The longest single extension.
 pub const MAX_EXTENSION_SECONDS: i64 = 7 * 24 * 3600;
@@ -152,7 +152,7 @@ pub async fn replace(
 ) -> Result<Replaced, DomainError> {
     let mut unit = store.begin().await?;
     let g = running_game_of_master(&mut unit, me, id, MasterAction::Replace).await?;
-    let power = power_key(&*variant(&g.variant)?, power)?;
+    let power = power_key(&*of_game(&g)?, power)?;
     let player = player.trim();
     let new = unit
         .account_named(player)

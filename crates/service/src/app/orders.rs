@@ -10,7 +10,7 @@ use super::ports::{Clock, GameUnit};
 use super::position::current_position;
 use super::turns::readiness;
 use crate::domain::{DomainError, Game, GameStatus};
-use crate::variants::variant;
+use crate::variants::of_game;
 
 /// Where a player gives orders: the running game, its variant, the position, and the power.
 #[derive(Debug, Clone)]
@@ -59,7 +59,7 @@ async fn seat(unit: &mut impl GameUnit, game: Game, me: &str, refusal: DomainErr
         .find(|m| m.account == me)
         .and_then(|m| m.played_power().map(str::to_string))
         .ok_or(refusal)?;
-    let variant = variant(&game.variant)?;
+    let variant = of_game(&game)?;
     let (_, position) = current_position(&variant, &game)?;
     let power = variant.map.power_by_name(&power_key).ok_or_else(|| {
         eprintln!("game {}: a member plays the unknown power {power_key}", game.id);

@@ -5,7 +5,7 @@ use super::ports::{Clock, GameStore, GameUnit, NewPress, Unit};
 use super::position::{phase_of, power_key};
 use crate::domain::play::{check_press_body, press_readers, press_seen_by, press_speaker};
 use crate::domain::{DomainError, Notification, Speaker};
-use crate::variants::variant;
+use crate::variants::of_game;
 
 /// A message stored: its id, the powers it went to (none: everyone), and whether it had been
 /// sent already (the same mail read a second time).
@@ -40,7 +40,7 @@ pub struct Outgoing<'a> {
 pub async fn send(store: &impl GameStore, clock: &impl Clock, m: Outgoing<'_>) -> Result<PressSent, DomainError> {
     let mut unit = store.begin().await?;
     let g = unit.game(m.game).await?;
-    let v = variant(&g.variant)?;
+    let v = of_game(&g)?;
     let members = unit.members(m.game).await?;
     let power = members
         .iter()

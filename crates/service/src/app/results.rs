@@ -9,7 +9,7 @@ use spielleiter_engine::report::Lang;
 use super::ports::GameUnit;
 use crate::domain::play::may_read_history;
 use crate::domain::{DomainError, Game};
-use crate::variants::variant;
+use crate::variants::of_game;
 
 /// An adjudicated phase as stored.
 #[derive(Debug, Clone)]
@@ -128,7 +128,7 @@ pub struct Record {
 /// The record of a game in `lang`, for those who may read its history.
 pub async fn record(unit: &mut impl GameUnit, me: &str, id: &str, lang: Lang) -> Result<Record, DomainError> {
     let game = readable(unit, me, id).await?;
-    let v = variant(&game.variant)?;
+    let v = of_game(&game)?;
     let reports = unit
         .results(id)
         .await?
@@ -218,6 +218,9 @@ mod tests {
         let mut unit = store.begin().await.expect("a unit");
         let record = record(&mut unit, "stranger", "g1", Lang::De).await.expect("a record");
         assert_eq!(record.reports.len(), 1);
-        assert_eq!(record.variant_title, variant("standard").expect("standard").title_de);
+        assert_eq!(
+            record.variant_title,
+            crate::variants::variant("standard").expect("standard").title_de
+        );
     }
 }

@@ -5,7 +5,7 @@ use super::ports::{Clock, GameStore, GameUnit, Unit};
 use super::position::{current_position, to_order};
 use crate::domain::play::{Due, OrderMark, Readiness, Turns, due, missed_powers};
 use crate::domain::{DomainError, Game, Notification};
-use crate::variants::variant;
+use crate::variants::of_game;
 
 /// A game to adjudicate now.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,7 +20,7 @@ pub struct DueGame {
 
 /// The readiness of the game's current phase, read in `unit`.
 pub async fn readiness(unit: &mut impl GameUnit, g: &Game) -> Result<Readiness, DomainError> {
-    let v = variant(&g.variant)?;
+    let v = of_game(g)?;
     let (_, position) = current_position(&v, g)?;
     let phase = position.phase.to_string();
     let members = unit.members(&g.id).await?;
@@ -91,7 +91,7 @@ async fn start_grace(unit: &mut impl GameUnit, g: &Game, late: &[String]) -> Res
 pub async fn remind(store: &impl GameStore, clock: &impl Clock, id: &str) -> Result<bool, DomainError> {
     let mut unit = store.begin().await?;
     let g = unit.game(id).await?;
-    let v = variant(&g.variant)?;
+    let v = of_game(&g)?;
     let Ok((_, position)) = current_position(&v, &g) else {
         return Ok(false);
     };

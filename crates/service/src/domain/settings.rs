@@ -46,6 +46,8 @@ pub struct RuleOptions {
     /// The master's choice: every member sees which powers marked their orders final, not only
     /// how many.
     pub ready_names: bool,
+    /// Another calendar of the variant (Colonial: `original`, spring and fall years).
+    pub calendar: Option<String>,
 }
 
 impl RuleOptions {
@@ -56,6 +58,7 @@ impl RuleOptions {
             && !self.retreats_with_moves
             && !self.year_at_once
             && !self.ready_names
+            && self.calendar.is_none()
     }
 }
 

@@ -332,6 +332,40 @@ pub fn address_confirmed(address: &str) -> Words {
     )
 }
 
+/// CREATE made the game.
+pub fn created(game: &str, variant: &str, options: &str) -> Words {
+    (
+        format!(
+            "  The game {game} ({variant}{options}) is made; you are its master. Players join with JOIN {game} <their password> [power …]; start it with START {game} <your password>."
+        ),
+        format!(
+            "  Die Partie {game} ({variant}{options}) ist angelegt; Sie leiten sie. Spieler treten mit BEITRETEN {game} <ihr Passwort> [Macht …] bei; starten Sie sie mit STARTEN {game} <Ihr Passwort>."
+        ),
+    )
+}
+
+/// START started the game.
+pub fn started(game: &str, seed: i64) -> Words {
+    (
+        format!("  The game {game} has started (lot seed {seed}); each player is told his power by mail."),
+        format!(
+            "  Die Partie {game} hat begonnen (Startwert des Loses {seed}); jeder Spieler erfährt seine Macht per Mail."
+        ),
+    )
+}
+
+/// An option of CREATE that cannot be read.
+pub fn bad_game_option(option: &str) -> Words {
+    (
+        format!(
+            "unknown option `{option}`: press=full|grey|none, hours=N, minutes=N, early, nmr=N, timezone=Europe/Berlin, at=HH:MM, retreats-with-moves, year-at-once, ready-names, calendar=NAME, control=standard|alternative, victory=1-5"
+        ),
+        format!(
+            "unbekannte Option `{option}`: presse=voll|grau|keine, stunden=N, minuten=N, vorzeitig, nmr=N, zeitzone=Europe/Berlin, um=HH:MM, rueckzuege-mit-zuegen, jahr-auf-einmal, fertig-namen, kalender=NAME, kontrolle=standard|alternativ, sieg=1-5"
+        ),
+    )
+}
+
 /// A game joined with these preferences.
 pub fn joined(game: &str, preferences: &str) -> Words {
     (
@@ -426,6 +460,10 @@ pub enum Usage {
     Confirm,
     /// JOIN.
     Join,
+    /// CREATE.
+    Create,
+    /// START.
+    Start,
     /// Press without its closing line.
     PressUnclosed,
     /// Press with no text.
@@ -466,6 +504,11 @@ pub fn usage(u: Usage) -> Words {
             "write JOIN game password [power …]",
             "schreibe BEITRETEN Partie Passwort [Macht …]",
         ),
+        Usage::Create => t(
+            "write CREATE game password variant [option …]",
+            "schreibe ANLEGEN Partie Passwort Variante [Option …]",
+        ),
+        Usage::Start => t("write START game password", "schreibe STARTEN Partie Passwort"),
         Usage::PressUnclosed => t(
             "press ends with a line ENDPRESS; nothing was sent",
             "Presse endet mit einer Zeile ENDE PRESSE; nichts wurde gesendet",
@@ -507,7 +550,11 @@ const HELP_EN: &str = "Commands (one per line; orders follow SIGNON, one per lin
   SIGNON game password         act as your account (master or observer)
   REGISTER name password [en|de]   a new account for this address
   CONFIRM code                 confirm this address with the code mailed to it
+  CREATE game password variant [option ...]   a new game you master; options press=grey,
+                               hours=48, early, year-at-once, retreats-with-moves, ready-names,
+                               calendar=original, nmr=3, timezone=Europe/Berlin, at=20:00
   JOIN game password [power ...]   join a forming game with your preferred powers
+  START game password          (master) start a forming game: powers by wishes and a lot
   PRESS TO power [power ...]   press to those powers, until a line ENDPRESS
   PRESS TO ALL  or  BROADCAST  press to everyone, until a line ENDPRESS
   READY                        your orders (of this mail, else those sent before) are final;
@@ -533,7 +580,12 @@ const HELP_DE: &str = "Befehle (einer je Zeile; Befehle an Einheiten folgen auf 
   ANMELDEN Partie Passwort         als eigenes Konto handeln (Spielleiter oder Beobachter)
   REGISTRIEREN Name Passwort [de|en]   ein neues Konto für diese Adresse
   BESTÄTIGEN Code                  diese Adresse mit dem Code bestätigen, der an sie ging
+  ANLEGEN Partie Passwort Variante [Option ...]   eine neue Partie unter Ihrer Leitung; Optionen
+                                   presse=grau, stunden=48, vorzeitig, jahr-auf-einmal,
+                                   rueckzuege-mit-zuegen, fertig-namen, kalender=original, nmr=3,
+                                   zeitzone=Europe/Berlin, um=20:00
   BEITRETEN Partie Passwort [Macht ...]   einer Partie mit Wunschmächten beitreten
+  STARTEN Partie Passwort          (Spielleitung) eine Partie starten: Mächte nach Wünschen und Los
   PRESSE AN Macht [Macht ...]      Presse an diese Mächte, bis zu einer Zeile ENDE PRESSE
   PRESSE AN ALLE  oder  RUNDSCHREIBEN   Presse an alle, bis zu einer Zeile ENDE PRESSE
   FERTIG                           Ihre Befehle (dieser Nachricht, sonst die zuvor gesendeten) sind

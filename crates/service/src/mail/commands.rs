@@ -8,7 +8,9 @@
 //! | `SIGNON game password` | `ANMELDEN partie passwort` | act as the account of this address |
 //! | `REGISTER name password [en\|de]` | `REGISTRIEREN name passwort [en\|de]` | new account for this address |
 //! | `CONFIRM code` | `BESTÄTIGEN code` (`BESTAETIGEN`) | confirm this address with the code mailed to it |
+//! | `CREATE game password variant [option …]` | `ANLEGEN partie passwort variante [option …]` | a new game, the sender's account its master (options: [`crate::mail::options`]) |
 //! | `JOIN game password [power …]` | `BEITRETEN partie passwort [macht …]` | join with preferences |
+//! | `START game password` | `STARTEN partie passwort` | (master) start a forming game |
 //! | `PRESS TO power …` / `PRESS TO ALL` / `BROADCAST` | `PRESSE AN macht …` / `PRESSE AN ALLE` / `RUNDSCHREIBEN` | press until `ENDPRESS` / `ENDE PRESSE` |
 //! | `READY` | `FERTIG` | the orders (of this mail, else those sent before) are final |
 //! | `DRAW` / `NODRAW` | `REMIS` / `KEIN REMIS` | draw vote |
@@ -45,6 +47,24 @@ pub enum Command {
     },
     /// Confirm the sender's address with the code mailed to it.
     Confirm(String),
+    /// A new game, mastered by the account of the sender's address.
+    Create {
+        /// The game's name.
+        game: String,
+        /// The password of the sender's account.
+        password: String,
+        /// The variant.
+        variant: String,
+        /// The game's options, as written (`press=grey`, `hours=48`, `year-at-once`, …).
+        options: Vec<String>,
+    },
+    /// Start a forming game (its master).
+    Start {
+        /// The game's name.
+        game: String,
+        /// The password of the sender's account.
+        password: String,
+    },
     /// Join a forming game.
     Join {
         /// The game's name.
@@ -118,6 +138,8 @@ enum Keyword {
     SignOn,
     Register,
     Confirm,
+    Create,
+    Start,
     Join,
     Press,
     Broadcast,
@@ -141,6 +163,10 @@ const KEYWORDS: &[(&str, Keyword, bool)] = &[
     ("CONFIRM", Keyword::Confirm, false),
     ("BESTÄTIGEN", Keyword::Confirm, true),
     ("BESTAETIGEN", Keyword::Confirm, true),
+    ("CREATE", Keyword::Create, false),
+    ("ANLEGEN", Keyword::Create, true),
+    ("START", Keyword::Start, false),
+    ("STARTEN", Keyword::Start, true),
     ("JOIN", Keyword::Join, false),
     ("BEITRETEN", Keyword::Join, true),
     ("PRESS", Keyword::Press, false),
@@ -257,6 +283,8 @@ fn command(k: Keyword, said: &Said, lines: &[(usize, String)], i: &mut usize) ->
         Keyword::Register => register(said),
         Keyword::Confirm => (confirm(said), hide_from(said.line, 1)),
         Keyword::Join => join(said),
+        Keyword::Create => create(said),
+        Keyword::Start => start(said),
         Keyword::EndPress => (said.usage(Usage::EndPressAlone), said.shown()),
         Keyword::Draw | Keyword::NoDraw => (draw(said, k == Keyword::Draw), said.shown()),
         Keyword::Ready if said.args.is_empty() => (Ok(Command::Ready), said.shown()),
@@ -314,6 +342,42 @@ fn confirm(said: &Said) -> Result<Command, String> {
     }
 }
 
+/// `KEYWORD game password rest…` as shown back: the password hidden, the rest as written.
+fn password_hidden(said: &Said) -> String {
+    match said.args.as_slice() {
+        [_, _, rest @ ..] => format!(
+            "{}{}",
+            hide_from(said.line, 2),
+            rest.iter().map(|r| format!(" {r}")).collect::<String>()
+        ),
+        _ => hide_from(said.line, 1),
+    }
+}
+
+fn create(said: &Said) -> (Result<Command, String>, String) {
+    let command = match said.args.as_slice() {
+        [game, password, variant, options @ ..] => Ok(Command::Create {
+            game: game.to_string(),
+            password: password.to_string(),
+            variant: variant.to_string(),
+            options: options.iter().map(|o| o.to_string()).collect(),
+        }),
+        _ => said.usage(Usage::Create),
+    };
+    (command, password_hidden(said))
+}
+
+fn start(said: &Said) -> (Result<Command, String>, String) {
+    let command = match said.args.as_slice() {
+        [game, password] => Ok(Command::Start {
+            game: game.to_string(),
+            password: password.to_string(),
+        }),
+        _ => said.usage(Usage::Start),
+    };
+    (command, hide_from(said.line, 2))
+}
+
 fn join(said: &Said) -> (Result<Command, String>, String) {
     let command = match said.args.as_slice() {
         [game, password, preferences @ ..] => Ok(Command::Join {
@@ -328,15 +392,7 @@ fn join(said: &Said) -> (Result<Command, String>, String) {
         }),
         _ => said.usage(Usage::Join),
     };
-    let shown = match said.args.as_slice() {
-        [_, _, rest @ ..] => format!(
-            "{}{}",
-            hide_from(said.line, 2),
-            rest.iter().map(|r| format!(" {r}")).collect::<String>()
-        ),
-        _ => hide_from(said.line, 1),
-    };
-    (command, shown)
+    (command, password_hidden(said))
 }
 
 /// The lines of a press message after its header, up to `ENDPRESS` (moving `i` past it), and

@@ -6,6 +6,7 @@ pub mod body;
 pub mod commands;
 pub mod inbox;
 pub mod message;
+pub mod options;
 pub mod quotes;
 pub mod session;
 pub mod smtp;

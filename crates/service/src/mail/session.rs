@@ -292,6 +292,13 @@ impl Session<'_> {
                 password,
                 preferences,
             } => self.join(line, game, password, preferences).await,
+            Command::Create {
+                game,
+                password,
+                variant,
+                options,
+            } => self.create(line, game, password, variant, options).await,
+            Command::Start { game, password } => self.start(line, game, password).await,
             Command::Press { to, body } => self.press(line, to, body).await,
             Command::Draw(yes) => self.draw(line, *yes).await,
             Command::Ready => self.ready_said(line),
@@ -528,7 +535,7 @@ impl Session<'_> {
         game_name: &str,
         power: &str,
     ) -> Option<(String, String)> {
-        let key = match api::variant(&g.variant)
+        let key = match crate::variants::of_game(g)
             .map_err(ApiError::from)
             .and_then(|v| api::power_key(&v, power))
         {
@@ -665,6 +672,42 @@ impl Session<'_> {
             Ok(v) => {
                 self.say(words::joined(&game_name, &v.preferences.join(", ")));
             }
+            Err(e) => self.refused(line, &e),
+        }
+    }
+
+    /// CREATE: a new game with the options written, mastered by the sender's account.
+    async fn create(&mut self, line: usize, game: &str, password: &str, variant: &str, options: &[String]) {
+        self.mismatched.clear();
+        let mut new = api::games::NewGame::named(game, variant);
+        for option in options {
+            if let Err(word) = crate::mail::options::apply(&mut new, option) {
+                return self.fail(line, words::bad_game_option(&word));
+            }
+        }
+        let Some(account) = self.account_of_address(line, password).await else {
+            return;
+        };
+        match api::games::create(self.state, &account, &new).await {
+            Ok(created) => {
+                let options: String = options.iter().map(|o| format!(", {o}")).collect();
+                self.say(words::created(&created.name, &created.variant, &options));
+            }
+            Err(e) => self.refused(line, &e),
+        }
+    }
+
+    /// START: the game's master starts it.
+    async fn start(&mut self, line: usize, game: &str, password: &str) {
+        self.mismatched.clear();
+        let Some((game_id, game_name)) = self.find_game(line, game).await else {
+            return;
+        };
+        let Some(account) = self.account_of_address(line, password).await else {
+            return;
+        };
+        match api::games::start(self.state, &account, &game_id).await {
+            Ok(started) => self.say(words::started(&game_name, started.lot_seed)),
             Err(e) => self.refused(line, &e),
         }
     }

@@ -19,8 +19,8 @@ pub(super) async fn insert_game(tx: &mut Tx, g: &NewGameRecord) -> Result<bool, 
     }
     let s = &g.settings;
     let inserted = sqlx::query(
-        "INSERT INTO games (id, name, variant, master_id, status, press, movement_seconds, retreat_seconds, adjustment_seconds, created_ms, early, nmr_limit, grace_seconds, time_zone, deadline_at, reminder_hours, name_key, control_rule, victory, retreats_with_moves, year_at_once, ready_names) \
-         VALUES ($1, $2, $3, $4, 'forming', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)",
+        "INSERT INTO games (id, name, variant, master_id, status, press, movement_seconds, retreat_seconds, adjustment_seconds, created_ms, early, nmr_limit, grace_seconds, time_zone, deadline_at, reminder_hours, name_key, control_rule, victory, retreats_with_moves, year_at_once, ready_names, calendar) \
+         VALUES ($1, $2, $3, $4, 'forming', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)",
     )
     .bind(&g.id)
     .bind(&s.name)
@@ -43,6 +43,7 @@ pub(super) async fn insert_game(tx: &mut Tx, g: &NewGameRecord) -> Result<bool, 
     .bind(i64::from(s.options.retreats_with_moves))
     .bind(i64::from(s.options.year_at_once))
     .bind(i64::from(s.options.ready_names))
+    .bind(&s.options.calendar)
     .execute(&mut **tx)
     .await;
     super::inserted(inserted)

@@ -36,6 +36,7 @@ struct GameRecord {
     retreats_with_moves: i64,
     year_at_once: i64,
     ready_names: i64,
+    calendar: Option<String>,
 }
 
 /// The stored word `word` read as one of a closed set, or an error naming `what`.
@@ -89,6 +90,7 @@ impl GameRecord {
                 retreats_with_moves: self.retreats_with_moves != 0,
                 year_at_once: self.year_at_once != 0,
                 ready_names: self.ready_names != 0,
+                calendar: self.calendar,
             },
         })
     }
@@ -103,7 +105,7 @@ pub(crate) async fn game(
         "SELECT id, name, variant, master_id, status, press, lot_seed, state_json, deadline_ms, \
          movement_seconds, retreat_seconds, adjustment_seconds, early, nmr_limit, grace_seconds, in_grace, \
          paused_remaining_ms, extensions, phase, time_zone, deadline_at, pending_json, reminder_hours, \
-         control_rule, victory, retreats_with_moves, year_at_once, ready_names FROM games WHERE id = $1",
+         control_rule, victory, retreats_with_moves, year_at_once, ready_names, calendar FROM games WHERE id = $1",
     )
     .bind(id)
     .fetch_optional(executor)

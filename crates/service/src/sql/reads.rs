@@ -302,6 +302,8 @@ pub(crate) struct ViewerGameLine {
     role: Option<String>,
     /// The viewer's power, once given.
     pub(crate) power: Option<String>,
+    /// The variant's other calendar the game is played with, if one.
+    pub(crate) calendar: Option<String>,
 }
 
 impl ViewerGameLine {
@@ -331,7 +333,8 @@ macro_rules! viewer_lines_where {
              (SELECT COUNT(*) FROM members m WHERE m.game_id = g.id AND m.role = 'player') AS players, \
              CAST(CASE WHEN g.master_id = $1 THEN 1 ELSE 0 END AS BIGINT) AS master, \
              (SELECT m.role FROM members m WHERE m.game_id = g.id AND m.account_id = $1) AS role, \
-             (SELECT m.power FROM members m WHERE m.game_id = g.id AND m.account_id = $1) AS power \
+             (SELECT m.power FROM members m WHERE m.game_id = g.id AND m.account_id = $1) AS power, \
+             g.calendar \
              FROM games g WHERE ",
             $rest
         )

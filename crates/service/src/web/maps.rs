@@ -141,7 +141,7 @@ pub(crate) async fn picture(
         Lang::De => "jetzt",
     };
     let label = match g.phase.as_deref().and_then(|p| p.parse().ok()) {
-        Some(p) if g.status == crate::domain::GameStatus::Active => format!("{label}: {}", phase_title(p, lang)),
+        Some(p) if g.status == crate::domain::GameStatus::Active => format!("{label}: {}", phase_title(v, p, lang)),
         _ => label.to_string(),
     };
     Ok(Picture {
@@ -175,7 +175,7 @@ async fn past_picture(
         .map_err(|e| e.to_string())
         .and_then(|r| r)
         .map_err(|e| not_drawn(&g.id, &phase, e))?;
-    let label = phase.parse().map(|p| phase_title(p, lang)).unwrap_or(phase);
+    let label = phase.parse().map(|p| phase_title(v, p, lang)).unwrap_or(phase);
     Ok(Picture {
         svg,
         step: at,
@@ -198,7 +198,7 @@ async fn game_picture(
     let lang = viewer.t.engine_lang();
     let run = async {
         let g = api::game(state, id).await?;
-        let v = api::variant(&g.variant)?;
+        let v = crate::variants::of_game(&g).map_err(ApiError::from)?;
         let now = position_now(&v, &g)?;
         picture(state, &me.id, &g, &v, step, &now, lang).await
     };

@@ -92,6 +92,8 @@ pub(crate) struct GamesPage {
     /// left out.
     lists: Vec<GameList>,
     variants: Vec<(String, String)>,
+    /// The other calendars variants offer: name, and which variant's it is with what it is.
+    calendars: Vec<(String, String)>,
 }
 
 /// A member of a game as listed.
@@ -351,7 +353,7 @@ async fn game_lines(state: &AppState, t: &'static Text, me: &str, own: bool) -> 
     let rows = crate::sql::reads::viewer_game_lines(&state.store.pool, me, own).await?;
     let mut lines = Vec::with_capacity(rows.len());
     for r in rows {
-        let variant = api::variant(&r.variant).ok();
+        let variant = crate::variants::played(&r.variant, r.calendar.as_deref()).ok();
         // The viewer's part: its power, else master or observer (or a player not yet given one).
         let (master, role) = (r.master(), r.role()?);
         let part = match (r.power.clone(), role) {
@@ -371,8 +373,8 @@ async fn game_lines(state: &AppState, t: &'static Text, me: &str, own: bool) -> 
             phase: r
                 .phase
                 .as_deref()
-                .and_then(|p| p.parse().ok())
-                .map(|p| phase_title(p, t.engine_lang()))
+                .zip(variant.as_ref())
+                .and_then(|(p, v)| Some(phase_title(v, p.parse().ok()?, t.engine_lang())))
                 .unwrap_or_default(),
             variant: variant.map_or_else(|| r.variant.clone(), |v| t.variant_title(&v)),
             id: r.id,
@@ -398,15 +400,26 @@ pub(crate) async fn games(State(state): State<AppState>, viewer: Viewer) -> Resp
         (Ok(mine), Ok(others)) => (mine, others),
         (Err(e), _) | (_, Err(e)) => return viewer.error(&e, "/games"),
     };
-    let variants = spielleiter_engine::variant::builtin_names()
+    let builtin: Vec<_> = spielleiter_engine::variant::builtin_names()
         .filter_map(|n| api::variant(n).ok())
-        .map(|v| (v.name.clone(), t.variant_title(&v)))
+        .collect();
+    let variants = builtin.iter().map(|v| (v.name.clone(), t.variant_title(v))).collect();
+    let calendars = builtin
+        .iter()
+        .flat_map(|v| v.calendars.iter().map(move |c| (v, c)))
+        .map(|(v, c)| {
+            (
+                c.name.clone(),
+                format!("{}: {}", t.variant_title(v), t.calendar_title(c)),
+            )
+        })
         .collect();
     let page = GamesPage {
         t,
         viewer_name: Some(me.name.clone()),
         csrf: viewer.csrf.clone(),
         flash: None,
+        calendars,
         lists: [
             GameList {
                 id: "my-games",
@@ -463,6 +476,7 @@ pub(crate) async fn create_game(State(state): State<AppState>, post: Posted) -> 
         retreats_with_moves: form.get("retreats_with_moves") == "1",
         year_at_once: form.get("year_at_once") == "1",
         ready_names: form.get("ready_names") == "1",
+        calendar: Some(form.get("calendar").to_string()).filter(|c| !c.is_empty()),
     };
     match games::create(&state, &me.id, &new).await {
         Ok(created) => viewer.redirect(&format!("/games/{}", created.id)),
@@ -480,7 +494,16 @@ fn own_politics(status: GameStatus, v: &Variant, position: &Position, mine: Opti
 }
 
 /// A game's chosen options in words (none chosen: none).
-fn rule_options_text(options: &crate::domain::RuleOptions, t: &Text) -> Option<String> {
+fn rule_options_text(
+    options: &crate::domain::RuleOptions,
+    v: &spielleiter_engine::Variant,
+    t: &Text,
+) -> Option<String> {
+    let calendar = v
+        .calendars
+        .iter()
+        .find(|c| v.calendar_choice.as_deref() == Some(c.name.as_str()))
+        .map(|c| format!("{}: {}", t.calendar, t.calendar_title(c)));
     let control = options.control_rule.as_deref().map(|r| {
         let rule = if r == "alternative" {
             t.control_alternative
@@ -492,7 +515,13 @@ fn rule_options_text(options: &crate::domain::RuleOptions, t: &Text) -> Option<S
     let victory = options.victory.map(|v| format!("{}: {v}", t.victory));
     let house = options.retreats_with_moves.then(|| t.retreats_with_moves.to_string());
     let year = options.year_at_once.then(|| t.year_at_once.to_string());
-    let parts: Vec<String> = control.into_iter().chain(victory).chain(house).chain(year).collect();
+    let parts: Vec<String> = control
+        .into_iter()
+        .chain(victory)
+        .chain(calendar)
+        .chain(house)
+        .chain(year)
+        .collect();
     (!parts.is_empty()).then(|| parts.join(" · "))
 }
 
@@ -542,7 +571,7 @@ async fn game_page(
     let lang = t.engine_lang();
     let g = api::game(state, id).await?;
     let view = games::view_of(state, &me.id, &g).await?;
-    let v = api::variant(&g.variant)?;
+    let v = crate::variants::of_game(&g).map_err(ApiError::from)?;
     let status = g.status;
     let my_power = view.my_power.clone();
     let is_master = view.master;
@@ -550,7 +579,7 @@ async fn game_page(
     let is_member = view.member;
     let position = position_now(&v, &g)?;
     let pic = picture(state, &me.id, &g, &v, step, &position, lang).await?;
-    let phase_text = phase_text(&g, lang);
+    let phase_text = phase_text(&g, &v, lang);
     let can_order = status == GameStatus::Active && my_power.is_some();
     let (orders_text, echo) = pic.mine.map(|m| (m.lines.join("\n"), m.echo)).unwrap_or_default();
     let can_read_press = is_member || is_master;
@@ -576,7 +605,7 @@ async fn game_page(
         phase_text: if status == GameStatus::Active { phase_text } else { None },
         deadline: view.deadline_local.clone().filter(|_| status == GameStatus::Active),
         result,
-        rule_options: rule_options_text(&g.options, t),
+        rule_options: rule_options_text(&g.options, &v, t),
         politics: own_politics(status, &v, &position, my_power.as_deref(), t),
         my_power: my_power.as_deref().and_then(|p| power_shown(&v, p, t)),
         is_master,
@@ -623,11 +652,15 @@ fn member_lines(view: &games::GameView, v: &spielleiter_engine::Variant, t: &Tex
 }
 
 /// The title of the game's current phase, if it has one.
-fn phase_text(g: &api::Game, lang: spielleiter_engine::report::Lang) -> Option<String> {
+fn phase_text(
+    g: &api::Game,
+    v: &spielleiter_engine::Variant,
+    lang: spielleiter_engine::report::Lang,
+) -> Option<String> {
     g.phase
         .as_deref()
         .and_then(|p| p.parse().ok())
-        .map(|p| phase_title(p, lang))
+        .map(|p| phase_title(v, p, lang))
 }
 
 /// The variant's powers by key and name, for the page's choices.

@@ -36,6 +36,8 @@ pub(crate) struct Text {
     pub(crate) retreats_with_moves: &'static str,
     /// The house rule of a year's orders at once.
     pub(crate) year_at_once: &'static str,
+    /// "Calendar", for a variant's other calendar.
+    pub(crate) calendar: &'static str,
     pub(crate) victory: &'static str,
     pub(crate) rule_default: &'static str,
     pub(crate) status: &'static str,
@@ -172,6 +174,7 @@ pub(crate) static EN: Text = Text {
     control_alternative: "alternative (1.1.11)",
     retreats_with_moves: "Retreats only with the moves: no retreat phase; a dislodged unit without a retreat order given with the moves is disbanded",
     year_at_once: "A year's orders at once: one deadline per game year; send the year's later orders under their phase headings (F1901M:, W1901A:), conditional orders allowed",
+    calendar: "Calendar",
     victory: "Victory condition (Hegemony 4.3.1)",
     rule_default: "the variant's own",
     status: "Status",
@@ -304,6 +307,7 @@ pub(crate) static DE: Text = Text {
     control_alternative: "alternativ (1.1.11)",
     retreats_with_moves: "Rückzüge nur mit den Zügen: keine Rückzugsphase; eine vertriebene Einheit ohne mit den Zügen gegebenen Rückzugsbefehl wird aufgelöst",
     year_at_once: "Ein Spieljahr auf einmal: eine Abgabefrist je Spieljahr; die späteren Befehle des Jahres unter ihren Phasenüberschriften (F1901M:, W1901A:), bedingte Befehle erlaubt",
+    calendar: "Kalender",
     victory: "Siegbedingung (Hegemonie 4.3.1)",
     rule_default: "die der Variante",
     status: "Stand",
@@ -430,6 +434,15 @@ impl Text {
             v.title_de.clone()
         } else {
             v.title.clone()
+        }
+    }
+
+    /// What a variant's other calendar is, in the reader's language.
+    pub(crate) fn calendar_title(&self, c: &spielleiter_engine::variant::NamedCalendar) -> String {
+        if self.lang == "de" {
+            c.title_de.clone()
+        } else {
+            c.title.clone()
         }
     }
 
