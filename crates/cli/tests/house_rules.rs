@@ -252,7 +252,7 @@ fn a_game_with_house_rules_is_created_joined_and_started_by_mail() {
         "bad",
         &["ANLEGEN hausspiel pw-hugo-2026 standard presse=laut"],
     );
-    assert!(reply.contains("unbekannte Option `presse=laut`"), "{reply}");
+    assert!(reply.contains("die Option `presse=laut` ist nicht lesbar"), "{reply}");
     let reply = mail(
         &server,
         "hugo",
@@ -274,7 +274,7 @@ fn a_game_with_house_rules_is_created_joined_and_started_by_mail() {
     assert!(reply.contains("You joined hausspiel"), "{reply}");
     // Only the master starts it.
     let reply = mail(&server, "ida", "start-1", &["START hausspiel pw-ida-2026"]);
-    assert!(!reply.contains("has started"), "{reply}");
+    assert!(reply.contains("only the game master"), "{reply}");
     let reply = mail(&server, "hugo", "start-2", &["STARTEN hausspiel pw-hugo-2026"]);
     assert!(reply.contains("Die Partie hausspiel hat begonnen"), "{reply}");
     let started = support::wait_for_mails(&server.dir.join("mail"), 1, |m| {

@@ -177,17 +177,57 @@ pub(crate) fn check_later_line(
         default_power: power,
         leaders: &variant.leaders,
     };
-    if let Some(parts) = crate::order::condition::split(text).filter(Result::is_ok) {
-        return check_conditional(variant, &ctx, phase, parts).err();
-    }
-    if phase.kind == PhaseKind::Movement {
-        if let Some(advance) = crate::order::advance::read_advance_retreat(&variant.map, text) {
-            return advance.err();
-        }
-    }
-    crate::order::resolve::parse_order_list(&ctx, text)
-        .into_iter()
-        .find_map(|(_, r)| r.err())
+    let error = if let Some(parts) = crate::order::condition::split(text).filter(Result::is_ok) {
+        check_conditional(variant, &ctx, phase, parts).err()
+    } else if let Some(advance) =
+        crate::order::advance::read_advance_retreat(&variant.map, text).filter(|_| phase.kind == PhaseKind::Movement)
+    {
+        advance.err()
+    } else {
+        crate::order::resolve::parse_order_list(&ctx, text)
+            .into_iter()
+            .find_map(|(_, r)| r.err())
+    };
+    error.filter(|e| wrong_on_any_board(&e.kind))
+}
+
+/// Whether an order error holds whatever the position (a name the map does not know, words that
+/// make no order, a move no unit of that type could make): a line for a later phase with one is
+/// refused when sent. What only the position of its phase decides (which unit stands where, of
+/// which type, on which coast, what may be built, who controls what) is left for then.
+fn wrong_on_any_board(kind: &OrderErrorKind) -> bool {
+    use OrderErrorKind as K;
+    matches!(
+        kind,
+        K::Empty
+            | K::UnexpectedCharacter(_)
+            | K::UnknownProvince(_)
+            | K::UnknownPower(_)
+            | K::Expected { .. }
+            | K::TrailingText(_)
+            | K::UnknownCoast(_)
+            | K::ImpossibleUnit { .. }
+            | K::MoveToOwnProvince(_)
+            | K::Unreachable { .. }
+            | K::AmbiguousCoast { .. }
+            | K::WrongCoast { .. }
+            | K::FleetConvoyed
+            | K::CannotConvoy(_)
+            | K::NoConvoyRoute { .. }
+            | K::CannotSupport { .. }
+            | K::SupportSelf(_)
+            | K::ImpossibleSupportedMove { .. }
+            | K::WrongPhase { .. }
+            | K::ConditionNotAllowed(_)
+            | K::UnknownRetreatRule(_)
+            | K::NotACanal(_)
+            | K::NoConditionsHere
+            | K::ConditionOnOrders
+            | K::ConditionOnLaterPhase(_)
+            | K::ResultsNotKept(_)
+            | K::NotACentre(_)
+            | K::FriendlyToItself(_)
+    )
 }
 
 /// [`check_later_line`] for a conditional line.
@@ -313,5 +353,48 @@ mod tests {
             .map(|l| format!("{}: {}", l.phase, l.text))
             .collect();
         assert_eq!(kept, [format!("F1901M: {}", lines[4]), format!("W1901A: {}", lines[6])]);
+    }
+
+    #[test]
+    fn what_only_the_later_position_can_tell_is_left_for_then() {
+        let variant = crate::variant::builtin("standard").expect("built in").expect("valid");
+        let position = Position::initial(&variant);
+        let russia = variant.map.power_by_name("Russia");
+        let lines = [
+            "F1901M:",
+            "Stp - Fin",
+            "F Stp - Bot",
+            "IF F Sev - Bla succeeds THEN Bla - Con",
+            "IF Bre->Eng fails THEN A Mos - Ukr",
+            "IF Rum owned by Russia in S1901M THEN A War - Gal",
+            "A Mos - Lon",
+        ];
+        let mut orders = PhaseOrders::default();
+        orders.read(&variant, &position, russia, lines);
+        let refused: Vec<&str> = orders.sender_only.iter().map(|(_, t, _)| t.as_str()).collect();
+        assert_eq!(
+            refused,
+            [
+                "F1901M: IF Rum owned by Russia in S1901M THEN A War - Gal",
+                "F1901M: A Mos - Lon"
+            ]
+        );
+        assert_eq!(orders.later.len(), 4, "{:?}", orders.later);
+    }
+
+    #[test]
+    fn a_retreat_given_in_advance_with_then_is_no_conditional_order() {
+        let variant = crate::variant::builtin("standard").expect("built in").expect("valid");
+        let position = Position::initial(&variant);
+        let austria = variant.map.power_by_name("Austria");
+        let mut orders = PhaseOrders::default();
+        orders.read(
+            &variant,
+            &position,
+            austria,
+            ["if dislodged by Russia: A Bud R Vie, then Tri"],
+        );
+        assert_eq!(orders.advance.len(), 1, "{orders:?}");
+        assert!(orders.sender_only.is_empty(), "{:?}", orders.sender_only);
     }
 }

@@ -353,7 +353,14 @@ pub fn error_de(kind: &OrderErrorKind) -> String {
         K::UnexpectedCharacter(c) => format!("unerwartetes Zeichen `{c}`"),
         K::UnknownProvince(p) => format!("unbekannte Provinz `{p}`"),
         K::UnknownPower(p) => format!("unbekannte Großmacht `{p}`"),
-        K::Expected { expected, found } => format!("erwartet: {expected}; gefunden: {found}"),
+        K::Expected { expected, found } => {
+            let expected = match *expected {
+                crate::order::condition::EXPECTED => crate::order::condition::EXPECTED_DE,
+                crate::order::condition::EXPECTED_MOVE => crate::order::condition::EXPECTED_MOVE_DE,
+                other => other,
+            };
+            format!("erwartet: {expected}; gefunden: {found}")
+        }
         K::TrailingText(t) => format!("unerwartetes `{t}` nach dem Befehl"),
         K::UnknownCoast(c) => format!("`{c}` hat keine solche Küste"),
         K::MissingUnitType(p) => format!("Armee (A) oder Flotte (F) in {p}?"),

@@ -36,7 +36,12 @@ pub(crate) fn played(name: &str, calendar: Option<&str>) -> Result<std::sync::Ar
     };
     static CHOSEN: std::sync::Mutex<Vec<std::sync::Arc<Variant>>> = std::sync::Mutex::new(Vec::new());
     let mut chosen = CHOSEN.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-    let same = |v: &Variant| v.name == base.name && v.calendar_choice.as_deref() == Some(calendar);
+    let same = |v: &Variant| {
+        v.name == base.name
+            && v.calendar_choice
+                .as_deref()
+                .is_some_and(|c| c.eq_ignore_ascii_case(calendar))
+    };
     if let Some(v) = chosen.iter().find(|v| same(v)) {
         return Ok(v.clone());
     }

@@ -128,8 +128,10 @@ fn words(line: &str) -> Vec<(usize, &str)> {
     out
 }
 
+/// Whether `word` is one of `options` (lower case), in any letter case (`GEHÖRT` too).
 fn is(word: &str, options: &[&str]) -> bool {
-    options.iter().any(|o| word.eq_ignore_ascii_case(o))
+    let lower = word.to_lowercase();
+    options.iter().any(|o| lower == *o)
 }
 
 /// A conditional line split into its condition text, order and else-order, with their byte
@@ -155,6 +157,10 @@ pub fn split(line: &str) -> Option<Result<Parts<'_>, OrderError>> {
     }
     let prefix = line[..prefix_end].trim_end();
     let then = ws.iter().position(|&(_, w)| is(w, &["then", "dann"]));
+    // `if dislodged by Russia: A Boh R Gal, then Sil` is a retreat given in advance, not this.
+    if then.is_some_and(|t| line[prefix_end..ws[t].0].contains(':')) {
+        return None;
+    }
     let Some(then) = then.filter(|&t| t > first + 1) else {
         let at = ws.get(first + 1).map_or(line.len(), |w| w.0);
         return Some(Err(OrderError::new(
@@ -206,9 +212,17 @@ pub fn split(line: &str) -> Option<Result<Parts<'_>, OrderError>> {
     }))
 }
 
-/// What a condition may be, for the error that finds none.
-const EXPECTED: &str = "a condition: `<move> succeeds` / `fails`, `<unit> dislodged`, `<unit> present`, \
+/// What a condition may be, for the error that finds none (German: [`EXPECTED_DE`]).
+pub const EXPECTED: &str = "a condition: `<move> succeeds` / `fails`, `<unit> dislodged`, `<unit> present`, \
 `<place> empty`, `<centre> owned by <power>` (winters of Hegemony: `<sea> blocked`, `<unit> supplied`)";
+/// [`EXPECTED`] in German.
+pub const EXPECTED_DE: &str = "eine Bedingung: `<Zug> gelingt` / `scheitert`, `<Einheit> vertrieben`, \
+`<Einheit> vorhanden`, `<Gebiet> leer`, `<Zentrum> gehört <Macht>` (in Wintern von Hegemony: `<Meer> gesperrt`, \
+`<Einheit> versorgt`)";
+/// What a move condition needs.
+pub const EXPECTED_MOVE: &str = "a move before `succeeds` / `fails`: `F Bre - Eng`";
+/// [`EXPECTED_MOVE`] in German.
+pub const EXPECTED_MOVE_DE: &str = "ein Zug vor `gelingt` / `scheitert`: `F Bre - Eng`";
 const SUCCEEDS: &[&str] = &["succeeds", "succeeded", "gelingt", "gelang", "gelungen", "erfolgreich"];
 const FAILS: &[&str] = &["fails", "failed", "scheitert", "gescheitert"];
 const DISLODGED: &[&str] = &["dislodged", "vertrieben"];
@@ -405,12 +419,12 @@ fn read_move(map: &Map, cond: &Words, rest: &[(usize, &str)]) -> Result<(Provinc
         DASHES
             .iter()
             .filter_map(|d| span.find(d).map(|i| (start + i, start + i + d.len())))
-            .min()
+            .min_by_key(|&(at, end)| (at, std::cmp::Reverse(end)))
     };
     let Some((dash, after)) = dash_word.or_else(dash_inside) else {
         return Err(cond.error(
             OrderErrorKind::Expected {
-                expected: "a move before `succeeds` / `fails`: `F Bre - Eng`",
+                expected: EXPECTED_MOVE,
                 found: cond.text[start..end].to_string(),
             },
             start,
@@ -448,8 +462,10 @@ fn read_owner(
     let Some(&(power_at, _)) = after.first() else {
         return Err(cond.expected("", cond.text.len()));
     };
-    let power =
-        find_power(map, &cond.text[power_at..]).ok_or_else(|| cond.expected(&cond.text[power_at..], power_at))?;
+    let named = cond.text[power_at..].trim();
+    let power = map
+        .power_by_name(named)
+        .ok_or_else(|| cond.error(OrderErrorKind::UnknownPower(named.to_string()), power_at))?;
     let overseas = position.is_none_or(|position| position.owners[p.index()].is_some());
     if !map.province(p).centre && !overseas {
         return Err(cond.error(OrderErrorKind::NotACentre(map.province(p).name.clone()), start));

@@ -165,7 +165,8 @@ pub(crate) fn notices_with<'a>(variant: &Variant, report: &'a PhaseReport, carri
 }
 
 /// What `player` alone is told of the phase, one line each in `lang` (`before`: the position
-/// the phase was played from): his notices and, where the variant has political factors, his
+/// the phase was played from): his orders refused, his notices and, where the variant has
+/// political factors, his
 /// income of a winter and his politics after it, after his provocation, or when his control of a
 /// country changed (gained, lost, or now alone). Empty when there is nothing to tell.
 pub fn private_report(
@@ -175,8 +176,18 @@ pub fn private_report(
     player: PowerId,
     lang: Lang,
 ) -> Vec<String> {
-    let mine: Vec<Notice<'_>> = notices(variant, report)
-        .into_iter()
+    // The player's orders refused (published nowhere: a line sent in advance for this phase that
+    // no longer fits is a plan never carried out), then the rest he alone is told.
+    let refused = report.orders.lines.iter().filter_map(|l| match &l.result {
+        Err(e) if l.sender.or(l.power) == Some(player) => Some(Notice {
+            to: Some(player),
+            order: l.text.clone(),
+            told: Told::Refused(e),
+        }),
+        _ => None,
+    });
+    let mine: Vec<Notice<'_>> = refused
+        .chain(notices(variant, report))
         .filter(|n| n.to == Some(player))
         .collect();
     let mut lines: Vec<String> = mine.iter().map(|n| n.line(variant, lang)).collect();

@@ -26,7 +26,7 @@ pub enum Trigger<'a> {
     Master(&'a str),
     /// The scheduler: the deadline (and any grace period) has passed.
     Deadline(&'a str),
-    /// Every awaited power has sent orders, in a game that adjudicates early.
+    /// Every awaited power has marked its orders final (ready), in a game that adjudicates early.
     Early(&'a str),
     /// A phase of the game year that follows the one just adjudicated, in a game played with a
     /// year's orders at once.
@@ -151,15 +151,17 @@ fn phase_of_the_same_year(g: &Game) -> Result<Option<String>, DomainError> {
         return Ok(None);
     }
     let v = of_game(g)?;
-    let Some(phase) = g
-        .phase
-        .as_deref()
-        .and_then(|p| p.parse::<spielleiter_engine::Phase>().ok())
-    else {
-        return Ok(None);
+    Ok(g.phase.as_deref().filter(|p| chained(g, &v, p)).map(str::to_string))
+}
+
+/// Whether `phase` (a phase name, `COMPLETED` at the end) follows at once in a game played with
+/// a year's orders at once: a phase of the game year that does not begin it.
+fn chained(g: &Game, v: &Variant, phase: &str) -> bool {
+    let Ok(phase) = phase.parse::<spielleiter_engine::Phase>() else {
+        return false;
     };
     let begins_year = phase.kind == PhaseKind::Movement && v.calendar.seasons.first() == Some(&phase.season);
-    Ok((!begins_year).then(|| phase.to_string()))
+    g.options.year_at_once && !begins_year
 }
 
 /// Adjudicates the one phase the trigger names (see [`adjudicate`]); a chained phase counts no
@@ -222,7 +224,11 @@ async fn adjudicate_one(
         report_de: record.report_de.clone(),
         missing: missing.clone(),
         disorder: disorder.clone(),
-        deadline: next.deadline_ms.map(|d| g.deadline_rule().describe(d)),
+        // A phase adjudicated at once (a year's orders at once) has no deadline to tell.
+        deadline: next
+            .deadline_ms
+            .filter(|_| !chained(&g, &v, &next.phase))
+            .map(|d| g.deadline_rule().describe(d)),
     }));
     // Each result carries the maps of the phase: its orders with their outcomes, and the
     // position after them.
@@ -243,7 +249,7 @@ async fn adjudicate_one(
 /// The record of an adjudicated phase: the published result leaves out the orders that wait
 /// for later phases (secret until their phase is adjudicated; kept with the game), Hegemony's
 /// political factors, influence and control (research D-22), and what is told only to its
-/// sender (retreats in advance not used, orders for a phase not played).
+/// sender (orders refused, retreats in advance not used, orders for a phase not played).
 fn record_of(
     v: &Variant,
     g: &Game,
@@ -257,7 +263,12 @@ fn record_of(
     published.pending_orders.clear();
     published.pending_retreats.clear();
     published.next = published.next.without_secrets();
-    let notices = std::mem::take(&mut published.notices);
+    let mut notices = std::mem::take(&mut published.notices);
+    // Orders refused were never carried out: their senders alone learn of them (orders sent
+    // for this phase in advance that no longer fit would otherwise show plans never made).
+    for (power, refused) in std::mem::take(&mut published.rejected_orders) {
+        notices.entry(power).or_default().extend(refused);
+    }
     PhaseRecord {
         game: g.id.clone(),
         phase: phase.to_string(),
@@ -478,5 +489,51 @@ mod tests {
         assert_eq!(private[0].0, "france");
         let published = serde_json::to_string(&store.data.borrow().phases[0].published).expect("JSON");
         assert!(!published.contains("PAR R"), "{published}");
+    }
+
+    #[tokio::test]
+    async fn a_year_at_once_is_adjudicated_in_one_go_counting_a_missed_year_once() {
+        let store = store();
+        store.edit_game(|g| g.options.year_at_once = true);
+        // France sends the whole year; a fall line that no longer fits is refused then, and told
+        // to France alone.
+        orders(
+            &store,
+            "S1901M",
+            "FRANCE",
+            &["A Par - Bur", "F1901M:", "A Par - Pic", "A Bur - Mun"],
+        );
+        let done = run(&store, DEADLINE, Trigger::Deadline("S1901M"))
+            .await
+            .expect("adjudicated");
+        assert_eq!(done.then, ["F1901M"], "{done:?}");
+        let g = game(&store);
+        assert_eq!(g.phase.as_deref(), Some("S1902M"), "no centre changed: no winter");
+        // Austria sent nothing all year: one missed turn, not two.
+        assert_eq!(store.member("austria").missed, 1);
+        assert_eq!(store.member("france").missed, 0);
+        let data = store.data.borrow();
+        let fall = &data.phases[1];
+        assert_eq!(fall.phase, "F1901M");
+        let published = serde_json::to_string(&fall.published).expect("JSON");
+        assert!(
+            !published.contains("Par - Pic"),
+            "a refused plan is not published: {published}"
+        );
+        assert!(
+            fall.notices["FRANCE"].iter().any(|n| n.order == "A Par - Pic"),
+            "{:?}",
+            fall.notices
+        );
+        // The spring's result names no deadline: the fall was adjudicated at once.
+        let spring_news = data.outbox.iter().find_map(|(_, _, _, n)| match n {
+            Notification::Result(r) if r.phase == "S1901M" => Some(r.deadline.clone()),
+            _ => None,
+        });
+        assert_eq!(spring_news, Some(None));
+        let told = data.outbox.iter().any(|(_, who, _, n)| {
+            who == "france" && matches!(n, Notification::ForYouAlone { lines_en, .. } if lines_en.iter().any(|l| l.contains("A Par - Pic")))
+        });
+        assert!(told, "France is told of its refused fall order");
     }
 }

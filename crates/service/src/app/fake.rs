@@ -290,6 +290,9 @@ impl GameUnit for FakeUnit<'_> {
     ) -> Result<bool, DomainError> {
         let stored = self.orders_of(game, power, phase).await?;
         let Some(lines) = stored else {
+            if !ready {
+                return Ok(true);
+            }
             return self.replace_orders(game, power, phase, &[], now_ms, ready).await;
         };
         self.replace_orders(game, power, phase, &lines, now_ms, ready).await

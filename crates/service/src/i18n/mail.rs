@@ -358,10 +358,10 @@ pub fn started(game: &str, seed: i64) -> Words {
 pub fn bad_game_option(option: &str) -> Words {
     (
         format!(
-            "unknown option `{option}`: press=full|grey|none, hours=N, minutes=N, early, nmr=N, timezone=Europe/Berlin, at=HH:MM, retreats-with-moves, year-at-once, ready-names, calendar=NAME, control=standard|alternative, victory=1-5"
+            "the option `{option}` cannot be read: press=full|grey|none, hours=N, minutes=N, early, nmr=N, timezone=Europe/Berlin, at=HH:MM, retreats-with-moves, year-at-once, ready-names, calendar=NAME, control=standard|alternative, victory=1-5"
         ),
         format!(
-            "unbekannte Option `{option}`: presse=voll|grau|keine, stunden=N, minuten=N, vorzeitig, nmr=N, zeitzone=Europe/Berlin, um=HH:MM, rueckzuege-mit-zuegen, jahr-auf-einmal, fertig-namen, kalender=NAME, kontrolle=standard|alternativ, sieg=1-5"
+            "die Option `{option}` ist nicht lesbar: presse=voll|grau|keine, stunden=N, minuten=N, vorzeitig, nmr=N, zeitzone=Europe/Berlin, um=HH:MM, rueckzuege-mit-zuegen, jahr-auf-einmal, fertig-namen, kalender=NAME, kontrolle=standard|alternativ, sieg=1-5"
         ),
     )
 }

@@ -29,8 +29,12 @@ pub(crate) fn apply(game: &mut NewGame, word: &str) -> Result<(), String> {
     let bad = || word.to_string();
     match (key.as_str(), value) {
         ("press" | "presse", Some(v)) => game.press = press(v).ok_or_else(bad)?.to_string(),
-        ("hours" | "stunden", Some(_)) => game.set_phase_seconds(number().ok_or_else(bad)? * 3600),
-        ("minutes" | "minuten", Some(_)) => game.set_phase_seconds(number().ok_or_else(bad)? * 60),
+        ("hours" | "stunden", Some(_)) => {
+            game.set_phase_seconds(number().and_then(|n| n.checked_mul(3600)).ok_or_else(bad)?)
+        }
+        ("minutes" | "minuten", Some(_)) => {
+            game.set_phase_seconds(number().and_then(|n| n.checked_mul(60)).ok_or_else(bad)?)
+        }
         ("early" | "vorzeitig", None) => game.early = true,
         ("nmr", Some(_)) => game.nmr_limit = number().ok_or_else(bad)?,
         ("timezone" | "zeitzone", Some(v)) => game.time_zone = v.to_string(),
@@ -107,6 +111,7 @@ mod tests {
             "press=loud",
             "hours=0",
             "hours=x",
+            "hours=9999999999999999",
             "colour=red",
             "early=yes",
             "victory=300",

@@ -156,7 +156,9 @@ pub(super) async fn set_ready(
             .bind(phase)
             .execute(&mut **tx)
             .await?;
-    if updated.rows_affected() == 0 {
+    // Without orders stored, a mark makes an empty set (its units hold); taking a mark back
+    // that was never made sends nothing.
+    if updated.rows_affected() == 0 && ready {
         return replace_orders(tx, game, power, phase, &[], now_ms, ready).await;
     }
     Ok(true)
