@@ -128,8 +128,7 @@ pub(crate) fn read_conditional(
             Err(e) => return (Err(e), None),
         }
     }
-    let winter = ctx.phase == PhaseKind::Adjustment && crate::rules::has_winter_steps(variant);
-    if !steps.is_empty() && !winter {
+    if !steps.is_empty() && !names_winter_steps(variant, ctx.phase) {
         return (Err(OrderError::new(OrderErrorKind::NoConditionsHere, 0)), None);
     }
     let read = |branch| read_branch(ctx, parts.prefix, branch);
@@ -230,6 +229,12 @@ fn wrong_on_any_board(kind: &OrderErrorKind) -> bool {
     )
 }
 
+/// Whether conditions may name the winter's steps in a phase of this kind (Hegemony 4.4: the
+/// winters of a variant with these steps).
+fn names_winter_steps(variant: &Variant, kind: PhaseKind) -> bool {
+    kind == PhaseKind::Adjustment && crate::rules::has_winter_steps(variant)
+}
+
 /// [`check_later_line`] for a conditional line.
 fn check_conditional(
     variant: &Variant,
@@ -238,10 +243,9 @@ fn check_conditional(
     parts: Result<crate::order::condition::Parts<'_>, OrderError>,
 ) -> Result<(), OrderError> {
     let parts = parts?;
-    let winter = phase.kind == PhaseKind::Adjustment && crate::rules::has_winter_steps(variant);
     for &(at, text) in &parts.conditions {
         let c = crate::order::condition::read_condition(&variant.map, None, phase, text, at)?;
-        if c.test.is_winter_step() && !winter {
+        if c.test.is_winter_step() && !names_winter_steps(variant, phase.kind) {
             return Err(OrderError::new(OrderErrorKind::NoConditionsHere, 0));
         }
     }

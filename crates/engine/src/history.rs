@@ -52,16 +52,16 @@ impl PhaseFacts {
 pub fn record(variant: &Variant, kept: &mut Vec<PhaseFacts>, facts: PhaseFacts) {
     kept.retain(|f| f.phase != facts.phase);
     kept.push(facts);
+    // The oldest movement phase kept; its retreats come after it.
     let cycle = variant.calendar.seasons.len().max(1);
-    let movements: Vec<Phase> = kept
+    let oldest = kept
         .iter()
+        .rev()
         .filter(|f| f.phase.kind == PhaseKind::Movement)
-        .map(|f| f.phase)
-        .collect();
-    if movements.len() > cycle {
-        let oldest_kept = movements[movements.len() - cycle];
-        let same_turn = |p: Phase| p.year == oldest_kept.year && p.season == oldest_kept.season;
-        kept.retain(|f| f.phase >= oldest_kept || same_turn(f.phase));
+        .nth(cycle - 1)
+        .map(|f| f.phase);
+    if let Some(oldest) = oldest {
+        kept.retain(|f| f.phase >= oldest);
     }
 }
 

@@ -348,10 +348,13 @@ pub(crate) struct ReadyCount {
     /// Which, where the viewer may know.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) powers: Option<Vec<String>>,
+    /// Whether the viewer's own power is among them.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub(crate) mine: bool,
 }
 
 /// The readiness of a running game's current phase as `me` may see it.
-async fn ready_count(state: &AppState, me: &str, g: &Game) -> ApiResult<Option<ReadyCount>> {
+async fn ready_count(state: &AppState, me: &str, my_power: Option<&str>, g: &Game) -> ApiResult<Option<ReadyCount>> {
     if g.status != crate::domain::GameStatus::Active {
         return Ok(None);
     }
@@ -360,6 +363,7 @@ async fn ready_count(state: &AppState, me: &str, g: &Game) -> ApiResult<Option<R
     Ok(Some(ReadyCount {
         ready: r.ready.len(),
         of: r.expected,
+        mine: my_power.is_some_and(|p| r.ready.iter().any(|r| r == p)),
         powers: named.then_some(r.ready),
     }))
 }
@@ -386,6 +390,7 @@ pub(crate) async fn view_of(state: &AppState, me: &str, g: &Game) -> ApiResult<G
     // `me`'s own row: its power, and its draw vote (votes are secret: `me` sees only its own).
     let mine = named.iter().map(|(_, m)| m).find(|m| m.account == me);
     let my_power = mine.and_then(|m| m.played_power().map(str::to_string));
+    let ready = ready_count(state, me, my_power.as_deref(), g).await?;
     let my_draw_vote = mine.is_some_and(|m| m.draw_vote);
     Ok(GameView {
         id: g.id.clone(),
@@ -422,6 +427,6 @@ pub(crate) async fn view_of(state: &AppState, me: &str, g: &Game) -> ApiResult<G
         retreats_with_moves: g.options.retreats_with_moves,
         year_at_once: g.options.year_at_once,
         calendar: g.options.calendar.clone(),
-        ready: ready_count(state, me, g).await?,
+        ready,
     })
 }

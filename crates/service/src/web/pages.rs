@@ -625,7 +625,7 @@ async fn game_page(
         can_vote: status == GameStatus::Active && survives,
         awaited,
         ready_line: view.ready.as_ref().map(|r| ready_text(r, &v, t)),
-        my_ready: can_order && marked_ready(state, &me.id, id).await,
+        my_ready: can_order && view.ready.as_ref().is_some_and(|r| r.mine),
         my_draw_vote: view.my_draw_vote,
         powers,
         members,
@@ -677,11 +677,6 @@ fn survives(v: &spielleiter_engine::Variant, position: &spielleiter_engine::Posi
     power
         .and_then(|p| v.map.power_by_name(p))
         .is_some_and(|id| spielleiter_engine::game::survivors(v, position).contains(&id))
-}
-
-/// Whether `me` marked its orders for the current phase final.
-async fn marked_ready(state: &AppState, me: &str, id: &str) -> bool {
-    orders::mine(state, me, id).await.is_ok_and(|m| m.ready)
 }
 
 /// "2 of 7 powers ready", with their names where the viewer may know them.
