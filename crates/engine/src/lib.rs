@@ -4,6 +4,7 @@
 pub mod adjudicate;
 pub mod adjudication;
 pub mod choice;
+pub mod completeness;
 pub mod conditions;
 pub mod game;
 pub mod history;

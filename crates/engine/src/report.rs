@@ -15,11 +15,13 @@ use crate::phase::{Phase, PhaseKind, Season};
 use crate::variant::Variant;
 
 mod choices;
+mod gaps;
 mod leaders;
 mod politics;
 mod private;
 mod winter;
 
+pub use gaps::gap_text;
 use leaders::{displaced_leader_lines, leader_lines, leader_retreat_lines};
 pub use leaders::{leader_move_reason_en, leader_retreat_reason_en};
 pub use politics::{politics_summary, provocation_text};

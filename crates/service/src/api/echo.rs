@@ -78,6 +78,10 @@ pub(crate) struct Reading {
     pub(crate) echo: Vec<Echo>,
     /// The lines to store.
     pub(crate) kept: Vec<String>,
+    /// What the orders for the current phase leave out or overdo (units without orders, builds
+    /// or disbands not matching the count), in the reader's language; none when the submission
+    /// has no lines for the current phase (the orders sent before stand).
+    pub(crate) gaps: Vec<String>,
 }
 
 /// Where each entry read stands: the input line the engine read it from, and the byte column it
@@ -148,11 +152,34 @@ pub(crate) fn echo(v: &Variant, position: &Position, power: PowerId, submitted: 
     read.lines.retain(|_| !second.next().unwrap_or(false));
     let mut second = seconds.iter().map(Option::is_some);
     read.line_origins.retain(|_| !second.next().unwrap_or(false));
+    let gaps = gaps_of(v, position, power, lines, &read, lang);
     Reading {
         read,
         echo: numbered(echoes, submitted),
         kept,
+        gaps,
     }
+}
+
+/// What `read`, the orders of a submission, leave out or overdo in the current phase, in `lang`:
+/// nothing when the submission only orders later phases (the current phase's orders sent
+/// before stand, and are not in `read`).
+fn gaps_of(
+    v: &Variant,
+    position: &Position,
+    power: PowerId,
+    lines: &[String],
+    read: &PhaseOrders,
+    lang: Lang,
+) -> Vec<String> {
+    let phases = spielleiter_engine::game::phases_ordered(v, position.phase, lines.iter().map(String::as_str));
+    if !phases.is_empty() && !phases.contains(&position.phase) {
+        return Vec::new();
+    }
+    spielleiter_engine::completeness::gaps(v, position, power, read)
+        .iter()
+        .map(|g| spielleiter_engine::report::gap_text(v, g, lang))
+        .collect()
 }
 
 /// The echoes with their line numbers, and the order's place on lines that hold several.
@@ -310,6 +337,16 @@ mod tests {
         let (v, position, france) = standard();
         let lines = OrderLines::plain(lines.iter().map(|l| l.to_string()).collect());
         echo(&v, &position, france, &lines, Lang::En)
+    }
+
+    #[test]
+    fn units_left_without_orders_are_told_unless_only_later_phases_are_ordered() {
+        assert_eq!(
+            submit(&["A Par - Bur", "A Mar H"]).gaps,
+            ["Fleet Brest has no order: it holds."]
+        );
+        assert_eq!(submit(&["F1901M:", "A Par - Bur"]).gaps, [] as [String; 0]);
+        assert_eq!(submit(&[]).gaps.len(), 3);
     }
 
     #[test]

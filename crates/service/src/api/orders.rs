@@ -56,6 +56,9 @@ pub(crate) struct Submission {
     pub(crate) kept_lines: usize,
     /// How many lines were refused.
     pub(crate) errors: usize,
+    /// What the orders standing for the phase leave out or overdo, in a sentence each (units
+    /// without orders hold, builds not ordered are waived, …): warnings, nothing refused.
+    pub(crate) warnings: Vec<String>,
     /// How many lines are for later phases.
     pub(crate) later_phases: usize,
     /// How many retreats were ordered in advance.
@@ -74,6 +77,32 @@ pub(crate) use super::echo::{Echo, OrderLines, Reading, echo, echo_checked};
 pub(crate) async fn stored(state: &AppState, id: &str, power: &str, phase: &str) -> ApiResult<Vec<String>> {
     let mut unit = SqlUnit::begin(&state.store).await?;
     Ok(unit.orders_of(id, power, phase).await?.unwrap_or_default())
+}
+
+/// For the game master: what each power's orders for the current phase leave out or overdo
+/// (units without orders, builds or disbands not matching the count), for the powers that sent
+/// orders for it, by power key, in `lang`.
+pub(crate) async fn gaps_by_power(
+    state: &AppState,
+    g: &crate::domain::Game,
+    lang: Lang,
+) -> ApiResult<Vec<(String, Vec<String>)>> {
+    let v = crate::variants::of_game(g)?;
+    let (_, position) = current_position(&v, g)?;
+    let phase = position.phase.to_string();
+    let mut found = Vec::new();
+    for power in v.map.powers() {
+        let key = power.key.to_ascii_uppercase();
+        let lines = stored(state, &g.id, &key, &phase).await?;
+        if lines.is_empty() {
+            continue;
+        }
+        let gaps = echo(&v, &position, power.id, &OrderLines::plain(lines), lang).gaps;
+        if !gaps.is_empty() {
+            found.push((key, gaps));
+        }
+    }
+    Ok(found)
 }
 
 #[utoipa::path(
@@ -156,7 +185,7 @@ pub(crate) async fn submit(
     state.limits.orders(me)?;
     let desk = app::orders::desk(&mut SqlUnit::begin(&state.store).await?, me, id).await?;
     let phase = desk.phase();
-    let Reading { read, echo, kept } = echo_checked(
+    let Reading { read, echo, kept, gaps } = echo_checked(
         desk.variant.clone(),
         desk.position.clone(),
         desk.power,
@@ -182,6 +211,7 @@ pub(crate) async fn submit(
         kept_lines: kept.len(),
         standing,
         errors,
+        warnings: gaps,
         later_phases: read.later.len(),
         advance_retreats: read.advance.len(),
         ready,

@@ -24,6 +24,7 @@ pub fn router(state: AppState) -> Router {
             }
         })
         .layer(axum::middleware::from_fn(read_whole_body))
+        .layer(tower_http::compression::CompressionLayer::new())
         .with_state(state)
 }
 

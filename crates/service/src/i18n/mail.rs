@@ -114,6 +114,11 @@ pub fn did_you_mean(name: &str) -> Words {
     (format!(" (did you mean {name}?)"), format!(" (meinten Sie {name}?)"))
 }
 
+/// What the orders standing leave out or overdo (a sentence already in the reader's language).
+pub fn warning(text: &str) -> Words {
+    (format!("Note: {text}"), format!("Hinweis: {text}"))
+}
+
 /// Orders stored for a phase.
 pub fn orders_kept(power: &str, phase: &str, count: usize) -> Words {
     (

@@ -274,6 +274,9 @@ impl Session<'_> {
         let (phase, power) = (&submission.phase, &submission.power);
         self.say(words::orders_kept(power, phase, submission.kept_lines));
         self.say(words::standing(&submission.standing));
+        for warning in &submission.warnings {
+            self.say(words::warning(warning));
+        }
         if ready {
             self.say(words::orders_final(power, phase));
         }

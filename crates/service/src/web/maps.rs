@@ -41,6 +41,8 @@ pub(crate) struct MyOrders {
     pub(crate) echo: Vec<Echo>,
     /// The orders drawn on the map.
     pub(crate) drawn: Vec<DrawnOrder>,
+    /// What the orders leave out or overdo, in the reader's language.
+    pub(crate) gaps: Vec<String>,
 }
 
 /// `me`'s orders in a running game, read against the current position.
@@ -63,7 +65,7 @@ async fn my_orders(
     };
     let lines = orders::stored(state, &g.id, &key, &position.phase.to_string()).await?;
     let submitted = orders::OrderLines::plain(lines.clone());
-    let orders::Reading { read, echo, .. } = orders::echo(v, position, power, &submitted, lang);
+    let orders::Reading { read, echo, gaps, .. } = orders::echo(v, position, power, &submitted, lang);
     // An order for a neutral country the player controls is drawn in that country's colour.
     let drawn = read
         .lines
@@ -75,7 +77,12 @@ async fn my_orders(
             state: OrderState::Pending,
         })
         .collect();
-    Ok(Some(MyOrders { lines, echo, drawn }))
+    Ok(Some(MyOrders {
+        lines,
+        echo,
+        drawn,
+        gaps,
+    }))
 }
 
 fn not_drawn(game: &str, what: &str, e: impl std::fmt::Display) -> ApiError {

@@ -142,6 +142,8 @@ pub(crate) struct GamePage {
     can_order: bool,
     orders_text: String,
     echo: Vec<Echo>,
+    /// What the viewer's orders leave out or overdo.
+    gaps: Vec<String>,
     can_join: bool,
     can_start: bool,
     /// The master's controls of a running game are shown.
@@ -154,6 +156,9 @@ pub(crate) struct GamePage {
     can_vote: bool,
     /// The powers whose orders the current phase still awaits (shown to the master).
     awaited: Vec<String>,
+    /// For the master: the powers whose orders leave something out or overdo it, by name, with
+    /// what.
+    incomplete: Vec<(String, Vec<String>)>,
     /// "n of m powers ready" (with their names for the master, or when the game shows them).
     ready_line: Option<String>,
     /// The viewer marked its orders final.
@@ -175,6 +180,8 @@ pub(crate) struct GamePage {
 pub(crate) struct EchoFragment {
     t: &'static Text,
     echo: Vec<Echo>,
+    /// What the orders leave out or overdo.
+    gaps: Vec<String>,
 }
 
 /// `/`: log in or sign up; logged-in visitors go to their games.
@@ -581,15 +588,18 @@ async fn game_page(
     let pic = picture(state, &me.id, &g, &v, step, &position, lang).await?;
     let phase_text = phase_text(&g, &v, lang);
     let can_order = status == GameStatus::Active && my_power.is_some();
-    let (orders_text, echo) = pic.mine.map(|m| (m.lines.join("\n"), m.echo)).unwrap_or_default();
+    let (orders_text, echo, gaps) = pic
+        .mine
+        .map(|m| (m.lines.join("\n"), m.echo, m.gaps))
+        .unwrap_or_default();
     let can_read_press = is_member || is_master;
     let (press_lines, earlier_press) = press_lines(state, &me.id, id, all_press, can_read_press, &v, t).await?;
     let result = view.result.as_ref().map(|r| result_text(r, &v, t));
     let now = (status == GameStatus::Active).then_some(&position);
     let survives = now.is_some_and(|position| survives(&v, position, my_power.as_deref()));
-    let awaited = match now {
-        Some(_) if is_master => awaited(state, &g, &v, t).await?,
-        _ => Vec::new(),
+    let (awaited, incomplete) = match now {
+        Some(_) if is_master => (awaited(state, &g, &v, t).await?, incomplete(state, &g, &v, t).await?),
+        _ => (Vec::new(), Vec::new()),
     };
     let powers = power_choices(&v, t);
     Ok(GamePage {
@@ -617,6 +627,7 @@ async fn game_page(
         can_order,
         orders_text,
         echo,
+        gaps,
         can_join: status == GameStatus::Forming && !is_member,
         can_start: status == GameStatus::Forming && is_master,
         master_controls: status == GameStatus::Active && is_master,
@@ -624,6 +635,7 @@ async fn game_page(
         phase_key: g.phase.clone().unwrap_or_default(),
         can_vote: status == GameStatus::Active && survives,
         awaited,
+        incomplete,
         ready_line: view.ready.as_ref().map(|r| ready_text(r, &v, t)),
         my_ready: can_order && view.ready.as_ref().is_some_and(|r| r.mine),
         my_draw_vote: view.my_draw_vote,
@@ -706,6 +718,20 @@ async fn awaited(
         .awaited
         .iter()
         .map(|p| power_name(v, p, t).unwrap_or_else(|| p.clone()))
+        .collect())
+}
+
+/// For the game master: what the orders sent leave out or overdo, per power by name.
+async fn incomplete(
+    state: &AppState,
+    g: &api::Game,
+    v: &spielleiter_engine::Variant,
+    t: &Text,
+) -> Result<Vec<(String, Vec<String>)>, ApiError> {
+    let found = orders::gaps_by_power(state, g, t.engine_lang()).await?;
+    Ok(found
+        .into_iter()
+        .map(|(p, gaps)| (power_name(v, &p, t).unwrap_or(p), gaps))
         .collect())
 }
 
@@ -951,11 +977,15 @@ pub(crate) async fn echo(State(state): State<AppState>, Path(id): Path<String>, 
         let desk = orders::reading_desk(&state, &me.id, &id).await?;
         let lines = orders::OrderLines::plain(form.get("orders").lines().map(str::to_string).collect());
         let reading = orders::echo_checked(desk.variant, desk.position, desk.power, lines, lang).await?;
-        Ok::<_, ApiError>(reading.echo)
+        Ok::<_, ApiError>((reading.echo, reading.gaps))
     };
     match run.await {
-        Ok(echo) => {
-            let fragment = EchoFragment { t: viewer.t, echo };
+        Ok((echo, gaps)) => {
+            let fragment = EchoFragment {
+                t: viewer.t,
+                echo,
+                gaps,
+            };
             match fragment.render() {
                 Ok(html) => ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response(),
                 Err(_) => StatusCode::INTERNAL_SERVER_ERROR.into_response(),
