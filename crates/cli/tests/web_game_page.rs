@@ -1,6 +1,5 @@
 //! The game page as players use it, over plain HTTP (the browser tests are in `web_play.rs`):
-//! its weight compressed, the echo's "did you mean" and completeness warnings, what the master
-//! sees of incomplete orders.
+//! its weight compressed, the echo's "did you mean" and completeness warnings.
 
 mod support;
 
@@ -93,16 +92,13 @@ fn the_echo_suggests_names_and_tells_what_the_orders_leave_out() {
     }
     assert!(!echo.body.contains("Army Marseilles has no order"), "{}", echo.body);
 
-    // Sent: the page shows the same; the master sees whose orders are incomplete.
+    // Sent: the page shows the same to France alone (what orders hold is secret, also from the
+    // master, who plays France here: the secrecy twins in `secrecy.rs` check the master's view).
     let sent = master.send(&format!("{game}/orders"), &[("orders", "A Par - Bur\nA Mar H")]);
     assert_eq!(sent.status, 303, "{}", sent.body);
     let page = master.get(&game).body;
     assert!(page.contains("Fleet Brest has no order: it holds."), "{page}");
-    assert!(
-        page.contains(r#"id="incomplete""#) && page.contains("<strong>France</strong>: Fleet Brest"),
-        "{page}"
-    );
-    assert!(!player.get(&game).body.contains(r#"id="incomplete""#));
+    assert!(!player.get(&game).body.contains("Fleet Brest has no order"));
 
     // Complete orders: no warning left; in German the warning is German.
     master.send(
@@ -110,15 +106,187 @@ fn the_echo_suggests_names_and_tells_what_the_orders_leave_out() {
         &[("orders", "A Par - Bur\nA Mar H\nF Bre - Mao")],
     );
     let page = master.get(&game).body;
-    assert!(
-        !page.contains(r#"id="gaps""#) && !page.contains(r#"id="incomplete""#),
-        "{page}"
-    );
+    assert!(!page.contains(r#"id="gaps""#), "{page}");
     player.get("/lang?to=de");
     let echo = player.send(&format!("{game}/echo"), &[("orders", "A Ber - Kie")]);
     assert!(
         echo.body.contains("Armee München hat keinen Befehl: sie hält."),
         "{}",
         echo.body
+    );
+}
+
+#[test]
+fn a_game_link_logged_out_leads_through_the_login_back_to_the_game() {
+    let server = support::start_server("web-next");
+    let mut master = Browser::new(&server.base);
+    master.sign_up("anja");
+    let mut player = Browser::new(&server.base);
+    player.sign_up("bodo");
+    let game = started_game(&server, &mut master, &mut player, "600");
+
+    let mut stranger = Browser::new(&server.base);
+    let page = stranger.get(&game);
+    assert_eq!(page.status, 401);
+    assert!(page.body.contains(r#"id="login-form""#), "{}", page.body);
+    assert!(
+        page.body.contains(&format!(r#"name="next" value="{game}""#)),
+        "{}",
+        page.body
+    );
+    // A wrong password: the home page again, the name and the way back kept.
+    let csrf = stranger.csrf();
+    let refused = stranger.post(
+        "/login",
+        &[
+            ("csrf", &csrf),
+            ("name", "bodo"),
+            ("password", "wrong one"),
+            ("next", &game),
+        ],
+        None,
+    );
+    assert_eq!(refused.status, 401, "{}", refused.body);
+    assert!(refused.body.contains(r#"id="refusal""#), "{}", refused.body);
+    assert!(refused.body.contains(r#"value="bodo""#), "{}", refused.body);
+    assert!(refused.body.contains(&format!(r#"name="next" value="{game}""#)));
+    let done = stranger.post(
+        "/login",
+        &[
+            ("csrf", &csrf),
+            ("name", "bodo"),
+            ("password", "long enough"),
+            ("next", &game),
+        ],
+        None,
+    );
+    assert_eq!((done.status, done.location.as_deref()), (303, Some(game.as_str())));
+    // Another site is never where a login leads.
+    let mut other = Browser::new(&server.base);
+    other.get("/");
+    let csrf = other.csrf();
+    for next in ["//evil.example/x", "https://evil.example/", "/\\evil.example"] {
+        let done = other.post(
+            "/login",
+            &[
+                ("csrf", &csrf),
+                ("name", "anja"),
+                ("password", "long enough"),
+                ("next", next),
+            ],
+            None,
+        );
+        assert_eq!((done.status, done.location.as_deref()), (303, Some("/games")), "{next}");
+    }
+}
+
+/// The powers table's row of `power` on a page, as text without tags.
+fn row_of(page: &str, power: &str) -> String {
+    let table = &page[page.find(r#"id="powers""#).expect("the powers table")..];
+    let start = table
+        .find(&format!("</span>{power}</td>"))
+        .unwrap_or_else(|| panic!("{power}: {table}"));
+    let row = &table[start..start + table[start..].find("</tr>").expect("a row's end")];
+    let mut text = String::new();
+    let mut tag = false;
+    for c in row.chars() {
+        match c {
+            '<' => tag = true,
+            '>' => {
+                tag = false;
+                if !text.ends_with('|') {
+                    text.push('|');
+                }
+            }
+            c if !tag => text.push(c),
+            _ => {}
+        }
+    }
+    text
+}
+
+#[test]
+fn the_page_shows_each_powers_state_the_last_results_and_the_winter_builds() {
+    let server = support::start_server("web-states");
+    let mut master = Browser::new(&server.base);
+    master.sign_up("carl");
+    let mut player = Browser::new(&server.base);
+    player.sign_up("dana");
+    let game = started_game(&server, &mut master, &mut player, "600");
+
+    // The games list: Germany's orders are needed, with the deadline to count down.
+    let list = player.get("/games").body;
+    assert!(list.contains("your orders are needed"), "{list}");
+    assert!(list.contains(r#"<time class="countdown" datetime=""#), "{list}");
+    let page = player.get(&game).body;
+    assert!(page.contains(r#"<time id="countdown" datetime=""#), "{page}");
+    assert!(
+        row_of(&page, "Germany").contains("|dana|3|3|not yet|"),
+        "{}",
+        row_of(&page, "Germany")
+    );
+
+    // Germany sends: its own row says so, the list no longer asks; France's row tells Germany
+    // nothing, while the master (France's player) sees Germany's state.
+    player.send(&format!("{game}/orders"), &[("orders", "A Mun - Ruh")]);
+    assert!(!player.get("/games").body.contains("your orders are needed"));
+    let page = player.get(&game).body;
+    assert!(
+        row_of(&page, "Germany").contains("|sent|"),
+        "{}",
+        row_of(&page, "Germany")
+    );
+    assert!(
+        row_of(&page, "France").ends_with("|3|3|"),
+        "{}",
+        row_of(&page, "France")
+    );
+    assert!(row_of(&master.get(&game).body, "Germany").contains("|sent|"));
+
+    // Spring: France takes Spain's way and the sea; Germany misses nothing. Fall: France takes
+    // Spain and Portugal, Germany misses its turn.
+    master.send(
+        &format!("{game}/orders"),
+        &[("orders", "A Mar - Spa\nF Bre - Mao\nA Par H")],
+    );
+    let adjudicate = |b: &mut Browser, phase: &str| {
+        let done = b.send(&format!("{game}/adjudicate"), &[("phase", phase), ("confirm", "1")]);
+        assert_eq!(done.status, 303, "{}", done.body);
+    };
+    adjudicate(&mut master, "S1901M");
+    let page = player.get(&game).body;
+    assert!(
+        page.contains(r#"id="last-results""#) && page.contains("Results: Spring 1901"),
+        "{page}"
+    );
+    master.send(
+        &format!("{game}/orders"),
+        &[("orders", "F Mao - Por\nA Spa H\nA Par H")],
+    );
+    adjudicate(&mut master, "F1901M");
+    let page = master.get(&game).body;
+    assert!(
+        page.contains("This winter you may build 2 unit(s), in a free home centre: Brest, Marseilles."),
+        "{page}"
+    );
+    assert!(
+        row_of(&page, "France").contains("|5|3 |(+2)|"),
+        "{}",
+        row_of(&page, "France")
+    );
+    assert!(
+        row_of(&page, "Germany").contains("missed turns: 1"),
+        "{}",
+        row_of(&page, "Germany")
+    );
+    let page = player.get(&game).body;
+    assert!(
+        page.contains("This winter you have nothing to build or disband."),
+        "{page}"
+    );
+    assert!(
+        row_of(&page, "Germany").contains("nothing to order · missed turns: 1"),
+        "{}",
+        row_of(&page, "Germany")
     );
 }

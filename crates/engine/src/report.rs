@@ -347,6 +347,11 @@ fn join_or(items: &[String], lang: Lang) -> String {
     items.join(or)
 }
 
+/// A province's name in `lang` (the variant's English or German name).
+pub fn province_name(variant: &Variant, province: ProvinceId, lang: Lang) -> String {
+    Words { lang }.province(variant, province)
+}
+
 /// A rejected order's reason in German.
 pub fn error_de(kind: &OrderErrorKind) -> String {
     use OrderErrorKind as K;

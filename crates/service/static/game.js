@@ -4,8 +4,42 @@
 // Everything here also works without it, through the forms.
 (function () {
   "use strict";
+  // A deadline (`<time datetime=… data-left="{} left" data-units="d h min" …>`) shown as the time
+  // left and the deadline in the reader's time zone, kept current.
+  function countdown(el) {
+    var at = Date.parse(el.getAttribute("datetime"));
+    if (isNaN(at)) return;
+    var units = (el.getAttribute("data-units") || "d h min").split(" ");
+    var lang = document.documentElement.lang || undefined;
+    var local = new Date(at).toLocaleString(lang, {
+      weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit"
+    });
+    function tick() {
+      var left = at - Date.now();
+      var text;
+      if (left <= 0) {
+        text = el.getAttribute("data-passed");
+      } else {
+        var minutes = Math.ceil(left / 60000);
+        var parts = [];
+        var days = Math.floor(minutes / 1440), hours = Math.floor((minutes % 1440) / 60);
+        if (days) parts.push(days + " " + units[0]);
+        if (days || hours) parts.push(hours + " " + units[1]);
+        if (!days) parts.push((minutes % 60) + " " + units[2]);
+        text = el.getAttribute("data-left").replace("{}", parts.join(" "));
+      }
+      var where = el.getAttribute("data-local");
+      el.textContent = where ? "(" + text + "; " + local + ", " + where + ")" : text;
+      el.hidden = false;
+    }
+    tick();
+    setInterval(tick, 15000);
+  }
+  if (!document.getElementById("map")) {
+    Array.prototype.forEach.call(document.querySelectorAll("time.countdown"), countdown);
+    return;
+  }
   var mapBox = document.getElementById("map");
-  if (!mapBox) return;
   var game = mapBox.getAttribute("data-game");
   var version = mapBox.getAttribute("data-version");
   var text = document.getElementById("orders-text");
@@ -109,6 +143,9 @@
       text.setSelectionRange(text.value.length, text.value.length);
     });
   }
+
+  // The deadline's countdown and the deadline in the reader's own time.
+  Array.prototype.forEach.call(document.querySelectorAll("time.countdown, #countdown"), countdown);
 
   // The history slider shows the chosen step at once.
   var slider = document.getElementById("step");

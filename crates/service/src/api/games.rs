@@ -296,7 +296,8 @@ pub(crate) struct GameView {
     pub(crate) members: Vec<MemberView>,
     /// The current state as every player may see it (the JSON interchange, secrets left out).
     state: Value,
-    deadline_ms: Option<i64>,
+    /// The deadline, in milliseconds since 1970 (UTC).
+    pub(crate) deadline_ms: Option<i64>,
     /// The account's power, if it plays.
     pub(crate) my_power: Option<String>,
     /// Whether the account is the game master.
@@ -348,6 +349,12 @@ pub(crate) struct ReadyCount {
     /// Which, where the viewer may know.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) powers: Option<Vec<String>>,
+    /// Which sent orders not yet final, where the viewer may know.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) sent: Option<Vec<String>>,
+    /// Which have sent nothing yet, where the viewer may know.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) awaited: Option<Vec<String>>,
     /// Whether the viewer's own power is among them.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub(crate) mine: bool,
@@ -365,6 +372,8 @@ async fn ready_count(state: &AppState, me: &str, my_power: Option<&str>, g: &Gam
         of: r.expected,
         mine: my_power.is_some_and(|p| r.ready.iter().any(|r| r == p)),
         powers: named.then_some(r.ready),
+        sent: named.then_some(r.sent),
+        awaited: named.then_some(r.awaited),
     }))
 }
 

@@ -79,32 +79,6 @@ pub(crate) async fn stored(state: &AppState, id: &str, power: &str, phase: &str)
     Ok(unit.orders_of(id, power, phase).await?.unwrap_or_default())
 }
 
-/// For the game master: what each power's orders for the current phase leave out or overdo
-/// (units without orders, builds or disbands not matching the count), for the powers that sent
-/// orders for it, by power key, in `lang`.
-pub(crate) async fn gaps_by_power(
-    state: &AppState,
-    g: &crate::domain::Game,
-    lang: Lang,
-) -> ApiResult<Vec<(String, Vec<String>)>> {
-    let v = crate::variants::of_game(g)?;
-    let (_, position) = current_position(&v, g)?;
-    let phase = position.phase.to_string();
-    let mut found = Vec::new();
-    for power in v.map.powers() {
-        let key = power.key.to_ascii_uppercase();
-        let lines = stored(state, &g.id, &key, &phase).await?;
-        if lines.is_empty() {
-            continue;
-        }
-        let gaps = echo(&v, &position, power.id, &OrderLines::plain(lines), lang).gaps;
-        if !gaps.is_empty() {
-            found.push((key, gaps));
-        }
-    }
-    Ok(found)
-}
-
 #[utoipa::path(
     put,
     path = "/api/games/{id}/orders",

@@ -27,6 +27,8 @@ pub struct Readiness {
     pub awaited: Vec<String>,
     /// The powers whose orders are final.
     pub ready: Vec<String>,
+    /// The powers that sent orders, not (yet) final.
+    pub sent: Vec<String>,
     /// How many powers are expected to order at all.
     pub expected: usize,
 }
@@ -58,6 +60,7 @@ impl Readiness {
         Readiness {
             awaited: with(OrderMark::None),
             ready: with(OrderMark::Ready),
+            sent: with(OrderMark::Sent),
             expected: expected.len(),
         }
     }

@@ -304,6 +304,25 @@ pub(crate) struct ViewerGameLine {
     pub(crate) power: Option<String>,
     /// The variant's other calendar the game is played with, if one.
     pub(crate) calendar: Option<String>,
+    /// The deadline of the current phase, if the clock runs.
+    pub(crate) deadline_ms: Option<i64>,
+    /// Its time zone and time of day for deadlines.
+    time_zone: String,
+    deadline_at: Option<String>,
+    /// Whether the master paused it (1) or not (0).
+    paused: i64,
+}
+
+impl ViewerGameLine {
+    /// Whether the master paused the game.
+    pub(crate) fn paused(&self) -> bool {
+        self.paused != 0
+    }
+
+    /// The deadline in the game's time zone, in words.
+    pub(crate) fn deadline_words(&self, ms: i64) -> String {
+        crate::deadlines::DeadlineRule::stored(&self.time_zone, self.deadline_at.as_deref()).describe(ms)
+    }
 }
 
 impl ViewerGameLine {
@@ -334,7 +353,8 @@ macro_rules! viewer_lines_where {
              CAST(CASE WHEN g.master_id = $1 THEN 1 ELSE 0 END AS BIGINT) AS master, \
              (SELECT m.role FROM members m WHERE m.game_id = g.id AND m.account_id = $1) AS role, \
              (SELECT m.power FROM members m WHERE m.game_id = g.id AND m.account_id = $1) AS power, \
-             g.calendar \
+             g.calendar, g.deadline_ms, g.time_zone, g.deadline_at, \
+             CAST(CASE WHEN g.paused_remaining_ms IS NULL THEN 0 ELSE 1 END AS BIGINT) AS paused \
              FROM games g WHERE ",
             $rest
         )

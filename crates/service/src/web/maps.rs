@@ -31,6 +31,9 @@ pub(crate) struct Picture {
     pub(crate) report: Option<String>,
     /// `me`'s orders for the current phase, when the picture is of now and `me` plays.
     pub(crate) mine: Option<MyOrders>,
+    /// With the picture of now: the last adjudicated phase's title and report, so that a new
+    /// phase opens with what just happened (for those who may read the history).
+    pub(crate) last: Option<(String, String)>,
 }
 
 /// A player's stored orders for the current phase, as read against the position.
@@ -151,6 +154,10 @@ pub(crate) async fn picture(
         Some(p) if g.status == crate::domain::GameStatus::Active => format!("{label}: {}", phase_title(v, p, lang)),
         _ => label.to_string(),
     };
+    let last = match steps {
+        0 => None,
+        _ => last_report(state, g, v, steps - 1, lang).await?,
+    };
     Ok(Picture {
         svg,
         step: steps,
@@ -158,7 +165,24 @@ pub(crate) async fn picture(
         label,
         report: None,
         mine,
+        last,
     })
+}
+
+/// The title and report of the `at`-th adjudicated phase, in `lang`.
+async fn last_report(
+    state: &AppState,
+    g: &Game,
+    v: &Variant,
+    at: usize,
+    lang: Lang,
+) -> Result<Option<(String, String)>, ApiError> {
+    let Some(r) = crate::sql::reads::nth_phase(&state.store.pool, &g.id, at).await? else {
+        return Ok(None);
+    };
+    let title = r.phase.parse().map(|p| phase_title(v, p, lang)).unwrap_or(r.phase);
+    let report = if lang == Lang::De { r.report_de } else { r.report_en };
+    Ok(Some((title, report)))
 }
 
 /// The picture of an adjudicated phase (the `at`-th of `steps`), with its report.
@@ -190,6 +214,7 @@ async fn past_picture(
         label,
         report: Some(report),
         mine: None,
+        last: None,
     })
 }
 

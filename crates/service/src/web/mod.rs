@@ -10,6 +10,7 @@
 mod events;
 mod maps;
 mod pages;
+mod powers;
 mod records;
 mod rules;
 mod text;
@@ -122,6 +123,19 @@ pub(crate) struct Viewer {
     secure: bool,
     /// The configured public address, which forms must come from.
     public_url: Option<crate::PublicUrl>,
+    /// The page asked for, when it was asked for with GET (where to come back after logging in).
+    here: Option<String>,
+}
+
+/// `path` if it is a page of this site (`/games/…`), not another site (`//host`, `/\host`) or a
+/// script.
+pub(crate) fn local_path(path: &str) -> Option<&str> {
+    let fine = path.starts_with('/')
+        && !path.starts_with("//")
+        && !path.contains('\\')
+        && path.len() <= 300
+        && path.chars().all(|c| c.is_ascii_graphic());
+    fine.then_some(path)
 }
 
 fn cookies(headers: &HeaderMap) -> Vec<Cookie<'static>> {
@@ -171,6 +185,9 @@ impl axum::extract::FromRequestParts<AppState> for Viewer {
             Some(c) => (c, false),
             None => (new_token(), true),
         };
+        let here = (parts.method == axum::http::Method::GET)
+            .then(|| parts.uri.path_and_query().map(|p| p.as_str().to_string()))
+            .flatten();
         Ok(Viewer {
             account,
             csrf,
@@ -178,6 +195,7 @@ impl axum::extract::FromRequestParts<AppState> for Viewer {
             t: Text::of(&lang),
             secure: state.secure_cookies,
             public_url: state.public_url.clone(),
+            here,
         })
     }
 }
@@ -259,15 +277,50 @@ impl Viewer {
         self.page(status, askama::Template::render(&page))
     }
 
-    /// The logged-in account, or the error page asking to log in.
+    /// The logged-in account, or (401) the login form, which comes back to the page asked for.
     #[allow(clippy::result_large_err)] // The refusal is the page to answer with.
     pub(crate) fn account(&self) -> Result<&Account, Response> {
         self.account.as_ref().ok_or_else(|| {
-            self.error(
-                &ApiError::new(StatusCode::UNAUTHORIZED, "unauthorized", self.t.login),
-                "/",
-            )
+            let next = self.here.as_deref().and_then(local_path).unwrap_or("");
+            self.login_page(StatusCode::UNAUTHORIZED, Some(self.t.login_first.to_string()), next)
         })
+    }
+
+    /// The home page's login and sign-up forms, with a note above them and the page to go to
+    /// after logging in.
+    pub(crate) fn login_page(&self, status: StatusCode, note: Option<String>, next: &str) -> Response {
+        let page = pages::HomePage {
+            t: self.t,
+            viewer_name: None,
+            csrf: self.csrf.clone(),
+            flash: note,
+            next: next.to_string(),
+            name: String::new(),
+            email: String::new(),
+            refusal: None,
+        };
+        self.page(status, askama::Template::render(&page))
+    }
+
+    /// The home page again after a refused login or sign-up: the reason above the forms, the
+    /// name, address and page to go to kept (never the password).
+    pub(crate) fn refused_login(&self, e: &ApiError, form: &Form) -> Response {
+        let page = pages::HomePage {
+            t: self.t,
+            viewer_name: None,
+            csrf: self.csrf.clone(),
+            flash: None,
+            next: local_path(form.get("next")).unwrap_or("").to_string(),
+            name: form.get("name").to_string(),
+            email: form.get("email").to_string(),
+            refusal: Some(e.message_in(self.t.engine_lang()).to_string()),
+        };
+        let status = if e.status.is_success() {
+            StatusCode::BAD_REQUEST
+        } else {
+            e.status
+        };
+        self.page(status, askama::Template::render(&page))
     }
 }
 

@@ -28,6 +28,13 @@ pub(crate) struct HomePage {
     pub(crate) viewer_name: Option<String>,
     pub(crate) csrf: String,
     pub(crate) flash: Option<String>,
+    /// The page to go to after logging in (a page of this site), or empty for the games.
+    pub(crate) next: String,
+    /// The name and address typed before a refusal, kept in the forms.
+    pub(crate) name: String,
+    pub(crate) email: String,
+    /// Why the last attempt to log in or sign up was refused.
+    pub(crate) refusal: Option<String>,
 }
 
 #[derive(Template)]
@@ -79,6 +86,11 @@ pub(crate) struct GameLine {
     status: &'static str,
     phase: String,
     players: i64,
+    /// The deadline as an instant (`2026-11-25T18:00:00Z`) and in the game's time zone, while
+    /// the clock runs.
+    deadline: Option<(String, String)>,
+    /// The viewer's power has something to order and has sent nothing yet.
+    needs_orders: bool,
 }
 
 #[derive(Template)]
@@ -94,13 +106,6 @@ pub(crate) struct GamesPage {
     variants: Vec<(String, String)>,
     /// The other calendars variants offer: name, and which variant's it is with what it is.
     calendars: Vec<(String, String)>,
-}
-
-/// A member of a game as listed.
-pub(crate) struct MemberLine {
-    name: String,
-    power: Option<String>,
-    observer: bool,
 }
 
 /// A press message as listed.
@@ -139,6 +144,10 @@ pub(crate) struct GamePage {
     max_step: usize,
     step_label: String,
     report: Option<String>,
+    /// On the page of now: the last adjudicated phase's title and report.
+    last_report: Option<(String, String)>,
+    /// The viewer's builds or disbands this winter, with where it may build.
+    adjustment_note: Option<String>,
     can_order: bool,
     orders_text: String,
     echo: Vec<Echo>,
@@ -156,9 +165,6 @@ pub(crate) struct GamePage {
     can_vote: bool,
     /// The powers whose orders the current phase still awaits (shown to the master).
     awaited: Vec<String>,
-    /// For the master: the powers whose orders leave something out or overdo it, by name, with
-    /// what.
-    incomplete: Vec<(String, Vec<String>)>,
     /// "n of m powers ready" (with their names for the master, or when the game shows them).
     ready_line: Option<String>,
     /// The viewer marked its orders final.
@@ -166,13 +172,26 @@ pub(crate) struct GamePage {
     /// The viewer has voted for a draw.
     my_draw_vote: bool,
     powers: Vec<(String, String)>,
-    members: Vec<MemberLine>,
-    can_read_press: bool,
-    can_press: bool,
-    press: Vec<PressLine>,
-    /// How many earlier messages are left out (only the latest are shown unless asked).
-    earlier_press: usize,
+    /// The powers with their players, centres, units and (where the viewer may know) state.
+    power_lines: Vec<super::powers::PowerLine>,
+    /// The observers' names.
+    observers: Vec<String>,
+    /// The deadline as an instant for scripts (`2026-11-25T18:00:00Z`), while the clock runs.
+    deadline_iso: Option<String>,
+    press: PressPart,
     version: String,
+}
+
+/// The game page's press: what the viewer may read and whether it may write.
+pub(crate) struct PressPart {
+    /// The viewer is a member or the master.
+    can_read: bool,
+    /// The viewer may send press now.
+    can_send: bool,
+    /// The latest messages.
+    lines: Vec<PressLine>,
+    /// How many earlier messages are left out (only the latest are shown unless asked).
+    earlier: usize,
 }
 
 #[derive(Template)]
@@ -184,29 +203,32 @@ pub(crate) struct EchoFragment {
     gaps: Vec<String>,
 }
 
-/// `/`: log in or sign up; logged-in visitors go to their games.
-pub(crate) async fn home(viewer: Viewer) -> Response {
-    if viewer.account.is_some() {
-        return viewer.redirect("/games");
-    }
-    let page = HomePage {
-        t: viewer.t,
-        viewer_name: None,
-        csrf: viewer.csrf.clone(),
-        flash: None,
-    };
-    viewer.page(StatusCode::OK, page.render())
+/// The query of the home page: where to go after logging in.
+#[derive(serde::Deserialize)]
+pub(crate) struct HomeQuery {
+    next: Option<String>,
 }
 
-/// Opens a session for an account and sends the browser to its games.
-async fn open_session(state: &AppState, viewer: &Viewer, ip: std::net::IpAddr, name: &str, password: &str) -> Response {
-    match accounts::login(state, &Source::Client(ip), name, password).await {
+/// `/`: log in or sign up; logged-in visitors go to their games (or the page they came for).
+pub(crate) async fn home(viewer: Viewer, PageQuery(q): PageQuery<HomeQuery>) -> Response {
+    let next = super::local_path(q.next.as_deref().unwrap_or(""));
+    if viewer.account.is_some() {
+        return viewer.redirect(next.unwrap_or("/games"));
+    }
+    viewer.login_page(StatusCode::OK, None, next.unwrap_or(""))
+}
+
+/// Opens a session for an account and sends the browser to `next` (a page of this site) or its
+/// games; a refusal shows the home page again with the name kept.
+async fn open_session(state: &AppState, viewer: &Viewer, ip: std::net::IpAddr, form: &super::Form) -> Response {
+    let next = super::local_path(form.get("next"));
+    match accounts::login(state, &Source::Client(ip), form.get("name"), form.get("password")).await {
         Ok(accounts::LoggedIn { token, .. }) => {
-            let mut response = viewer.redirect("/games");
+            let mut response = viewer.redirect(next.unwrap_or("/games"));
             viewer.set_cookie(&mut response, SESSION, &token, SESSION_SECONDS);
             response
         }
-        Err(e) => viewer.error(&e, "/"),
+        Err(e) => viewer.refused_login(&e, form),
     }
 }
 
@@ -219,14 +241,14 @@ pub(crate) async fn signup(State(state): State<AppState>, Posted { viewer, form,
         lang: if form.get("lang") == "de" { "de" } else { "en" }.to_string(),
     };
     if let Err(e) = accounts::create(&state, &Source::Client(ip), &new, accounts::CodeBy::Mail).await {
-        return viewer.error(&e, "/");
+        return viewer.refused_login(&e, &form);
     }
-    open_session(&state, &viewer, ip, &new.name, &new.password).await
+    open_session(&state, &viewer, ip, &form).await
 }
 
 /// `POST /login`.
 pub(crate) async fn login(State(state): State<AppState>, Posted { viewer, form, ip, .. }: Posted) -> Response {
-    open_session(&state, &viewer, ip, form.get("name"), form.get("password")).await
+    open_session(&state, &viewer, ip, &form).await
 }
 
 /// `POST /logout`: ends the session here and in the database.
@@ -375,8 +397,20 @@ async fn game_lines(state: &AppState, t: &'static Text, me: &str, own: bool) -> 
         } else {
             part
         };
+        let status = r.status()?;
+        let running = status == GameStatus::Active && !r.paused();
+        let needs_orders = match &r.power {
+            Some(power) if own && running => awaits(state, &r.id, power).await?,
+            _ => false,
+        };
+        let deadline = r.deadline_ms.filter(|_| running).and_then(|ms| {
+            let iso = jiff::Timestamp::from_millisecond(ms).ok()?;
+            Some((iso.to_string(), r.deadline_words(ms)))
+        });
         lines.push(GameLine {
-            status: t.status(r.status()?),
+            status: t.status(status),
+            deadline,
+            needs_orders,
             phase: r
                 .phase
                 .as_deref()
@@ -391,6 +425,16 @@ async fn game_lines(state: &AppState, t: &'static Text, me: &str, own: bool) -> 
         });
     }
     Ok(lines)
+}
+
+/// Whether game `id` awaits orders from `power` in its current phase.
+async fn awaits(state: &AppState, id: &str, power: &str) -> Result<bool, ApiError> {
+    let g = api::game(state, id).await?;
+    Ok(adjudication::readiness(state, &g)
+        .await?
+        .awaited
+        .iter()
+        .any(|p| p == power))
 }
 
 /// `GET /games`: the viewer's games, the others, and the form for a new one.
@@ -582,26 +626,23 @@ async fn game_page(
     let status = g.status;
     let my_power = view.my_power.clone();
     let is_master = view.master;
-    let members = member_lines(&view, &v, t);
-    let is_member = view.member;
     let position = position_now(&v, &g)?;
     let pic = picture(state, &me.id, &g, &v, step, &position, lang).await?;
     let phase_text = phase_text(&g, &v, lang);
     let can_order = status == GameStatus::Active && my_power.is_some();
+    let my_sent = pic.mine.as_ref().is_some_and(|m| !m.lines.is_empty());
     let (orders_text, echo, gaps) = pic
         .mine
         .map(|m| (m.lines.join("\n"), m.echo, m.gaps))
         .unwrap_or_default();
-    let can_read_press = is_member || is_master;
-    let (press_lines, earlier_press) = press_lines(state, &me.id, id, all_press, can_read_press, &v, t).await?;
-    let result = view.result.as_ref().map(|r| result_text(r, &v, t));
+    let press = press_part(state, &me.id, &g, &view, &v, all_press, t).await?;
     let now = (status == GameStatus::Active).then_some(&position);
     let survives = now.is_some_and(|position| survives(&v, position, my_power.as_deref()));
-    let (awaited, incomplete) = match now {
-        Some(_) if is_master => (awaited(state, &g, &v, t).await?, incomplete(state, &g, &v, t).await?),
-        _ => (Vec::new(), Vec::new()),
+    let awaited = if now.is_some() && is_master {
+        awaited(state, &g, &v, t).await?
+    } else {
+        Vec::new()
     };
-    let powers = power_choices(&v, t);
     Ok(GamePage {
         t,
         viewer_name: Some(me.name.clone()),
@@ -614,7 +655,7 @@ async fn game_page(
         status_text: t.status(status),
         phase_text: if status == GameStatus::Active { phase_text } else { None },
         deadline: view.deadline_local.clone().filter(|_| status == GameStatus::Active),
-        result,
+        result: view.result.as_ref().map(|r| result_text(r, &v, t)),
         rule_options: rule_options_text(&g.options, &v, t),
         politics: own_politics(status, &v, &position, my_power.as_deref(), t),
         my_power: my_power.as_deref().and_then(|p| power_shown(&v, p, t)),
@@ -624,43 +665,60 @@ async fn game_page(
         max_step: pic.steps,
         step_label: pic.label,
         report: pic.report,
+        last_report: pic.last,
+        adjustment_note: now.and_then(|position| adjustment_note(&v, position, my_power.as_deref(), t)),
         can_order,
         orders_text,
         echo,
         gaps,
-        can_join: status == GameStatus::Forming && !is_member,
+        can_join: status == GameStatus::Forming && !view.member,
         can_start: status == GameStatus::Forming && is_master,
         master_controls: status == GameStatus::Active && is_master,
         paused: view.paused,
         phase_key: g.phase.clone().unwrap_or_default(),
         can_vote: status == GameStatus::Active && survives,
         awaited,
-        incomplete,
         ready_line: view.ready.as_ref().map(|r| ready_text(r, &v, t)),
         my_ready: can_order && view.ready.as_ref().is_some_and(|r| r.mine),
         my_draw_vote: view.my_draw_vote,
-        powers,
-        members,
-        can_read_press,
-        can_press: status == GameStatus::Active
-            && (my_power.is_some() || is_master)
-            && (g.press != crate::domain::PressPolicy::None || is_master),
-        press: press_lines,
-        earlier_press,
+        powers: power_choices(&v, t),
+        power_lines: super::powers::power_lines(&view, &v, &position, my_sent, t),
+        observers: super::powers::observers(&view),
+        deadline_iso: deadline_instant(&view, status),
+        press,
         version: format!("{status}:{}", g.phase.clone().unwrap_or_default()),
     })
 }
 
-/// The members as the page lists them.
-fn member_lines(view: &games::GameView, v: &spielleiter_engine::Variant, t: &Text) -> Vec<MemberLine> {
-    view.members
-        .iter()
-        .map(|m| MemberLine {
-            name: m.name.clone(),
-            power: m.power.as_deref().and_then(|p| power_name(v, p, t)),
-            observer: m.role == "observer",
-        })
-        .collect()
+/// The deadline as an instant for the page's countdown (`2026-11-25T18:00:00Z`), while the
+/// clock runs.
+fn deadline_instant(view: &games::GameView, status: GameStatus) -> Option<String> {
+    let ms = view
+        .deadline_ms
+        .filter(|_| status == GameStatus::Active && !view.paused)?;
+    Some(jiff::Timestamp::from_millisecond(ms).ok()?.to_string())
+}
+
+/// The press part of the game page for `me` (all messages with `all`).
+async fn press_part(
+    state: &AppState,
+    me: &str,
+    g: &api::Game,
+    view: &games::GameView,
+    v: &Variant,
+    all: bool,
+    t: &Text,
+) -> Result<PressPart, ApiError> {
+    let can_read = view.member || view.master;
+    let (lines, earlier) = press_lines(state, me, &g.id, all, can_read, v, t).await?;
+    Ok(PressPart {
+        can_read,
+        can_send: g.status == GameStatus::Active
+            && (view.my_power.is_some() || view.master)
+            && (g.press != crate::domain::PressPolicy::None || view.master),
+        lines,
+        earlier,
+    })
 }
 
 /// The title of the game's current phase, if it has one.
@@ -682,6 +740,33 @@ fn power_choices(v: &spielleiter_engine::Variant, t: &Text) -> Vec<(String, Stri
         .iter()
         .map(|p| (p.key.clone(), t.power_name(p)))
         .collect()
+}
+
+/// For a player in a winter: how many units it builds (and in which free home centres) or must
+/// disband.
+fn adjustment_note(v: &Variant, position: &Position, power: Option<&str>, t: &Text) -> Option<String> {
+    if position.phase.kind != spielleiter_engine::phase::PhaseKind::Adjustment {
+        return None;
+    }
+    let id = v.map.power_by_name(power?)?;
+    let count = *spielleiter_engine::game::expected_counts(v, position).get(id.index())?;
+    let lang = t.engine_lang();
+    let sites: Vec<String> = position
+        .free_home_centres(&v.map, id)
+        .map(|p| spielleiter_engine::report::province_name(v, p, lang))
+        .collect();
+    Some(match count {
+        0 => t.adjust_none.to_string(),
+        n if n > 0 => {
+            let sites = if sites.is_empty() {
+                t.adjust_no_site.to_string()
+            } else {
+                sites.join(", ")
+            };
+            t.adjust_build.replace("{n}", &n.to_string()).replace("{sites}", &sites)
+        }
+        n => t.adjust_disband.replace("{n}", &n.unsigned_abs().to_string()),
+    })
 }
 
 /// Whether the player's power is still in the game.
@@ -718,20 +803,6 @@ async fn awaited(
         .awaited
         .iter()
         .map(|p| power_name(v, p, t).unwrap_or_else(|| p.clone()))
-        .collect())
-}
-
-/// For the game master: what the orders sent leave out or overdo, per power by name.
-async fn incomplete(
-    state: &AppState,
-    g: &api::Game,
-    v: &spielleiter_engine::Variant,
-    t: &Text,
-) -> Result<Vec<(String, Vec<String>)>, ApiError> {
-    let found = orders::gaps_by_power(state, g, t.engine_lang()).await?;
-    Ok(found
-        .into_iter()
-        .map(|(p, gaps)| (power_name(v, &p, t).unwrap_or(p), gaps))
         .collect())
 }
 
