@@ -290,3 +290,86 @@ fn the_page_shows_each_powers_state_the_last_results_and_the_winter_builds() {
         row_of(&page, "Germany")
     );
 }
+
+#[test]
+fn the_new_game_form_sets_every_clock_setting_and_keeps_what_was_typed_when_refused() {
+    let server = support::start_server("web-new-game");
+    let mut b = Browser::new(&server.base);
+    b.sign_up("emma");
+    let form = b.get("/games").body;
+    for field in [
+        "retreat_minutes",
+        "build_minutes",
+        "time_zone",
+        "deadline_at",
+        "early",
+        "grace_minutes",
+        "nmr_limit",
+        "reminder_hours",
+    ] {
+        assert!(form.contains(&format!(r#"name="{field}""#)), "{field}");
+    }
+    // Refused (a time zone that does not exist): the form again with what was typed.
+    let fields = [
+        ("name", "Clocked"),
+        ("variant", "ancmed"),
+        ("press", "grey"),
+        ("minutes", "90"),
+        ("retreat_minutes", "10"),
+        ("build_minutes", "15"),
+        ("early", "1"),
+        ("grace_minutes", "30"),
+        ("nmr_limit", "3"),
+        ("reminder_hours", "6"),
+        ("time_zone", "Mars/Olympus"),
+        ("deadline_at", "20:00"),
+    ];
+    let refused = b.send("/games", &fields);
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert!(refused.body.contains(r#"id="new-game-refusal""#), "{}", refused.body);
+    for kept in [
+        r#"value="Clocked""#,
+        r#"<option value="ancmed" selected>"#,
+        r#"<option value="grey" selected>"#,
+        r#"name="retreat_minutes" inputmode="decimal" value="10""#,
+        r#"value="Mars/Olympus""#,
+        r#"name="early" value="1" checked"#,
+    ] {
+        assert!(refused.body.contains(kept), "{kept}: {}", refused.body);
+    }
+    // Mended: made with every setting, as the API tells.
+    let mut fields = fields.to_vec();
+    fields.retain(|(k, _)| *k != "time_zone");
+    fields.push(("time_zone", "Europe/Berlin"));
+    let made = b.send("/games", &fields);
+    assert_eq!(made.status, 303, "{}", made.body);
+    let id = made
+        .location
+        .expect("the game")
+        .trim_start_matches("/games/")
+        .to_string();
+    let mut api = support::Client::new(&server);
+    let session = api.ok(
+        "POST",
+        "/api/sessions",
+        Some(serde_json::json!({"name": "emma", "password": "long enough"})),
+    );
+    api.token = session["token"].as_str().map(str::to_string);
+    let game = api.ok("GET", &format!("/api/games/{id}"), None);
+    assert_eq!(game["deadlines"]["movement_seconds"], 5400, "{game}");
+    assert_eq!(game["deadlines"]["retreat_seconds"], 600, "{game}");
+    assert_eq!(game["deadlines"]["adjustment_seconds"], 900, "{game}");
+    assert_eq!(
+        (&game["early"], &game["nmr_limit"], &game["grace_seconds"]),
+        (
+            &serde_json::json!(true),
+            &serde_json::json!(3),
+            &serde_json::json!(1800)
+        ),
+        "{game}"
+    );
+    assert_eq!(
+        (&game["time_zone"], &game["deadline_at"]),
+        (&serde_json::json!("Europe/Berlin"), &serde_json::json!("20:00"))
+    );
+}

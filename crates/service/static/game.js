@@ -35,6 +35,12 @@
     tick();
     setInterval(tick, 15000);
   }
+  // A new game's time zone: the browser's own, unless one was typed.
+  var zone = document.getElementById("time-zone");
+  if (zone && zone.value === "UTC" && window.Intl) {
+    var own = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (own) zone.value = own;
+  }
   if (!document.getElementById("map")) {
     Array.prototype.forEach.call(document.querySelectorAll("time.countdown"), countdown);
     return;
@@ -97,7 +103,7 @@
     return best;
   }
   mapBox.addEventListener("click", function (ev) {
-    if (!text) return;
+    if (!text || dragged) return;
     var unit = ev.target.closest("g.unit");
     if (unit && pendingUnit === unit.getAttribute("data-unit")) {
       pendingUnit = null; // the same unit again: nothing to add
@@ -146,6 +152,98 @@
 
   // The deadline's countdown and the deadline in the reader's own time.
   Array.prototype.forEach.call(document.querySelectorAll("time.countdown, #countdown"), countdown);
+
+  // Zoom and pan: the wheel or the buttons zoom, dragging pans, two fingers pinch. Only the
+  // picture's viewBox changes; a drag is no click.
+  var svg = mapBox.querySelector("svg");
+  var dragged = false;
+  if (svg && svg.viewBox && svg.viewBox.baseVal) {
+    var full = svg.viewBox.baseVal;
+    var home = { x: full.x, y: full.y, w: full.width, h: full.height };
+    var view = { x: home.x, y: home.y, w: home.w, h: home.h };
+    var show = function () {
+      svg.setAttribute("viewBox", view.x + " " + view.y + " " + view.w + " " + view.h);
+    };
+    // Zooms by `factor` about the picture point (px, py), kept inside the map.
+    var zoom = function (factor, px, py) {
+      var w = Math.min(home.w, Math.max(home.w / 8, view.w / factor));
+      var h = w * home.h / home.w;
+      view.x = px - (px - view.x) * (w / view.w);
+      view.y = py - (py - view.y) * (h / view.h);
+      view.w = w;
+      view.h = h;
+      view.x = Math.min(Math.max(view.x, home.x), home.x + home.w - w);
+      view.y = Math.min(Math.max(view.y, home.y), home.y + home.h - h);
+      show();
+    };
+    var toPicture = function (clientX, clientY) {
+      var box = svg.getBoundingClientRect();
+      return {
+        x: view.x + (clientX - box.left) / box.width * view.w,
+        y: view.y + (clientY - box.top) / box.height * view.h
+      };
+    };
+    svg.addEventListener("wheel", function (ev) {
+      ev.preventDefault();
+      var at = toPicture(ev.clientX, ev.clientY);
+      zoom(ev.deltaY < 0 ? 1.25 : 0.8, at.x, at.y);
+    }, { passive: false });
+    var pointers = {};
+    var last = null;
+    var spread = function () {
+      var ids = Object.keys(pointers);
+      if (ids.length < 2) return null;
+      var a = pointers[ids[0]], b = pointers[ids[1]];
+      return { d: Math.hypot(a.x - b.x, a.y - b.y), x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+    };
+    svg.addEventListener("pointerdown", function (ev) {
+      pointers[ev.pointerId] = { x: ev.clientX, y: ev.clientY };
+      last = { x: ev.clientX, y: ev.clientY, pinch: spread() };
+      dragged = false;
+    });
+    svg.addEventListener("pointermove", function (ev) {
+      if (!pointers[ev.pointerId] || !last) return;
+      pointers[ev.pointerId] = { x: ev.clientX, y: ev.clientY };
+      var pinch = spread();
+      if (pinch && last.pinch) {
+        var at = toPicture(pinch.x, pinch.y);
+        zoom(pinch.d / last.pinch.d, at.x, at.y);
+        last.pinch = pinch;
+        dragged = true;
+        return;
+      }
+      var dx = ev.clientX - last.x, dy = ev.clientY - last.y;
+      if (!dragged && Math.abs(dx) + Math.abs(dy) < 6) return;
+      dragged = true;
+      var box = svg.getBoundingClientRect();
+      view.x = Math.min(Math.max(view.x - dx / box.width * view.w, home.x), home.x + home.w - view.w);
+      view.y = Math.min(Math.max(view.y - dy / box.height * view.h, home.y), home.y + home.h - view.h);
+      last.x = ev.clientX;
+      last.y = ev.clientY;
+      show();
+    });
+    var up = function (ev) {
+      delete pointers[ev.pointerId];
+      last = Object.keys(pointers).length ? last : null;
+    };
+    svg.addEventListener("pointerup", up);
+    svg.addEventListener("pointercancel", up);
+    var controls = document.getElementById("zoom");
+    if (controls) {
+      controls.hidden = false;
+      controls.addEventListener("click", function (ev) {
+        var button = ev.target.closest("button");
+        if (!button) return;
+        var how = button.getAttribute("data-zoom");
+        if (how === "reset") {
+          view = { x: home.x, y: home.y, w: home.w, h: home.h };
+          show();
+        } else {
+          zoom(how === "in" ? 1.5 : 1 / 1.5, view.x + view.w / 2, view.y + view.h / 2);
+        }
+      });
+    }
+  }
 
   // The history slider shows the chosen step at once.
   var slider = document.getElementById("step");

@@ -9,6 +9,7 @@
 
 mod events;
 mod maps;
+mod new_game;
 mod pages;
 mod powers;
 mod records;

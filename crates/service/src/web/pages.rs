@@ -106,6 +106,8 @@ pub(crate) struct GamesPage {
     variants: Vec<(String, String)>,
     /// The other calendars variants offer: name, and which variant's it is with what it is.
     calendars: Vec<(String, String)>,
+    /// The new-game form's values (the defaults, or what was typed before a refusal).
+    f: super::new_game::GameForm,
 }
 
 /// A press message as listed.
@@ -443,10 +445,28 @@ pub(crate) async fn games(State(state): State<AppState>, viewer: Viewer) -> Resp
         Ok(a) => a.clone(),
         Err(r) => return r,
     };
+    games_page(
+        &state,
+        &viewer,
+        &me,
+        super::new_game::GameForm::defaults(),
+        StatusCode::OK,
+    )
+    .await
+}
+
+/// The games page with the new-game form holding `f`.
+async fn games_page(
+    state: &AppState,
+    viewer: &Viewer,
+    me: &super::Account,
+    f: super::new_game::GameForm,
+    status: StatusCode,
+) -> Response {
     let t = viewer.t;
     let (mine, others) = match (
-        game_lines(&state, t, &me.id, true).await,
-        game_lines(&state, t, &me.id, false).await,
+        game_lines(state, t, &me.id, true).await,
+        game_lines(state, t, &me.id, false).await,
     ) {
         (Ok(mine), Ok(others)) => (mine, others),
         (Err(e), _) | (_, Err(e)) => return viewer.error(&e, "/games"),
@@ -489,8 +509,9 @@ pub(crate) async fn games(State(state): State<AppState>, viewer: Viewer) -> Resp
         .filter(|l| !l.lines.is_empty())
         .collect(),
         variants,
+        f,
     };
-    viewer.page(StatusCode::OK, page.render())
+    viewer.page(status, page.render())
 }
 
 /// `POST /games`: creates a game with the viewer as master.
@@ -500,39 +521,21 @@ pub(crate) async fn create_game(State(state): State<AppState>, post: Posted) -> 
         Err(r) => return r,
     };
     let Posted { viewer, form, .. } = post;
-    let minutes: f64 = form.get("minutes").trim().parse().unwrap_or(f64::NAN);
-    if !minutes.is_finite() || minutes <= 0.0 {
-        return viewer.error(
-            &ApiError::bad_request("bad_deadline", "minutes per phase: a positive number")
-                .de("Minuten je Phase: eine positive Zahl"),
-            "/games",
-        );
-    }
-    let seconds = (minutes * 60.0).round().max(1.0) as i64;
-    let new = games::NewGame {
-        name: form.get("name").to_string(),
-        variant: form.get("variant").to_string(),
-        press: form.get("press").to_string(),
-        movement_seconds: seconds,
-        retreat_seconds: seconds,
-        adjustment_seconds: seconds,
-        early: false,
-        nmr_limit: 2,
-        grace_seconds: 0,
-        time_zone: "UTC".to_string(),
-        deadline_at: None,
-        reminder_hours: 24,
-        control_rule: Some(form.get("control_rule").to_string()).filter(|r| !r.is_empty()),
-        victory: form.get("victory").parse().ok(),
-        retreats_with_moves: form.get("retreats_with_moves") == "1",
-        year_at_once: form.get("year_at_once") == "1",
-        ready_names: form.get("ready_names") == "1",
-        calendar: Some(form.get("calendar").to_string()).filter(|c| !c.is_empty()),
+    let mut f = super::new_game::GameForm::posted(&form);
+    let refusal = match f.new_game() {
+        Ok(new) => match games::create(&state, &me.id, &new).await {
+            Ok(created) => return viewer.redirect(&format!("/games/{}", created.id)),
+            Err(e) => e,
+        },
+        Err(e) => e,
     };
-    match games::create(&state, &me.id, &new).await {
-        Ok(created) => viewer.redirect(&format!("/games/{}", created.id)),
-        Err(e) => viewer.error(&e, "/games"),
-    }
+    f.refusal = Some(refusal.message_in(viewer.t.engine_lang()).to_string());
+    let status = if refusal.status.is_success() {
+        StatusCode::BAD_REQUEST
+    } else {
+        refusal.status
+    };
+    games_page(&state, &viewer, &me, f, status).await
 }
 
 /// The viewer's own political standing (Hegemony) while the game runs: only for the power
