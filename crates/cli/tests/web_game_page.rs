@@ -373,3 +373,47 @@ fn the_new_game_form_sets_every_clock_setting_and_keeps_what_was_typed_when_refu
         (&serde_json::json!("Europe/Berlin"), &serde_json::json!("20:00"))
     );
 }
+
+#[test]
+fn press_shows_when_it_was_sent_marks_what_is_new_and_offers_no_letter_to_oneself() {
+    let server = support::start_server("web-press");
+    let mut master = Browser::new(&server.base);
+    master.sign_up("fritz");
+    let mut player = Browser::new(&server.base);
+    player.sign_up("gerda");
+    let game = started_game(&server, &mut master, &mut player, "600");
+
+    let page = player.get(&game).body;
+    let form = &page[page.find(r#"id="press-form""#).expect("the press form")..];
+    let form = &form[..form.find("</form>").expect("the form's end")];
+    assert!(
+        form.contains(r#"value="france""#) && !form.contains(r#"value="germany""#),
+        "{form}"
+    );
+    // Press comes before the members on the page.
+    assert!(page.find(r#"id="press""#) < page.find(r#"id="members""#));
+
+    master.send(
+        &format!("{game}/press"),
+        &[("body", "Hello, Germany."), ("to", "germany")],
+    );
+    let page = player.get(&game).body;
+    assert!(page.contains(r#"id="press-new">(1 new)"#), "{page}");
+    assert!(
+        page.contains(r#"<li class="new">"#) && page.contains(r#"<time class="local" datetime="20"#),
+        "{page}"
+    );
+    assert!(page.contains(" UTC</time>"), "{page}");
+    // Seen once, no longer new; one's own message is never new.
+    player.send(
+        &format!("{game}/press"),
+        &[("body", "Hello, France."), ("to", "france")],
+    );
+    let page = player.get(&game).body;
+    assert!(
+        !page.contains(r#"class="new""#) && !page.contains(r#"id="press-new""#),
+        "{page}"
+    );
+    let page = master.get(&game).body;
+    assert!(page.contains(r#"id="press-new">(1 new)"#), "{page}");
+}

@@ -35,6 +35,16 @@
     tick();
     setInterval(tick, 15000);
   }
+  // Times (press) in the reader's own time zone.
+  Array.prototype.forEach.call(document.querySelectorAll("time.local"), function (el) {
+    var at = Date.parse(el.getAttribute("datetime"));
+    if (isNaN(at)) return;
+    el.title = el.textContent;
+    el.textContent = new Date(at).toLocaleString(document.documentElement.lang || undefined, {
+      weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit"
+    });
+  });
+
   // A new game's time zone: the browser's own, unless one was typed.
   var zone = document.getElementById("time-zone");
   if (zone && zone.value === "UTC" && window.Intl) {

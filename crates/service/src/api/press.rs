@@ -100,9 +100,12 @@ pub(crate) struct PressMessage {
     /// The text.
     pub(crate) body: String,
     /// When it was sent (milliseconds since 1970).
-    sent_ms: i64,
+    pub(crate) sent_ms: i64,
     /// The phase it was sent in.
     pub(crate) phase: String,
+    /// Sent after what the reader was last shown on the game page (only the page tells).
+    #[serde(skip)]
+    pub(crate) new: bool,
 }
 
 /// The press one account may read in a game, within a window.
@@ -118,6 +121,20 @@ pub(crate) struct PressPage {
 pub(crate) async fn read(state: &AppState, me: &str, id: &str, window: &PressWindow) -> ApiResult<PressPage> {
     let mut unit = crate::sql::SqlUnit::begin(&state.store).await?;
     let (read, earlier) = crate::app::press::read(&mut unit, me, id, window.since_ms, window.last).await?;
+    Ok(page_of(read, earlier))
+}
+
+/// The press `me` reads on the game page, within `window`: as [`read`], with what came since
+/// `me` last looked marked new, and this look noted.
+pub(crate) async fn read_on_page(state: &AppState, me: &str, id: &str, window: &PressWindow) -> ApiResult<PressPage> {
+    let mut unit = crate::sql::SqlUnit::begin(&state.store).await?;
+    let (read, earlier) = crate::app::press::read_marking(&mut unit, me, id, window.since_ms, window.last).await?;
+    crate::app::ports::Unit::commit(unit).await?;
+    Ok(page_of(read, earlier))
+}
+
+/// The messages read, as the service shows them.
+fn page_of(read: Vec<crate::app::press::ReadMessage>, earlier: usize) -> PressPage {
     let messages = read
         .into_iter()
         .map(|m| PressMessage {
@@ -130,7 +147,8 @@ pub(crate) async fn read(state: &AppState, me: &str, id: &str, window: &PressWin
             body: m.body,
             sent_ms: m.sent_ms,
             phase: m.phase,
+            new: m.new,
         })
         .collect();
-    Ok(PressPage { messages, earlier })
+    PressPage { messages, earlier }
 }

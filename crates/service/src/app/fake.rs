@@ -33,6 +33,8 @@ pub(crate) struct Data {
     pub(crate) phases: Vec<PhaseRecord>,
     /// Press stored.
     pub(crate) press: Vec<NewPress>,
+    /// How far each reader read each game's press: game, account, sending time.
+    pub(crate) press_seen: BTreeMap<(String, String), i64>,
     /// Games ended, with how.
     pub(crate) ended: BTreeMap<String, GameEnd>,
     /// Notifications queued: game, account, language, what.
@@ -531,6 +533,21 @@ impl GameUnit for FakeUnit<'_> {
             .collect();
         press.sort_by(|a, b| (a.sent_ms, &a.id).cmp(&(b.sent_ms, &b.id)));
         Ok(press)
+    }
+
+    async fn press_seen(&mut self, game: &str, account: &str) -> Result<i64, DomainError> {
+        let key = (game.to_string(), account.to_string());
+        Ok(self.data.press_seen.get(&key).copied().unwrap_or(0))
+    }
+
+    async fn mark_press_seen(&mut self, game: &str, account: &str, seen_ms: i64) -> Result<(), DomainError> {
+        let seen = self
+            .data
+            .press_seen
+            .entry((game.to_string(), account.to_string()))
+            .or_insert(0);
+        *seen = (*seen).max(seen_ms);
+        Ok(())
     }
 }
 

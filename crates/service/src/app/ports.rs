@@ -238,6 +238,12 @@ pub trait GameUnit: Unit {
 
     /// The game's press sent after `since_ms`, oldest first.
     async fn press_since(&mut self, game: &str, since_ms: i64) -> Result<Vec<NewPress>, DomainError>;
+
+    /// The sending time of the newest message of the game `account` was shown (0: none).
+    async fn press_seen(&mut self, game: &str, account: &str) -> Result<i64, DomainError>;
+
+    /// Notes that `account` was shown the game's press up to `seen_ms` (never moves back).
+    async fn mark_press_seen(&mut self, game: &str, account: &str, seen_ms: i64) -> Result<(), DomainError>;
 }
 
 /// Where accounts are kept: begins units of work on them.

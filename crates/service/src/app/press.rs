@@ -104,6 +104,30 @@ pub struct ReadMessage {
     pub sent_ms: i64,
     /// The phase it was sent in.
     pub phase: String,
+    /// Sent by the reader itself.
+    pub own: bool,
+    /// Sent after what the reader was last shown (never its own); only [`read_marking`] tells.
+    pub new: bool,
+}
+
+/// The press `me` may read in a game, as [`read`], each message marked new when sent after what
+/// `me` was last shown, and the newest one shown noted as seen (the caller commits `unit`).
+pub async fn read_marking(
+    unit: &mut impl GameUnit,
+    me: &str,
+    id: &str,
+    since_ms: Option<i64>,
+    last: Option<usize>,
+) -> Result<(Vec<ReadMessage>, usize), DomainError> {
+    let (mut messages, earlier) = read(unit, me, id, since_ms, last).await?;
+    let seen = unit.press_seen(id, me).await?;
+    for m in &mut messages {
+        m.new = !m.own && m.sent_ms > seen;
+    }
+    if let Some(newest) = messages.iter().map(|m| m.sent_ms).max().filter(|&n| n > seen) {
+        unit.mark_press_seen(id, me, newest).await?;
+    }
+    Ok((messages, earlier))
 }
 
 /// The press `me` may read in a game: sent after `since_ms` (all: none), the last `last` of
@@ -141,6 +165,8 @@ pub async fn read(
                 body: p.body,
                 sent_ms: p.sent_ms,
                 phase: p.phase,
+                own: p.from_account == me,
+                new: false,
             })
         })
         .collect();
@@ -285,6 +311,42 @@ mod tests {
         assert!(send(&store, &FixedClock(2), again()).await.expect("sent").repeat);
         assert_eq!(store.data.borrow().press.len(), 1);
         assert_eq!(store.sent().len(), 8);
+    }
+
+    #[tokio::test]
+    async fn a_reader_sees_what_came_since_its_last_look_as_new_and_its_own_never() {
+        let store = FakeStore::with(standard_game(PressPolicy::Full, 0));
+        let send_at = |me: &'static str, body: &'static str, ms: i64| {
+            let store = &store;
+            async move {
+                let m = Outgoing {
+                    me,
+                    game: "g1",
+                    to: &[],
+                    body,
+                    press_id: None,
+                };
+                send(store, &FixedClock(ms), m).await.expect("sent");
+            }
+        };
+        send_at("england", "One", 5).await;
+        send_at("france", "Two", 6).await;
+        let look = |me: &'static str| {
+            let store = &store;
+            async move {
+                let mut unit = store.begin().await.expect("a unit");
+                let (read, _) = read_marking(&mut unit, me, "g1", None, None).await.expect("press");
+                unit.commit().await.expect("committed");
+                read.iter().map(|m| (m.body.clone(), m.new)).collect::<Vec<_>>()
+            }
+        };
+        let first = look("france").await;
+        assert_eq!(first, [("One".to_string(), true), ("Two".to_string(), false)]);
+        assert!(look("france").await.iter().all(|(_, new)| !new));
+        send_at("italy", "Three", 7).await;
+        let third = look("france").await;
+        assert_eq!(third.last(), Some(&("Three".to_string(), true)));
+        assert_eq!(third.iter().filter(|(_, new)| *new).count(), 1);
     }
 
     async fn read_as(store: &FakeStore, me: &str) -> Vec<ReadMessage> {

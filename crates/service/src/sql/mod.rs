@@ -399,6 +399,30 @@ impl GameUnit for SqlUnit {
         .await?;
         rows.iter().map(|r| press_of(game, r)).collect()
     }
+
+    async fn press_seen(&mut self, game: &str, account: &str) -> Result<i64, DomainError> {
+        let seen: Option<i64> =
+            sqlx::query_scalar("SELECT seen_ms FROM press_seen WHERE game_id = $1 AND account_id = $2")
+                .bind(game)
+                .bind(account)
+                .fetch_optional(&mut *self.tx)
+                .await?;
+        Ok(seen.unwrap_or(0))
+    }
+
+    async fn mark_press_seen(&mut self, game: &str, account: &str, seen_ms: i64) -> Result<(), DomainError> {
+        sqlx::query(
+            "INSERT INTO press_seen (game_id, account_id, seen_ms) VALUES ($1, $2, $3) \
+             ON CONFLICT (game_id, account_id) DO UPDATE SET seen_ms = excluded.seen_ms \
+             WHERE press_seen.seen_ms < excluded.seen_ms",
+        )
+        .bind(game)
+        .bind(account)
+        .bind(seen_ms)
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(())
+    }
 }
 
 impl Unit for SqlUnit {

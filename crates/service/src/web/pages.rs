@@ -112,6 +112,10 @@ pub(crate) struct GamesPage {
 
 /// A press message as listed.
 pub(crate) struct PressLine {
+    /// When it was sent: the instant (for the reader's own time) and in UTC.
+    sent: (String, String),
+    /// Sent since the reader last looked.
+    new: bool,
     phase: String,
     from: String,
     to: String,
@@ -194,6 +198,10 @@ pub(crate) struct PressPart {
     lines: Vec<PressLine>,
     /// How many earlier messages are left out (only the latest are shown unless asked).
     earlier: usize,
+    /// How many of them are new to the reader.
+    new: usize,
+    /// The powers the viewer may write to (its own left out).
+    recipients: Vec<(String, String)>,
 }
 
 #[derive(Template)]
@@ -714,7 +722,17 @@ async fn press_part(
 ) -> Result<PressPart, ApiError> {
     let can_read = view.member || view.master;
     let (lines, earlier) = press_lines(state, me, &g.id, all, can_read, v, t).await?;
+    let mine = view.my_power.as_deref().and_then(|p| v.map.power_by_name(p));
+    let recipients = v
+        .map
+        .powers()
+        .iter()
+        .filter(|p| Some(p.id) != mine)
+        .map(|p| (p.key.clone(), t.power_name(p)))
+        .collect();
     Ok(PressPart {
+        new: lines.iter().filter(|l| l.new).count(),
+        recipients,
         can_read,
         can_send: g.status == GameStatus::Active
             && (view.my_power.is_some() || view.master)
@@ -834,7 +852,7 @@ async fn press_lines(
         since_ms: None,
         last: (!all).then_some(LATEST_PRESS),
     };
-    let read = press::read(state, me, id, &window).await?;
+    let read = press::read_on_page(state, me, id, &window).await?;
     let lines = read
         .messages
         .iter()
@@ -846,6 +864,10 @@ async fn press_lines(
             };
             let to: Vec<String> = m.to.iter().filter_map(|p| power_name(v, p, t)).collect();
             PressLine {
+                sent: jiff::Timestamp::from_millisecond(m.sent_ms)
+                    .map(|t| (t.to_string(), t.strftime("%Y-%m-%d %H:%M UTC").to_string()))
+                    .unwrap_or_default(),
+                new: m.new,
                 phase: m.phase.clone(),
                 from,
                 to: if to.is_empty() {

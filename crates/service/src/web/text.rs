@@ -144,6 +144,8 @@ pub(crate) struct Text {
     pub(crate) your_time: &'static str,
     /// The games list's mark of a game waiting for the viewer's orders.
     pub(crate) orders_needed: &'static str,
+    /// The mark of press not yet seen.
+    pub(crate) press_new: &'static str,
     /// The map's zoom buttons.
     pub(crate) zoom_in: &'static str,
     pub(crate) zoom_out: &'static str,
@@ -320,6 +322,7 @@ pub(crate) static EN: Text = Text {
     deadline_passed: "deadline passed",
     your_time: "your time",
     orders_needed: "your orders are needed",
+    press_new: "new",
     zoom_in: "Zoom in",
     zoom_out: "Zoom out",
     zoom_reset: "Whole map",
@@ -493,6 +496,7 @@ pub(crate) static DE: Text = Text {
     deadline_passed: "Abgabeschluss vorbei",
     your_time: "Ihre Zeit",
     orders_needed: "Ihre Befehle fehlen",
+    press_new: "neu",
     zoom_in: "Vergrößern",
     zoom_out: "Verkleinern",
     zoom_reset: "Ganze Karte",
