@@ -417,3 +417,56 @@ fn press_shows_when_it_was_sent_marks_what_is_new_and_offers_no_letter_to_onesel
     let page = master.get(&game).body;
     assert!(page.contains(r#"id="press-new">(1 new)"#), "{page}");
 }
+
+#[test]
+fn a_player_sees_the_own_wishes_changes_them_or_leaves_before_the_start() {
+    let server = support::start_server("web-join");
+    let mut master = Browser::new(&server.base);
+    master.sign_up("hilde");
+    let mut player = Browser::new(&server.base);
+    player.sign_up("ingo");
+    let created = master.send(
+        "/games",
+        &[("name", "Forming"), ("variant", "standard"), ("minutes", "60")],
+    );
+    let game = created.location.expect("the game");
+    // The list names the master and how many of the seven seats are taken.
+    let list = player.get("/games").body;
+    assert!(list.contains("<td>0 / 7</td><td>hilde</td>"), "{list}");
+
+    let joined = player.send(&format!("{game}/join"), &[("wish1", "italy"), ("wish2", "austria")]);
+    assert_eq!(joined.location.as_deref(), Some(format!("{game}#joined").as_str()));
+    let page = player.get(&game).body;
+    assert!(page.contains("your wishes: Italy, Austria."), "{page}");
+    assert!(page.contains(r#"<option value="italy" selected>"#), "{page}");
+    assert!(!page.contains(r#"id="join-form""#));
+    assert!(player.get("/games").body.contains("<td>1 / 7</td>"));
+
+    // Changed: the new wishes stand; a power that is none is refused, the old ones kept.
+    assert_eq!(
+        player.send(&format!("{game}/wishes"), &[("wish1", "turkey")]).status,
+        303
+    );
+    assert!(player.get(&game).body.contains("your wishes: Turkey."));
+    let refused = player.send(&format!("{game}/wishes"), &[("wish1", "atlantis")]);
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert!(player.get(&game).body.contains("your wishes: Turkey."));
+    // The master cannot change wishes he has not; an outsider cannot leave.
+    assert_eq!(
+        master.send(&format!("{game}/wishes"), &[("wish1", "france")]).status,
+        409
+    );
+    assert_eq!(master.send(&format!("{game}/leave"), &[]).status, 409);
+
+    // Left: the seat is free again, the join form back.
+    assert_eq!(player.send(&format!("{game}/leave"), &[]).status, 303);
+    assert!(player.get(&game).body.contains(r#"id="join-form""#));
+    assert!(player.get("/games").body.contains("<td>0 / 7</td>"));
+
+    // After the start nobody leaves, and the page names the lot's seed.
+    player.send(&format!("{game}/join"), &[("wish1", "germany")]);
+    master.send(&format!("{game}/join"), &[("wish1", "france")]);
+    assert_eq!(master.send(&format!("{game}/start"), &[]).status, 303);
+    assert_eq!(player.send(&format!("{game}/leave"), &[]).status, 409);
+    assert!(player.get(&game).body.contains(r#"id="lot-seed">Seed of the lot"#));
+}

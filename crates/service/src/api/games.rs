@@ -215,6 +215,71 @@ pub(crate) async fn join(state: &AppState, me: &str, id: &str, wanted: &[String]
     Ok(app::games::join(&state.store, &SystemClock, me, id, wanted, observer).await?)
 }
 
+/// A player's new wishes.
+#[derive(Deserialize, utoipa::ToSchema)]
+pub(crate) struct Wishes {
+    /// The powers wished for, first choice first (none: any power).
+    #[serde(default)]
+    pub(crate) preferences: Vec<String>,
+}
+
+#[utoipa::path(
+    put,
+    path = "/api/games/{id}/wishes",
+    tag = "games",
+    summary = "Change the caller's wishes in a game that has not started.",
+    request_body = Wishes,
+    params(("id" = String, Path, description = "The game's id")),
+    security(("token" = [])),
+    responses((status = 200, description = "Done", body = Object), BadRequest, Unauthorized, NotFound, Conflict, BadJson)
+)]
+pub(crate) async fn change_wishes(
+    State(state): State<AppState>,
+    Caller(me): Caller,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<Wishes>,
+) -> ApiResult<Json<serde_json::Value>> {
+    let preferences = wishes(&state, &me, &id, &body.preferences).await?;
+    Ok(Json(serde_json::json!({ "preferences": preferences })))
+}
+
+/// `me`'s wishes in a game, if it joined it as a player (none: not a player).
+pub(crate) async fn wishes_of(state: &AppState, me: &str, id: &str) -> ApiResult<Option<Vec<String>>> {
+    let mut unit = crate::sql::SqlUnit::begin(&state.store).await?;
+    let all = app::ports::GameUnit::wishes(&mut unit, id).await?;
+    Ok(all.into_iter().find(|(a, _)| a == me).map(|(_, w)| w))
+}
+
+/// Replaces `me`'s wishes in a forming game.
+pub(crate) async fn wishes(state: &AppState, me: &str, id: &str, wanted: &[String]) -> ApiResult<Vec<String>> {
+    Ok(app::games::change_wishes(&state.store, me, id, wanted).await?)
+}
+
+#[utoipa::path(
+    delete,
+    path = "/api/games/{id}/membership",
+    tag = "games",
+    summary = "Leave a game that has not started.",
+    params(("id" = String, Path, description = "The game's id")),
+    security(("token" = [])),
+    responses((status = 200, description = "Done", body = Object), Unauthorized, NotFound, Conflict)
+)]
+pub(crate) async fn leave_game(
+    State(state): State<AppState>,
+    Caller(me): Caller,
+    Path(id): Path<String>,
+) -> ApiResult<Json<serde_json::Value>> {
+    leave(&state, &me, &id).await?;
+    Ok(Json(serde_json::json!({ "left": id })))
+}
+
+/// `me` leaves a forming game.
+pub(crate) async fn leave(state: &AppState, me: &str, id: &str) -> ApiResult<()> {
+    app::games::leave(&state.store, me, id).await?;
+    state.changed(id);
+    Ok(())
+}
+
 #[utoipa::path(
     post,
     path = "/api/games/{id}/start",
@@ -290,7 +355,8 @@ pub(crate) struct GameView {
     variant: String,
     status: crate::domain::GameStatus,
     press: crate::domain::PressPolicy,
-    lot_seed: Option<i64>,
+    /// The seed of the lot that gave out the powers, once drawn.
+    pub(crate) lot_seed: Option<i64>,
     lot: &'static str,
     /// The members, in the order they joined.
     pub(crate) members: Vec<MemberView>,

@@ -98,6 +98,8 @@ pub(crate) fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(games::create_game))
         .routes(routes!(games::show_game))
         .routes(routes!(games::join_game))
+        .routes(routes!(games::change_wishes))
+        .routes(routes!(games::leave_game))
         .routes(routes!(games::start_game))
         .routes(routes!(orders::submit_orders, orders::my_orders))
         .routes(routes!(orders::mark_ready))

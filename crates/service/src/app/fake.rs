@@ -480,6 +480,32 @@ impl GameUnit for FakeUnit<'_> {
         Ok(true)
     }
 
+    async fn remove_member(&mut self, game: &str, account: &str) -> Result<bool, DomainError> {
+        let forming = self
+            .data
+            .games
+            .get(game)
+            .is_some_and(|g| g.status == GameStatus::Forming);
+        let members = self.data.members.entry(game.to_string()).or_default();
+        let before = members.len();
+        if forming {
+            members.retain(|m| m.account != account);
+            self.data.wishes.retain(|(g, a, _)| !(g == game && a == account));
+        }
+        Ok(members.len() < before)
+    }
+
+    async fn set_wishes(&mut self, game: &str, account: &str, preferences: &[String]) -> Result<bool, DomainError> {
+        if self.member(game, |m| m.account == account).is_none() {
+            return Ok(false);
+        }
+        self.data.wishes.retain(|(g, a, _)| !(g == game && a == account));
+        self.data
+            .wishes
+            .push((game.to_string(), account.to_string(), preferences.to_vec()));
+        Ok(true)
+    }
+
     async fn wishes(&mut self, game: &str) -> Result<Vec<(String, Vec<String>)>, DomainError> {
         let players: Vec<String> = self
             .members(game)

@@ -6,7 +6,7 @@ use spielleiter_engine::{Position, Variant};
 
 use super::ports::{Clock, GameStore, GameUnit, Unit};
 use super::position::power_key;
-use crate::domain::{DomainError, GameSettings, GameStatus, MasterAction, Notification, Role, RuleOptions};
+use crate::domain::{DomainError, Game, GameSettings, GameStatus, MasterAction, Notification, Role, RuleOptions};
 use crate::domain::{SeatError, SettingError};
 use crate::variants::{of_game, variant};
 
@@ -123,18 +123,7 @@ pub async fn join(
 ) -> Result<Joined, DomainError> {
     let mut unit = store.begin().await?;
     let g = unit.game(id).await?;
-    let v = of_game(&g)?;
-    let mut preferences: Vec<String> = Vec::new();
-    for p in wanted {
-        let key = power_key(&v, p)?;
-        // A neutral country (Hegemony) has a name but no player: a wish for it would be lost.
-        if !v.map.powers().iter().any(|power| power.key.eq_ignore_ascii_case(&key)) {
-            return Err(DomainError::NotPlayable(p.clone()));
-        }
-        if !preferences.contains(&key) {
-            preferences.push(key);
-        }
-    }
+    let preferences = wishes_of(&g, wanted)?;
     let role = if observer { Role::Observer } else { Role::Player };
     if role == Role::Player {
         // Locks the game: concurrent joins are counted one after the other.
@@ -147,7 +136,7 @@ pub async fn join(
             .iter()
             .filter(|m| m.role == Role::Player)
             .count();
-        if players >= v.map.powers().len() {
+        if players >= of_game(&g)?.map.powers().len() {
             return Err(DomainError::Seat(SeatError::GameFull));
         }
     }
@@ -160,6 +149,63 @@ pub async fn join(
         role,
         preferences,
     })
+}
+
+/// The powers wished for, as keys, each once; a name that is no power a player can play is
+/// refused.
+fn wishes_of(g: &Game, wanted: &[String]) -> Result<Vec<String>, DomainError> {
+    let v = of_game(g)?;
+    let mut preferences: Vec<String> = Vec::new();
+    for p in wanted {
+        let key = power_key(&v, p)?;
+        // A neutral country (Hegemony) has a name but no player: a wish for it would be lost.
+        if !v.map.powers().iter().any(|power| power.key.eq_ignore_ascii_case(&key)) {
+            return Err(DomainError::NotPlayable(p.clone()));
+        }
+        if !preferences.contains(&key) {
+            preferences.push(key);
+        }
+    }
+    Ok(preferences)
+}
+
+/// `me` leaves a game that has not started (a player or an observer).
+pub async fn leave(store: &impl GameStore, me: &str, id: &str) -> Result<(), DomainError> {
+    let mut unit = store.begin().await?;
+    let g = unit.game(id).await?;
+    if g.status != GameStatus::Forming {
+        return Err(DomainError::Seat(SeatError::StartedAlready));
+    }
+    unit.lock_forming(id).await?;
+    if !unit.remove_member(id, me).await? {
+        return Err(DomainError::Seat(SeatError::NotJoined));
+    }
+    unit.commit().await
+}
+
+/// A player of a game that has not started wishes for other powers; returns them as keys.
+pub async fn change_wishes(
+    store: &impl GameStore,
+    me: &str,
+    id: &str,
+    wanted: &[String],
+) -> Result<Vec<String>, DomainError> {
+    let mut unit = store.begin().await?;
+    let g = unit.game(id).await?;
+    if g.status != GameStatus::Forming {
+        return Err(DomainError::Seat(SeatError::StartedAlready));
+    }
+    let preferences = wishes_of(&g, wanted)?;
+    let player = unit
+        .members(id)
+        .await?
+        .iter()
+        .any(|m| m.account == me && m.role == Role::Player);
+    if !player || !unit.set_wishes(id, me, &preferences).await? {
+        return Err(DomainError::Seat(SeatError::NotJoined));
+    }
+    unit.commit().await?;
+    Ok(preferences)
 }
 
 /// A game started: its lot's seed and first phase.

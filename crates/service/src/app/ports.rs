@@ -224,6 +224,12 @@ pub trait GameUnit: Unit {
         phase: &str,
     ) -> Result<bool, DomainError>;
 
+    /// Removes a member from a forming game; false if it was none (or the game is not forming).
+    async fn remove_member(&mut self, game: &str, account: &str) -> Result<bool, DomainError>;
+
+    /// Replaces a member's wishes; false if it is no member.
+    async fn set_wishes(&mut self, game: &str, account: &str, preferences: &[String]) -> Result<bool, DomainError>;
+
     /// The players' wishes in the order they joined: account and powers wished for.
     async fn wishes(&mut self, game: &str) -> Result<Vec<(String, Vec<String>)>, DomainError>;
 

@@ -141,6 +141,8 @@ pub enum SeatError {
     StartedAlready,
     /// A game of this variant needs 2 to this many players.
     PlayerCount(usize),
+    /// The account is not a player of this game (nothing to leave or change).
+    NotJoined,
 }
 
 /// Why a master's action is refused.

@@ -253,6 +253,10 @@ fn seat_refusal(e: &SeatError) -> (String, String) {
         SeatError::GameFull => t("the game is full", "Die Partie ist voll"),
         SeatError::MemberAlready => t("you are in this game already", "Sie sind schon in dieser Partie"),
         SeatError::StartedAlready => t("the game has started already", "Die Partie hat schon begonnen"),
+        SeatError::NotJoined => t(
+            "you have not joined this game as a player",
+            "Sie sind dieser Partie nicht als Spieler beigetreten",
+        ),
         SeatError::PlayerCount(max) => (
             format!("a game of this variant needs 2 to {max} players"),
             format!("Eine Partie dieser Variante braucht 2 bis {max} Spieler"),

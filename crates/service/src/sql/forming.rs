@@ -82,6 +82,36 @@ pub(super) async fn add_member(
     super::inserted(inserted)
 }
 
+/// Removes a member from a forming game.
+pub(super) async fn remove_member(tx: &mut Tx, game: &str, account: &str) -> Result<bool, DomainError> {
+    let done = sqlx::query(
+        "DELETE FROM members WHERE game_id = $1 AND account_id = $2 \
+         AND EXISTS (SELECT 1 FROM games WHERE id = $1 AND status = 'forming')",
+    )
+    .bind(game)
+    .bind(account)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() > 0)
+}
+
+/// Replaces a member's wishes.
+pub(super) async fn set_wishes(
+    tx: &mut Tx,
+    game: &str,
+    account: &str,
+    preferences: &[String],
+) -> Result<bool, DomainError> {
+    let wishes = serde_json::to_string(preferences).map_err(|e| unreadable("a player's wishes", e))?;
+    let done = sqlx::query("UPDATE members SET preferences = $1 WHERE game_id = $2 AND account_id = $3")
+        .bind(wishes)
+        .bind(game)
+        .bind(account)
+        .execute(&mut **tx)
+        .await?;
+    Ok(done.rows_affected() > 0)
+}
+
 /// Starts a forming game.
 pub(super) async fn start_game(
     tx: &mut Tx,

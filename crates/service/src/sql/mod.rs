@@ -372,6 +372,14 @@ impl GameUnit for SqlUnit {
         forming::start_game(&mut self.tx, game, seed, state, deadline_ms, phase).await
     }
 
+    async fn remove_member(&mut self, game: &str, account: &str) -> Result<bool, DomainError> {
+        forming::remove_member(&mut self.tx, game, account).await
+    }
+
+    async fn set_wishes(&mut self, game: &str, account: &str, preferences: &[String]) -> Result<bool, DomainError> {
+        forming::set_wishes(&mut self.tx, game, account, preferences).await
+    }
+
     async fn wishes(&mut self, game: &str) -> Result<Vec<(String, Vec<String>)>, DomainError> {
         forming::wishes(&mut self.tx, game).await
     }

@@ -306,6 +306,8 @@ pub(crate) struct ViewerGameLine {
     pub(crate) calendar: Option<String>,
     /// The deadline of the current phase, if the clock runs.
     pub(crate) deadline_ms: Option<i64>,
+    /// Its master's name.
+    pub(crate) master_name: Option<String>,
     /// Its time zone and time of day for deadlines.
     time_zone: String,
     deadline_at: Option<String>,
@@ -354,6 +356,7 @@ macro_rules! viewer_lines_where {
              (SELECT m.role FROM members m WHERE m.game_id = g.id AND m.account_id = $1) AS role, \
              (SELECT m.power FROM members m WHERE m.game_id = g.id AND m.account_id = $1) AS power, \
              g.calendar, g.deadline_ms, g.time_zone, g.deadline_at, \
+             (SELECT a.name FROM accounts a WHERE a.id = g.master_id) AS master_name, \
              CAST(CASE WHEN g.paused_remaining_ms IS NULL THEN 0 ELSE 1 END AS BIGINT) AS paused \
              FROM games g WHERE ",
             $rest

@@ -45,6 +45,8 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/games", get(pages::games).post(pages::create_game))
         .route("/games/{id}", get(pages::game))
         .route("/games/{id}/join", post(pages::join))
+        .route("/games/{id}/wishes", post(pages::change_wishes))
+        .route("/games/{id}/leave", post(pages::leave))
         .route("/games/{id}/start", post(pages::start))
         .route("/games/{id}/adjudicate", post(pages::adjudicate))
         .route("/games/{id}/extend", post(pages::extend))

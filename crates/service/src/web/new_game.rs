@@ -96,8 +96,8 @@ impl GameForm {
         };
         Ok(NewGame {
             name: self.name.clone(),
-            variant: self.variant.clone(),
-            press: self.press.clone(),
+            variant: or(&self.variant, "standard"),
+            press: or(&self.press, "full"),
             movement_seconds: movement,
             retreat_seconds: or_movement(&self.retreat_minutes, "retreat minutes", "Minuten je Rückzugsphase")?,
             adjustment_seconds: or_movement(&self.build_minutes, "build minutes", "Minuten je Winterphase")?,
@@ -120,6 +120,11 @@ impl GameForm {
             calendar: Some(self.calendar.clone()).filter(|c| !c.is_empty()),
         })
     }
+}
+
+/// `text`, or `default` when it is empty.
+fn or(text: &str, default: &str) -> String {
+    if text.is_empty() { default } else { text }.to_string()
 }
 
 /// A number of minutes (decimals with a point or comma) as whole seconds, at least one.

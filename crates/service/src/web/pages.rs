@@ -85,7 +85,10 @@ pub(crate) struct GameLine {
     variant: String,
     status: &'static str,
     phase: String,
-    players: i64,
+    /// How many players joined, of how many the variant has powers for (`3 / 7`).
+    players: String,
+    /// Who masters it.
+    master: String,
     /// The deadline as an instant (`2026-11-25T18:00:00Z`) and in the game's time zone, while
     /// the clock runs.
     deadline: Option<(String, String)>,
@@ -159,8 +162,10 @@ pub(crate) struct GamePage {
     echo: Vec<Echo>,
     /// What the viewer's orders leave out or overdo.
     gaps: Vec<String>,
-    can_join: bool,
-    can_start: bool,
+    /// Before the start: joining, the viewer's wishes, the start.
+    forming: Option<FormingPart>,
+    /// The seed of the lot that gave out the powers, once drawn.
+    lot_seed: Option<i64>,
     /// The master's controls of a running game are shown.
     master_controls: bool,
     /// The clock stands still.
@@ -427,11 +432,21 @@ async fn game_lines(state: &AppState, t: &'static Text, me: &str, own: bool) -> 
                 .zip(variant.as_ref())
                 .and_then(|(p, v)| Some(phase_title(v, p.parse().ok()?, t.engine_lang())))
                 .unwrap_or_default(),
-            variant: variant.map_or_else(|| r.variant.clone(), |v| t.variant_title(&v)),
+            variant: variant
+                .as_ref()
+                .map_or_else(|| r.variant.clone(), |v| t.variant_title(v)),
             id: r.id,
             name: r.name,
             part,
-            players: r.players,
+            players: match &variant {
+                Some(v) => format!(
+                    "{} / {}",
+                    r.players,
+                    v.map.powers().iter().filter(|p| v.map.is_player(p.id)).count()
+                ),
+                None => r.players.to_string(),
+            },
+            master: r.master_name.clone().unwrap_or_default(),
         });
     }
     Ok(lines)
@@ -682,8 +697,8 @@ async fn game_page(
         orders_text,
         echo,
         gaps,
-        can_join: status == GameStatus::Forming && !view.member,
-        can_start: status == GameStatus::Forming && is_master,
+        forming: forming_part(state, &me.id, &g, &view, &v, t).await?,
+        lot_seed: view.lot_seed,
         master_controls: status == GameStatus::Active && is_master,
         paused: view.paused,
         phase_key: g.phase.clone().unwrap_or_default(),
@@ -708,6 +723,58 @@ fn deadline_instant(view: &games::GameView, status: GameStatus) -> Option<String
         .deadline_ms
         .filter(|_| status == GameStatus::Active && !view.paused)?;
     Some(jiff::Timestamp::from_millisecond(ms).ok()?.to_string())
+}
+
+/// The game page's part before the start.
+pub(crate) struct FormingPart {
+    /// The viewer may join (as a player or an observer).
+    can_join: bool,
+    /// The viewer may start the game (its master).
+    can_start: bool,
+    /// The viewer joined as an observer.
+    observer: bool,
+    /// The viewer joined as a player: its wishes by key and name (empty: any power).
+    wishes: Option<Vec<(String, String)>>,
+}
+
+impl FormingPart {
+    /// The key of the `n`-th wish (from 1), or "".
+    fn wish_key(&self, n: &usize) -> &str {
+        let wishes = self.wishes.as_deref().unwrap_or_default();
+        wishes.get(n.saturating_sub(1)).map_or("", |(k, _)| k.as_str())
+    }
+
+    /// The wishes' names, joined.
+    fn wish_names(&self) -> String {
+        let wishes = self.wishes.as_deref().unwrap_or_default();
+        wishes.iter().map(|(_, n)| n.as_str()).collect::<Vec<_>>().join(", ")
+    }
+}
+
+/// The part of a forming game's page: joining, or the viewer's wishes, and the start.
+async fn forming_part(
+    state: &AppState,
+    me: &str,
+    g: &api::Game,
+    view: &games::GameView,
+    v: &Variant,
+    t: &Text,
+) -> Result<Option<FormingPart>, ApiError> {
+    if g.status != GameStatus::Forming {
+        return Ok(None);
+    }
+    let wishes = games::wishes_of(state, me, &g.id).await?.map(|keys| {
+        keys.iter()
+            .map(|k| (k.to_ascii_lowercase(), power_name(v, k, t).unwrap_or_else(|| k.clone())))
+            .collect()
+    });
+    let observer = view.member && wishes.is_none();
+    Ok(Some(FormingPart {
+        can_join: !view.member,
+        can_start: view.master,
+        observer,
+        wishes,
+    }))
 }
 
 /// The press part of the game page for `me` (all messages with `all`).
@@ -952,14 +1019,35 @@ impl GamePost {
 
 /// `POST /games/{id}/join`.
 pub(crate) async fn join(post: GamePost) -> Response {
-    post.act("", |state, me, id, form| async move {
-        let wishes: Vec<String> = ["wish1", "wish2", "wish3"]
-            .iter()
-            .map(|k| form.get(k).to_string())
-            .filter(|w| !w.is_empty())
-            .collect();
-        games::join(&state, &me, &id, &wishes, form.get("observer") == "1").await
+    post.act("#joined", |state, me, id, form| async move {
+        games::join(&state, &me, &id, &wish_fields(&form), form.get("observer") == "1").await
     })
+    .await
+}
+
+/// The three wish fields of a join or wishes form, those filled in.
+fn wish_fields(form: &super::Form) -> Vec<String> {
+    ["wish1", "wish2", "wish3"]
+        .iter()
+        .map(|k| form.get(k).to_string())
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// `POST /games/{id}/wishes`: a player's new wishes before the start.
+pub(crate) async fn change_wishes(post: GamePost) -> Response {
+    post.act("#joined", |state, me, id, form| async move {
+        games::wishes(&state, &me, &id, &wish_fields(&form)).await
+    })
+    .await
+}
+
+/// `POST /games/{id}/leave`: leaves a game before the start.
+pub(crate) async fn leave(post: GamePost) -> Response {
+    post.act(
+        "",
+        |state, me, id, _| async move { games::leave(&state, &me, &id).await },
+    )
     .await
 }
 
