@@ -65,19 +65,42 @@ fn start_driver() -> Driver {
 }
 
 async fn browser(driver: &Driver, profile: &std::path::Path) -> Client {
+    browser_sized(driver, profile, Screen::Desktop).await
+}
+
+/// The screens the pages are tried at.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Screen {
+    /// 1400 × 1100 (1000 for the play test's desktop player).
+    Desktop,
+    /// 1400 × 1000.
+    Wide,
+    /// A phone: 390 × 844 CSS pixels, touch, three device pixels per CSS pixel.
+    Phone,
+}
+
+async fn browser_sized(driver: &Driver, profile: &std::path::Path, screen: Screen) -> Client {
+    let size = match screen {
+        Screen::Desktop => "--window-size=1400,1100",
+        Screen::Wide => "--window-size=1400,1000",
+        Screen::Phone => "--window-size=390,844",
+    };
+    let mut options = json!({
+        "binary": CHROMIUM,
+        "args": [
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+            "--disable-dev-shm-usage", size, "--lang=en-GB",
+            format!("--user-data-dir={}", profile.display()),
+        ]
+    });
+    if screen == Screen::Phone {
+        options["mobileEmulation"] = json!({
+            "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 3.0, "touch": true}
+        });
+    }
     let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".to_string(),
-        json!({
-            "binary": CHROMIUM,
-            "args": [
-                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--disable-dev-shm-usage", "--window-size=1400,1100", "--lang=en-GB",
-                format!("--user-data-dir={}", profile.display()),
-            ]
-        }),
-    );
+    caps.insert("goog:chromeOptions".to_string(), options);
     let connector = hyper_util::client::legacy::connect::HttpConnector::new();
     ClientBuilder::new(connector)
         .capabilities(caps)
@@ -467,4 +490,265 @@ async fn ureq_png(base: &str, c: &Client, query: &str) -> Vec<u8> {
         .unwrap();
     assert_eq!(response.headers().get("content-type").unwrap(), "image/png");
     response.body_mut().read_to_vec().unwrap()
+}
+
+/// Clicks a unit of the map.
+async fn click_unit(c: &Client, unit: &str) {
+    c.find(Locator::Css(&format!("#map g.unit[data-unit='{unit}']")))
+        .await
+        .unwrap_or_else(|e| panic!("{unit}: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("{unit}: {e}"));
+}
+
+/// Clicks a province of the map where its name is written, as a person does: the click goes to
+/// whatever lies under that point (the province, or a unit standing there).
+async fn click_place(c: &Client, province: &str) {
+    let done = c
+        .execute(
+            r##"var label = document.querySelector("#map text[data-for='" + arguments[0] + "']");
+            var svg = label.ownerSVGElement, point = svg.createSVGPoint();
+            point.x = Number(label.getAttribute("x")); point.y = Number(label.getAttribute("y")) - 3;
+            var at = point.matrixTransform(svg.getScreenCTM());
+            label.scrollIntoView({block: "center"});
+            at = point.matrixTransform(svg.getScreenCTM());
+            var under = document.elementFromPoint(at.x, at.y);
+            if (!under) return "nothing under " + arguments[0];
+            under.dispatchEvent(new MouseEvent("click", {clientX: at.x, clientY: at.y, bubbles: true}));
+            return "";"##,
+            vec![province.into()],
+        )
+        .await
+        .unwrap();
+    assert_eq!(done, json!(""), "{province}");
+}
+
+/// Presses a button of the order bar.
+async fn order_action(c: &Client, action: &str) {
+    let Ok(button) = c
+        .find(Locator::Css(&format!(
+            "#builder-actions button[data-action='{action}']"
+        )))
+        .await
+    else {
+        let bar = text_of(c, "#order-builder").await;
+        panic!(
+            "no `{action}` in the order bar `{bar}`; orders: {:?}",
+            order_lines(c).await
+        );
+    };
+    button.click().await.unwrap();
+}
+
+/// The orders box's lines.
+async fn order_lines(c: &Client) -> Vec<String> {
+    let value = c
+        .execute(r#"return document.getElementById("orders-text").value;"#, vec![])
+        .await
+        .unwrap();
+    value
+        .as_str()
+        .unwrap_or_default()
+        .lines()
+        .map(str::to_string)
+        .filter(|l| !l.is_empty())
+        .collect()
+}
+
+/// Asserts the page is no wider than the screen (a phone's layout grows to what its content
+/// needs, so the screen's own width is the measure), naming what sticks out.
+async fn fits_the_screen(c: &Client, what: &str, screen: Screen) {
+    let width = if screen == Screen::Phone { 390.0 } else { 0.0 };
+    let found = c
+        .execute(
+            r##"var screen = arguments[0] || window.innerWidth;
+            var wide = [];
+            document.querySelectorAll("body *").forEach(function (e) {
+              var r = e.getBoundingClientRect();
+              if (r.right > screen + 1 && (e.parentElement.closest("svg") === null)) {
+                var inner = e.tagName.toLowerCase() !== "svg" && Array.prototype.some.call(e.children, function (k) { return k.getBoundingClientRect().right > screen + 1; });
+                if (!inner) wide.push(e.tagName + (e.id ? "#" + e.id : "") + (e.className && e.className.baseVal === undefined ? "." + e.className : "") + " " + Math.round(r.right));
+              }
+            });
+            document.querySelectorAll("body *").forEach(function (e) {
+              var spills = e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX === "visible";
+              if (spills && e.closest("svg") === null) wide.push(e.tagName + " spills " + e.scrollWidth + " > " + e.clientWidth);
+            });
+            return [document.documentElement.scrollWidth, screen, wide.slice(0, 8)];"##,
+            vec![width.into()],
+        )
+        .await
+        .unwrap();
+    let (page, screen) = (found[0].as_f64().unwrap(), found[1].as_f64().unwrap());
+    assert!(
+        page <= screen + 0.5 && found[2].as_array().is_some_and(Vec::is_empty),
+        "{what}: the page is {page} px wide on a {screen} px screen; too wide: {}",
+        found[2]
+    );
+}
+
+/// Sends the orders written and waits for the echo to show `want`.
+async fn send_written(c: &Client, want: &str) {
+    submit_form(c, "#orders-form").await;
+    wait_text(c, "#echo", want, 10).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_year_is_played_with_the_mouse_on_a_desktop_and_a_phone() {
+    let shots_dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser-mouse");
+    let _ = std::fs::remove_dir_all(&shots_dir);
+    std::fs::create_dir_all(&shots_dir).unwrap();
+    let mut shots = Shots { dir: shots_dir, n: 0 };
+    let server = support::start_server("web-mouse");
+    let base = server.base.clone();
+    let driver = start_driver();
+    let profiles = support::fresh_dir("web-mouse-profiles");
+    let anna = browser_sized(&driver, &profiles.join("anna"), Screen::Wide).await;
+    let ben = browser_sized(&driver, &profiles.join("ben"), Screen::Phone).await;
+
+    sign_up(&anna, &base, "anna").await;
+    sign_up(&ben, &base, "ben").await;
+    fits_the_screen(&ben, "the games list on a phone", Screen::Phone).await;
+    let form = anna.form(Locator::Css("#new-game")).await.unwrap();
+    form.set_by_name("name", "Mouse Year").await.unwrap();
+    form.set_by_name("minutes", "600").await.unwrap();
+    form.submit().await.unwrap();
+    wait_text(&anna, "#game-name", "Mouse Year", 10).await;
+    let game = anna
+        .current_url()
+        .await
+        .unwrap()
+        .path()
+        .rsplit('/')
+        .next()
+        .unwrap()
+        .to_string();
+    join(&anna, &base, &game, "france").await;
+    join(&ben, &base, &game, "germany").await;
+    anna.goto(&format!("{base}/games/{game}")).await.unwrap();
+    submit_form(&anna, "#start-form").await;
+    wait_text(&anna, "#phase", "Spring 1901", 10).await;
+    ben.goto(&format!("{base}/games/{game}")).await.unwrap();
+    wait_text(&ben, "#phase", "Spring 1901", 10).await;
+
+    // The countdown in the reader's time, and the phone page fits its screen.
+    assert!(wait_text(&anna, "#countdown", "left", 10).await.contains("your time"));
+    fits_the_screen(&ben, "the game page on a phone", Screen::Phone).await;
+    fits_the_screen(&anna, "the game page on a desktop", Screen::Wide).await;
+    shots.take(&ben, "phone-spring").await;
+
+    // Spring, France: a hold (the unit clicked twice), a support to hold, a move.
+    wait_text(&anna, "#builder-text", "Click one of your units", 10).await;
+    click_unit(&anna, "A par").await;
+    assert_eq!(text_of(&anna, "#builder-text").await, "A par – …");
+    click_unit(&anna, "A par").await;
+    click_unit(&anna, "F bre").await;
+    order_action(&anna, "support").await;
+    click_unit(&anna, "A par").await;
+    assert_eq!(text_of(&anna, "#builder-text").await, "F bre S A par – …");
+    click_place(&anna, "par").await;
+    click_unit(&anna, "A mar").await;
+    click_place(&anna, "gas").await;
+    assert_eq!(order_lines(&anna).await, ["A par H", "F bre S A par", "A mar - gas"]);
+    send_written(&anna, "A MAR - GAS").await;
+    shots.take(&anna, "desktop-spring-orders").await;
+
+    // Spring, Germany on the phone: moves, one onto a unit's place; the missing order is told.
+    click_unit(&ben, "A mun").await;
+    click_place(&ben, "bur").await;
+    click_unit(&ben, "F kie").await;
+    click_place(&ben, "hel").await;
+    wait_text(&ben, "#gaps", "Army Berlin has no order: it holds.", 10).await;
+    click_unit(&ben, "A ber").await;
+    click_unit(&ben, "F kie").await;
+    assert_eq!(order_lines(&ben).await, ["A mun - bur", "F kie - hel", "A ber - kie"]);
+    send_written(&ben, "A BER - KIE").await;
+    assert!(
+        ben.find(Locator::Css("#gaps")).await.is_err(),
+        "complete orders: no warning"
+    );
+    shots.take(&ben, "phone-spring-orders").await;
+    // The master (France) sees that Germany sent; Germany sees its own state only.
+    anna.goto(&format!("{base}/games/{game}")).await.unwrap();
+    let powers = text_of(&anna, "#powers").await;
+    let germany = powers.lines().find(|l| l.starts_with("Germany")).unwrap_or_default();
+    assert!(germany.ends_with("sent"), "{powers}");
+    submit_form(&anna, "#adjudicate-form").await;
+    wait_text(&anna, "#phase", "Fall 1901", 10).await;
+    assert!(
+        wait_text(&anna, "#last-results", "Spring 1901", 10)
+            .await
+            .contains("Results")
+    );
+
+    // Fall, France: a move and a support to it that dislodge Germany's army in Burgundy.
+    click_unit(&anna, "A par").await;
+    click_place(&anna, "bur").await;
+    click_unit(&anna, "A gas").await;
+    order_action(&anna, "support").await;
+    click_unit(&anna, "A par").await;
+    click_place(&anna, "bur").await;
+    click_unit(&anna, "F bre").await;
+    order_action(&anna, "hold").await;
+    assert_eq!(
+        order_lines(&anna).await,
+        ["A par - bur", "A gas S A par - bur", "F bre H"]
+    );
+    send_written(&anna, "A GAS S A PAR - BUR").await;
+    // Fall, Germany: a convoy, the convoyed move, a hold.
+    ben.goto(&format!("{base}/games/{game}")).await.unwrap();
+    wait_text(&ben, "#phase", "Fall 1901", 10).await;
+    fits_the_screen(&ben, "the page after an adjudication on a phone", Screen::Phone).await;
+    click_unit(&ben, "F hel").await;
+    order_action(&ben, "convoy").await;
+    click_unit(&ben, "A kie").await;
+    click_place(&ben, "hol").await;
+    click_unit(&ben, "A kie").await;
+    click_place(&ben, "hol").await;
+    click_unit(&ben, "A bur").await;
+    order_action(&ben, "hold").await;
+    assert_eq!(
+        order_lines(&ben).await,
+        ["F hel C A kie - hol", "A kie - hol", "A bur H"]
+    );
+    send_written(&ben, "F HEL C A KIE - HOL").await;
+    anna.goto(&format!("{base}/games/{game}")).await.unwrap();
+    submit_form(&anna, "#adjudicate-form").await;
+    wait_text(&anna, "#phase", "retreat", 10).await;
+
+    // The retreat: disbanding first, then the retreat replaces it.
+    ben.goto(&format!("{base}/games/{game}")).await.unwrap();
+    wait_text(&ben, "#phase", "retreat", 10).await;
+    click_unit(&ben, "A bur").await;
+    order_action(&ben, "disband").await;
+    assert_eq!(order_lines(&ben).await, ["A bur D"]);
+    click_unit(&ben, "A bur").await;
+    click_place(&ben, "ruh").await;
+    assert_eq!(order_lines(&ben).await, ["A bur R ruh"]);
+    send_written(&ben, "A BUR R RUH").await;
+    anna.goto(&format!("{base}/games/{game}")).await.unwrap();
+    submit_form(&anna, "#adjudicate-form").await;
+    wait_text(&anna, "#phase", "Winter 1901", 10).await;
+
+    // Winter, Germany (Holland won): one build, in a free home centre; a second is too many.
+    ben.goto(&format!("{base}/games/{game}")).await.unwrap();
+    assert!(
+        wait_text(&ben, "#adjustment", "build 1 unit(s)", 10)
+            .await
+            .contains("Berlin, Kiel, Munich"),
+        "the free home centres are named"
+    );
+    click_place(&ben, "kie").await;
+    order_action(&ben, "build_fleet").await;
+    click_place(&ben, "mun").await;
+    order_action(&ben, "build_army").await;
+    assert_eq!(order_lines(&ben).await, ["Build F kie", "Build A mun"]);
+    wait_text(&ben, "#gaps", "2 builds ordered but only 1 allowed", 10).await;
+    fits_the_screen(&ben, "a winter on a phone", Screen::Phone).await;
+    shots.take(&ben, "phone-winter").await;
+
+    anna.close().await.unwrap();
+    ben.close().await.unwrap();
+    let _ = std::fs::remove_dir_all(&profiles);
 }

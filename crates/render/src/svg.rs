@@ -158,9 +158,10 @@ pub fn svg(geometry: &MapGeometry, scene: &Scene) -> String {
         };
         let _ = write!(
             s,
-            r#"<text x="{:.1}" y="{:.1}" font-size="10" text-anchor="middle" fill="{colour}">{}</text>"#,
+            r#"<text x="{:.1}" y="{:.1}" font-size="10" text-anchor="middle" fill="{colour}" data-for="{}">{}</text>"#,
             at.x,
             at.y + 3.5,
+            esc(&p.abbreviation),
             esc(&label(&p.abbreviation))
         );
         let owner = scene.position.owners.get(p.id.index()).copied().flatten();

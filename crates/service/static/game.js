@@ -78,14 +78,27 @@
     });
   }
 
-  // Clicking: a unit starts an order line, a province then names the destination.
+  // Orders by clicking. A player's unit is picked first; the bar above the map shows the order
+  // being built and offers its kinds (hold, move, support, convoy; retreat or disband in a
+  // retreat phase; disband or, on a free home centre, build an army or a fleet in winter). The
+  // next clicks name what the kind needs; the finished order replaces any line for that unit.
   function append(words) {
     if (!text) return;
     var lines = text.value.replace(/\s+$/, "");
     text.value = (lines ? lines + "\n" : "") + words;
     text.dispatchEvent(new Event("input"));
   }
-  var pendingUnit = null;
+  // Writes `order` for the unit (or build site) `subject`, replacing the lines that order it.
+  function write(subject, order) {
+    if (!text) return;
+    var where = subject.split(" ").pop().split("/")[0].toLowerCase();
+    var kept = text.value.split("\n").filter(function (line) {
+      var words = line.trim().toLowerCase().replace(/^build\s+/, "").split(/\s+/);
+      return !(words.length > 1 && /^[af]$/.test(words[0]) && words[1].split("/")[0] === where);
+    });
+    text.value = kept.join("\n").replace(/\s+$/, "");
+    append(order);
+  }
   // The coast a fleet is sent to in a split-coast province
   // (`data-coasts="spa/nc 412 530 gas,mao,por;spa/sc …"`): of the coasts the fleet can reach, the
   // one nearest the click; none (the bare province, read by the judge) if it reaches one or none.
@@ -99,9 +112,9 @@
     var reachable = province.getAttribute("data-coasts").split(";").map(function (entry) {
       return entry.split(" ");
     }).filter(function (parts) {
-      return parts.length === 4 && parts[3].split(",").indexOf(fleetAt) >= 0;
+      return parts.length === 4 && (!fleetAt || parts[3].split(",").indexOf(fleetAt) >= 0);
     });
-    if (reachable.length < 2) return null;
+    if (reachable.length < 2 && fleetAt) return null;
     var best = null, bestDistance = Infinity;
     reachable.forEach(function (parts) {
       var dx = Number(parts[1]) - at.x, dy = Number(parts[2]) - at.y;
@@ -112,34 +125,177 @@
     });
     return best;
   }
+
+  var mine = mapBox.getAttribute("data-power");
+  var phase = mapBox.getAttribute("data-phase") || "";
+  var builder = document.getElementById("order-builder");
+  var words = builder ? JSON.parse(builder.getAttribute("data-words") || "{}") : {};
+  var sites = {};
+  (mapBox.getAttribute("data-builds") || "").split(" ").forEach(function (entry) {
+    var parts = entry.split(":");
+    if (parts.length === 2) sites[parts[0]] = parts[1].split(",");
+  });
+  var pick = null; // {unit: "A par", el, kind, supported, army} or {site, kinds}
+
+  function say(line, actions) {
+    if (!builder) return;
+    builder.hidden = false;
+    document.getElementById("builder-text").textContent = line;
+    var box = document.getElementById("builder-actions");
+    box.textContent = "";
+    actions.forEach(function (a) {
+      var b = document.createElement("button");
+      b.type = "button";
+      var parts = a[0].split(":");
+      b.textContent = words[parts[0]] || parts[0];
+      if (parts[1] && parts[1].indexOf("/") > 0) b.textContent += " (" + parts[1].split("/")[1].toUpperCase() + ")";
+      b.setAttribute("data-action", a[0]);
+      if (a[1]) b.className = "chosen";
+      b.addEventListener("click", function () { act(a[0]); });
+      box.appendChild(b);
+    });
+  }
+  function clear() {
+    if (pick && pick.el) pick.el.classList.remove("picked");
+    pick = null;
+    if (builder) say(words.pick || "", []);
+  }
+  // The bar for the unit picked, with the kind being built.
+  function show() {
+    var u = pick.unit, k = pick.kind;
+    if (pick.site) {
+      var kinds = pick.kinds.map(function (kind) {
+        if (kind === "A") return ["build_army", false];
+        return [kind === "F" ? "build_fleet" : "build_fleet:" + kind.slice(2), false];
+      });
+      say((words.build || "Build") + " " + pick.site + " …", kinds.concat([["cancel"]]));
+      return;
+    }
+    var line = u + " " + ({
+      move: "– …", support: pick.supported ? "S " + pick.supported + " – …" : "S …",
+      convoy: pick.army ? "C " + pick.army + " – …" : "C …", retreat: "R …", disband: "D"
+    }[k] || "…");
+    var actions;
+    if (phase === "R") actions = [["retreat", k === "retreat"], ["disband"]];
+    else if (phase === "A") actions = [["disband"]];
+    else {
+      actions = [["hold"], ["move", k === "move"], ["support", k === "support"]];
+      if (u.charAt(0) === "F") actions.push(["convoy", k === "convoy"]);
+    }
+    say(line, actions.concat([["cancel"]]));
+  }
+  function act(action) {
+    if (action === "cancel" || !pick) return clear();
+    if (action === "build_army") { write("A " + pick.site, "Build A " + pick.site); return clear(); }
+    if (action.indexOf("build_fleet") === 0) {
+      var at = action.split(":")[1] || pick.site;
+      write("F " + pick.site, "Build F " + at);
+      return clear();
+    }
+    if (action === "hold") { write(pick.unit, pick.unit + " H"); return clear(); }
+    if (action === "disband") { write(pick.unit, pick.unit + " D"); return clear(); }
+    pick.kind = action;
+    pick.supported = null;
+    pick.army = null;
+    show();
+  }
+  // The unit standing in the province clicked (a tap on a small map misses the symbol), of the
+  // viewer's own units if `own`.
+  function unitIn(province, own) {
+    if (!province) return null;
+    var where = province.getAttribute("data-province");
+    var found = null;
+    Array.prototype.forEach.call(mapBox.querySelectorAll("g.unit"), function (u) {
+      if (u.getAttribute("data-location").split("/")[0] !== where) return;
+      if (own ? ownUnit(u) : !u.classList.contains("dislodged")) found = found || u;
+    });
+    return found;
+  }
+  function ownUnit(el) {
+    if (!el || el.getAttribute("data-power") !== mine) return false;
+    var dislodged = el.classList.contains("dislodged");
+    return phase === "R" ? dislodged : !dislodged;
+  }
+  function choose(el) {
+    if (pick && pick.el) pick.el.classList.remove("picked");
+    el.classList.add("picked");
+    pick = { unit: el.getAttribute("data-unit"), el: el, kind: { M: "move", R: "retreat", A: "disband" }[phase] };
+    show();
+  }
+  // Where a click points: a unit's location, else the province (a fleet's coast where it matters).
+  function placeOf(ev, unit, province, fleetAt) {
+    if (unit) return unit.getAttribute("data-location");
+    if (!province) return null;
+    var place = province.getAttribute("data-province");
+    if (fleetAt !== undefined && province.hasAttribute("data-coasts")) {
+      place = coastFor(fleetAt, province, ev) || place;
+    }
+    return place;
+  }
   mapBox.addEventListener("click", function (ev) {
-    if (!text || dragged) return;
+    if (dragged) {
+      dragged = false; // the click that ends a drag orders nothing
+      return;
+    }
+    if (!text) return;
     var unit = ev.target.closest("g.unit");
-    if (unit && pendingUnit === unit.getAttribute("data-unit")) {
-      pendingUnit = null; // the same unit again: nothing to add
-      return;
-    }
-    if (unit && !pendingUnit) {
-      pendingUnit = unit.getAttribute("data-unit");
-      append(pendingUnit);
-      return;
-    }
     var province = ev.target.closest("[data-province]");
-    var target = unit ? unit.getAttribute("data-location") : province && province.getAttribute("data-province");
-    // A fleet sent to a split-coast province goes to the reachable coast nearest the click.
-    if (!unit && province && pendingUnit && pendingUnit.charAt(0) === "F" && province.hasAttribute("data-coasts")) {
-      target = coastFor(pendingUnit.slice(2), province, ev) || target;
+    if (!pick) {
+      unit = unit || unitIn(province, true);
+      if (unit && ownUnit(unit)) return choose(unit);
+      var site = province && province.getAttribute("data-province");
+      if (phase === "A" && site && sites[site]) {
+        pick = { site: site, kinds: sites[site] };
+        return show();
+      }
+      return;
     }
-    if (pendingUnit && target) {
-      text.value = text.value.replace(/\s+$/, "") + " - " + target;
-      text.dispatchEvent(new Event("input"));
-      pendingUnit = null;
+    if (pick.site) return clear();
+    if (unit && unit === pick.el && pick.kind === "move") {
+      write(pick.unit, pick.unit + " H");
+      return clear();
+    }
+    var fleetAt = pick.unit.charAt(0) === "F" ? pick.unit.slice(2) : undefined;
+    if (pick.kind === "move" || pick.kind === "retreat") {
+      var to = placeOf(ev, pick.kind === "move" ? unit : null, province, fleetAt);
+      if (!to) return;
+      write(pick.unit, pick.unit + (pick.kind === "move" ? " - " : " R ") + to);
+      return clear();
+    }
+    if (pick.kind === "support") {
+      if (!pick.supported) {
+        unit = unit || unitIn(province, false);
+        if (!unit || unit === pick.el) return;
+        pick.supported = unit.getAttribute("data-unit");
+        pick.supportedAt = unit.getAttribute("data-location");
+        return show();
+      }
+      var target = placeOf(ev, unit, province, pick.supported.charAt(0) === "F" ? pick.supportedAt : undefined);
+      if (!target) return;
+      var same = target.split("/")[0] === pick.supportedAt.split("/")[0];
+      write(pick.unit, pick.unit + " S " + pick.supported + (same ? "" : " - " + target));
+      return clear();
+    }
+    if (pick.kind === "convoy") {
+      if (!pick.army) {
+        unit = unit || unitIn(province, false);
+        if (!unit || unit.getAttribute("data-unit").charAt(0) !== "A") return;
+        pick.army = unit.getAttribute("data-unit");
+        return show();
+      }
+      var dest = placeOf(ev, unit, province);
+      if (!dest) return;
+      write(pick.unit, pick.unit + " C " + pick.army + " - " + dest);
+      return clear();
     }
   });
+  if (builder && text && mine) {
+    builder.hidden = false;
+    clear();
+  }
 
   // The keyboard way to the same: the player's own units are reached with Tab; Enter or Space on
   // one writes it as the start of an order line and moves to the orders box to finish it.
-  var mine = mapBox.getAttribute("data-power");
   if (text && mine) {
     Array.prototype.forEach.call(mapBox.querySelectorAll("g.unit"), function (unit) {
       if (unit.getAttribute("data-power") !== mine) return;
@@ -153,7 +309,7 @@
       var unit = ev.target.closest ? ev.target.closest("g.unit[tabindex]") : null;
       if (!unit) return;
       ev.preventDefault();
-      pendingUnit = null;
+      clear();
       append(unit.getAttribute("data-unit") + " ");
       text.focus();
       text.setSelectionRange(text.value.length, text.value.length);
@@ -171,7 +327,7 @@
     var full = svg.viewBox.baseVal;
     var home = { x: full.x, y: full.y, w: full.width, h: full.height };
     var view = { x: home.x, y: home.y, w: home.w, h: home.h };
-    var show = function () {
+    var showView = function () {
       svg.setAttribute("viewBox", view.x + " " + view.y + " " + view.w + " " + view.h);
     };
     // Zooms by `factor` about the picture point (px, py), kept inside the map.
@@ -184,7 +340,7 @@
       view.h = h;
       view.x = Math.min(Math.max(view.x, home.x), home.x + home.w - w);
       view.y = Math.min(Math.max(view.y, home.y), home.y + home.h - h);
-      show();
+      showView();
     };
     var toPicture = function (clientX, clientY) {
       var box = svg.getBoundingClientRect();
@@ -207,12 +363,15 @@
       return { d: Math.hypot(a.x - b.x, a.y - b.y), x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
     };
     svg.addEventListener("pointerdown", function (ev) {
+      // A new first finger (or mouse press) begins a new gesture: nothing older is held.
+      if (ev.isPrimary) pointers = {};
       pointers[ev.pointerId] = { x: ev.clientX, y: ev.clientY };
       last = { x: ev.clientX, y: ev.clientY, pinch: spread() };
       dragged = false;
     });
     svg.addEventListener("pointermove", function (ev) {
       if (!pointers[ev.pointerId] || !last) return;
+      if (ev.pointerType === "mouse" && !ev.buttons) return up(ev);
       pointers[ev.pointerId] = { x: ev.clientX, y: ev.clientY };
       var pinch = spread();
       if (pinch && last.pinch) {
@@ -230,14 +389,14 @@
       view.y = Math.min(Math.max(view.y - dy / box.height * view.h, home.y), home.y + home.h - view.h);
       last.x = ev.clientX;
       last.y = ev.clientY;
-      show();
+      showView();
     });
-    var up = function (ev) {
+    function up(ev) {
       delete pointers[ev.pointerId];
       last = Object.keys(pointers).length ? last : null;
-    };
-    svg.addEventListener("pointerup", up);
-    svg.addEventListener("pointercancel", up);
+    }
+    window.addEventListener("pointerup", up);
+    window.addEventListener("pointercancel", up);
     var controls = document.getElementById("zoom");
     if (controls) {
       controls.hidden = false;
@@ -247,7 +406,7 @@
         var how = button.getAttribute("data-zoom");
         if (how === "reset") {
           view = { x: home.x, y: home.y, w: home.w, h: home.h };
-          show();
+          showView();
         } else {
           zoom(how === "in" ? 1.5 : 1 / 1.5, view.x + view.w / 2, view.y + view.h / 2);
         }

@@ -17,6 +17,7 @@ pub fn normalized(text: &str, id: &str, name: &str) -> String {
         (r#"name="csrf" value="[^"]*""#, r#"name="csrf" value="""#),
         (r"(seed|Los|lot|Startwert)( [a-z]+)?:? \d+", "$1 SEED"),
         (r#"data-(version|deadline)="[^"]*""#, r#"data-$1="""#),
+        (r#"(id="lot-seed">[^<:]*: )\d+"#, "${1}SEED"),
     ];
     rules.iter().fold(text, |t, (pattern, with)| {
         regex::Regex::new(pattern)

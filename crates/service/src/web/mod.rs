@@ -7,6 +7,7 @@
 //! plain HTTP); every form carries a CSRF token that must match the `sl_csrf` cookie, and a
 //! cross-site `Origin` is refused; all output is escaped by the templates.
 
+mod clicks;
 mod events;
 mod maps;
 mod new_game;

@@ -162,6 +162,8 @@ pub(crate) struct GamePage {
     echo: Vec<Echo>,
     /// What the viewer's orders leave out or overdo.
     gaps: Vec<String>,
+    /// What the script needs to build orders by clicking.
+    click: ClickPart,
     /// Before the start: joining, the viewer's wishes, the start.
     forming: Option<FormingPart>,
     /// The seed of the lot that gave out the powers, once drawn.
@@ -697,6 +699,7 @@ async fn game_page(
         orders_text,
         echo,
         gaps,
+        click: ClickPart::of(&v, &position, my_power.as_deref(), t),
         forming: forming_part(state, &me.id, &g, &view, &v, t).await?,
         lot_seed: view.lot_seed,
         master_controls: status == GameStatus::Active && is_master,
@@ -723,6 +726,27 @@ fn deadline_instant(view: &games::GameView, status: GameStatus) -> Option<String
         .deadline_ms
         .filter(|_| status == GameStatus::Active && !view.paused)?;
     Some(jiff::Timestamp::from_millisecond(ms).ok()?.to_string())
+}
+
+/// What the game page's script needs to build orders by clicking.
+pub(crate) struct ClickPart {
+    /// The phase's kind: `M`, `R` or `A`.
+    phase: &'static str,
+    /// Where the viewer may build this winter, and what.
+    builds: String,
+    /// The order bar's words, as JSON.
+    words: String,
+}
+
+impl ClickPart {
+    /// For the viewer playing `power` (if any) in `position`.
+    fn of(v: &Variant, position: &Position, power: Option<&str>, t: &Text) -> ClickPart {
+        ClickPart {
+            phase: super::clicks::phase_letter(position),
+            builds: super::clicks::build_sites(v, position, power),
+            words: super::clicks::builder_words(t),
+        }
+    }
 }
 
 /// The game page's part before the start.
