@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::Args;
 use serde::Serialize;
-use spielleiter_engine::Map;
+use spielleiter_engine::Variant;
 use spielleiter_engine::conditions::{LineOrder, read_order_line};
 use spielleiter_engine::interchange::{GameState, position_from_state, variant_for_state};
 use spielleiter_engine::order::{OrderContext, OrderError, read_power_header};
@@ -103,7 +103,7 @@ pub fn run(args: &OrdersArgs) -> Result<ExitCode> {
             if line.result.is_err() {
                 rejected += 1;
             }
-            print_result(&mut out, map, &line, args.json, args.lang)?;
+            print_result(&mut out, &variant, &line, args.json, args.lang)?;
         }
     }
     Ok(if rejected > 0 && args.strict {
@@ -113,7 +113,8 @@ pub fn run(args: &OrdersArgs) -> Result<ExitCode> {
     })
 }
 
-fn print_result(out: &mut impl Write, map: &Map, line: &LineOrder, json: bool, lang: Lang) -> Result<()> {
+fn print_result(out: &mut impl Write, variant: &Variant, line: &LineOrder, json: bool, lang: Lang) -> Result<()> {
+    let map = &variant.map;
     let (text, result) = (line.text.as_str(), &line.result);
     let otherwise = line.undecided.as_ref().map(|o| match o {
         Some(o) => o.order.display(map).to_string(),
@@ -165,6 +166,7 @@ fn print_result(out: &mut impl Write, map: &Map, line: &LineOrder, json: bool, l
             let hint = e
                 .suggestion
                 .as_ref()
+                .map(|s| spielleiter_engine::report::name_in(variant, s, lang))
                 .map(|s| match lang {
                     Lang::En => format!(" (did you mean {s}?)"),
                     Lang::De => format!(" (gemeint: {s}?)"),

@@ -470,3 +470,146 @@ fn a_player_sees_the_own_wishes_changes_them_or_leaves_before_the_start() {
     assert_eq!(player.send(&format!("{game}/leave"), &[]).status, 409);
     assert!(player.get(&game).body.contains(r#"id="lot-seed">Seed of the lot"#));
 }
+
+/// Words of the English report vocabulary (never German).
+const ENGLISH: &[&str] = &[
+    "army",
+    "fleet",
+    "bounce",
+    "bounced",
+    "dislodged",
+    "cut",
+    "void",
+    "disband",
+    "disbanded",
+    "build",
+    "builds",
+    "retreat",
+    "retreats",
+    "spring",
+    "fall",
+    "movement",
+    "results",
+    "support",
+    "supports",
+    "hold",
+    "holds",
+    "convoy",
+    "orders",
+    "deadline",
+    "the",
+    "of",
+    "and",
+    "to",
+];
+
+/// Words of the German report vocabulary (never English).
+const GERMAN: &[&str] = &[
+    "armee",
+    "flotte",
+    "abgeprallt",
+    "verdrängt",
+    "abgeschnitten",
+    "aufgelöst",
+    "rückzug",
+    "frühjahr",
+    "herbst",
+    "bewegungen",
+    "ergebnisse",
+    "unterstützt",
+    "hält",
+    "befehle",
+    "abgabeschluss",
+    "der",
+    "die",
+    "das",
+    "und",
+];
+
+/// What a reader reads of a mail: its subject and text (the other headers are for machines);
+/// a page as it is.
+fn mail_words(text: &str) -> String {
+    match text.split_once("\n\n") {
+        Some((head, body)) if head.starts_with("From:") => {
+            let subject = head.lines().find(|l| l.starts_with("Subject:")).unwrap_or_default();
+            format!("{}\n{body}", subject.trim_start_matches("Subject:"))
+        }
+        _ => text.to_string(),
+    }
+}
+
+/// The words of a page's or mail's text (tags and their attributes left out) that are in
+/// `vocabulary`.
+fn vocabulary_in<'a>(text: &str, vocabulary: &[&'a str]) -> Vec<&'a str> {
+    let mut plain = String::new();
+    let mut tag = false;
+    for c in text.chars() {
+        match c {
+            '<' => tag = true,
+            '>' => {
+                tag = false;
+                plain.push(' ');
+            }
+            c if !tag => plain.push(c),
+            _ => {}
+        }
+    }
+    let words: Vec<String> = plain
+        .split(|c: char| !c.is_alphabetic())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    vocabulary
+        .iter()
+        .copied()
+        .filter(|v| words.iter().any(|w| w == v))
+        .collect()
+}
+
+#[test]
+fn german_readers_read_no_english_report_words_and_english_readers_no_german_ones() {
+    let server = support::start_server("web-words");
+    let gm = support::player_in(&server, "jonas", "de");
+    let other = support::player_in(&server, "kate", "en");
+    let id = support::two_player_game(&gm, &other, "Words", serde_json::json!({}));
+    gm.ok(
+        "PUT",
+        &format!("/api/games/{id}/orders"),
+        Some(serde_json::json!({"orders": ["A Par - Bur", "A Mar - Bur", "F Bre - Mao"]})),
+    );
+    other.ok(
+        "PUT",
+        &format!("/api/games/{id}/orders"),
+        Some(serde_json::json!({"orders": ["A Mun - Ruh", "F Kie - Hol", "A Ber - Kie"]})),
+    );
+    gm.ok(
+        "POST",
+        &format!("/api/games/{id}/adjudicate"),
+        Some(serde_json::json!({"phase": "S1901M"})),
+    );
+    let game = format!("/games/{id}");
+    for (name, lang, foreign, own) in [("jonas", "de", ENGLISH, GERMAN), ("kate", "en", GERMAN, ENGLISH)] {
+        let mut b = Browser::new(&server.base);
+        b.log_in(name, "long enough");
+        let page = b.get(&game).body;
+        let echo = b
+            .send(&format!("{game}/echo"), &[("orders", "A Bur - Spainx\nF Mao H")])
+            .body;
+        let list = b.get("/games").body;
+        let mails = support::wait_for_mails_in(&[server.dir.join("mail")], 2, |m| {
+            m.contains(&format!("<{name}@example.org>")) && !m.contains("Subject: Diplomacy: ")
+        });
+        for (what, text) in [("game page", &page), ("echo", &echo), ("games list", &list)]
+            .into_iter()
+            .chain(mails.iter().map(|m| ("mail", m)))
+            .map(|(what, text)| (what, mail_words(text)))
+        {
+            assert_eq!(
+                vocabulary_in(&text, foreign),
+                [] as [&str; 0],
+                "{name} ({lang}), {what}:\n{text}"
+            );
+            assert!(vocabulary_in(&text, own).len() >= 2, "{name} ({lang}), {what}:\n{text}");
+        }
+    }
+}

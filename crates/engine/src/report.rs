@@ -197,6 +197,15 @@ impl Words {
         }
     }
 
+    /// The power's adjective before a unit: German inflects it (Armee and Flotte are feminine:
+    /// `französische`).
+    fn unit_adjective(&self, variant: &Variant, p: PowerId) -> String {
+        match self.lang {
+            Lang::En => self.adjective(variant, p),
+            Lang::De => format!("{}e", self.adjective(variant, p)),
+        }
+    }
+
     fn place(&self, variant: &Variant, l: LocationId) -> String {
         let map = &variant.map;
         let loc = map.location(l);
@@ -240,7 +249,7 @@ fn long_order(w: &Words, variant: &Variant, units: &[crate::position::Unit], pow
         Lang::De => "Anführer",
     };
     let foreign = |l: LocationId| match owner_at(units, variant, l) {
-        Some(p) if p != power => format!("{} ", w.adjective(variant, p)),
+        Some(p) if p != power => format!("{} ", w.unit_adjective(variant, p)),
         _ => String::new(),
     };
     let (support, convoy, hold) = match w.lang {
@@ -327,7 +336,7 @@ fn annotations(w: &Words, result: &UnitResult) -> Vec<&'static str> {
     let de = w.lang == Lang::De;
     let mut notes = Vec::new();
     match result.outcome {
-        Outcome::Bounced { .. } => notes.push("bounce"),
+        Outcome::Bounced { .. } => notes.push(if de { "abgeprallt" } else { "bounce" }),
         Outcome::Cut { .. } => notes.push(if de { "abgeschnitten" } else { "cut" }),
         Outcome::SupportVoid | Outcome::ConvoyVoid => notes.push(if de { "ungenutzt" } else { "void" }),
         Outcome::NoConvoy => notes.push(if de { "kein Konvoi" } else { "no convoy" }),
@@ -347,9 +356,46 @@ fn join_or(items: &[String], lang: Lang) -> String {
     items.join(or)
 }
 
+/// A province's or power's name as the variant writes it in either language (a suggestion
+/// for a misspelt name), written in `lang`; other text as it is.
+pub fn name_in(variant: &Variant, name: &str, lang: Lang) -> String {
+    let w = Words { lang };
+    if let Some(p) = variant.map.province_by_name(name) {
+        w.province(variant, p)
+    } else if let Some(p) = variant.map.power_by_name(name) {
+        w.power(variant, p)
+    } else {
+        name.to_string()
+    }
+}
+
 /// A province's name in `lang` (the variant's English or German name).
 pub fn province_name(variant: &Variant, province: ProvinceId, lang: Lang) -> String {
     Words { lang }.province(variant, province)
+}
+
+/// What the reader expected, in German.
+fn expected_de(expected: &str) -> &str {
+    match expected {
+        crate::order::condition::EXPECTED => crate::order::condition::EXPECTED_DE,
+        crate::order::condition::EXPECTED_MOVE => crate::order::condition::EXPECTED_MOVE_DE,
+        "`-` and the convoyed army's destination" => "`-` und das Ziel der transportierten Armee",
+        "`-` and the retreat destination" => "`-` und das Ziel des Rückzugs",
+        "`-` and where the fleet passes to" => "`-` und wohin die Flotte durchfährt",
+        "a coast after `/`" => "eine Küste nach `/`",
+        "a province" => "eine Provinz",
+        "a unit (e.g. `A Par`)" => "eine Einheit (z. B. `A Par`)",
+        "an order after the power" => "ein Befehl nach der Macht",
+        "an order: H, -, S, C, R, D or B" => {
+            "ein Befehl: H (halten), - (ziehen), U (unterstützen), K (Konvoi), R (Rückzug), D (auflösen) oder B (aufbauen)"
+        }
+        "the number of political factors after `PF`" => "die Zahl der politischen Faktoren nach `PF`",
+        "a power name before `:`" => "ein Machtname vor `:`",
+        "`:` after the condition" => "`:` nach der Bedingung",
+        "`ELSE` (`SONST`) after `THEN` (`DANN`) and its order" => "`SONST` nach `DANN` und seinem Befehl",
+        "a condition, then `THEN` (`DANN`) and an order" => "eine Bedingung, dann `DANN` und ein Befehl",
+        other => other,
+    }
 }
 
 /// A rejected order's reason in German.
@@ -361,11 +407,7 @@ pub fn error_de(kind: &OrderErrorKind) -> String {
         K::UnknownProvince(p) => format!("unbekannte Provinz `{p}`"),
         K::UnknownPower(p) => format!("unbekannte Großmacht `{p}`"),
         K::Expected { expected, found } => {
-            let expected = match *expected {
-                crate::order::condition::EXPECTED => crate::order::condition::EXPECTED_DE,
-                crate::order::condition::EXPECTED_MOVE => crate::order::condition::EXPECTED_MOVE_DE,
-                other => other,
-            };
+            let expected = expected_de(expected);
             format!("erwartet: {expected}; gefunden: {found}")
         }
         K::TrailingText(t) => format!("unerwartetes `{t}` nach dem Befehl"),
@@ -636,8 +678,8 @@ pub fn render(variant: &Variant, report: &PhaseReport, lang: Lang) -> String {
             for d in &m.dislodged {
                 let options: Vec<String> = d.retreats.iter().map(|&l| w.place(variant, l)).collect();
                 let who = format!(
-                    "{} {} {}",
-                    w.adjective(variant, d.unit.power),
+                    "{} {} in {}",
+                    w.unit_adjective(variant, d.unit.power),
                     w.unit(d.unit.kind),
                     w.place(variant, d.unit.location)
                 );
@@ -697,7 +739,7 @@ pub fn render(variant: &Variant, report: &PhaseReport, lang: Lang) -> String {
                         .unwrap_or_default()
                 ),
                 (RetreatOutcome::Bounced, true) => format!(
-                    "{power}: {unit} -> {}.  (*Bounce, aufgelöst*){advance}",
+                    "{power}: {unit} -> {}.  (*abgeprallt, aufgelöst*){advance}",
                     r.orders[i]
                         .and_then(|o| match o {
                             Order::Retreat { to, .. } => Some(w.place(variant, to)),

@@ -602,7 +602,7 @@ fn an_order_a_scenario_rule_gave_or_changed_is_marked_with_the_rule_in_both_lang
     assert!(en.contains("England: Army Picardy HOLD.  (*rule 5.1.2*)"), "{en}");
     assert!(en.contains("France: Army Burgundy -> Belgium.  (*bounce*)"), "{en}");
     let de = render(&v, &report, Lang::De);
-    assert!(de.contains("(*Regel 5.1.2, bounce*)"), "{de}");
+    assert!(de.contains("(*Regel 5.1.2, abgeprallt*)"), "{de}");
     let m = report.movement.as_ref().expect("a movement phase");
     let by_rule: Vec<_> = m.by_rule.iter().flatten().copied().collect();
     assert_eq!(by_rule, ["5.1.2", "5.1.2"]);

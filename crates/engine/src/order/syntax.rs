@@ -139,10 +139,9 @@ fn keyword(key: &str) -> Option<Keyword> {
         "c" | "convoy" | "convoys" | "k" | "konvoi" | "konvoiert" | "konvoieren" | "geleit" | "geleitet"
         | "geleiten" => Convoy,
         "r" | "retreat" | "retreats" | "rueckzug" => Retreat,
-        "d" | "disband" | "disbands" | "remove" | "removes" | "aufloesen" | "aufloesung" | "abbau" | "abbauen" => {
-            Disband
-        }
-        "b" | "build" | "builds" | "bauen" | "baut" | "aufbau" | "aufbauen" => Build,
+        "d" | "disband" | "disbands" | "remove" | "removes" | "aufloesen" | "aufloesung" | "abbau" | "abbauen"
+        | "loese" | "loes" => Disband,
+        "b" | "build" | "builds" | "bauen" | "baut" | "baue" | "bau" | "aufbau" | "aufbauen" => Build,
         "waive" | "waives" | "verzicht" | "verzichten" | "verzichtet" => Waive,
         "choose" | "chooses" | "choice" | "wahl" | "waehle" | "waehlt" | "waehlen" => Choose,
         "pf" => Pf,
@@ -525,7 +524,12 @@ impl<'t> Reader<'t, '_> {
         Ok(Some((fleet, to)))
     }
 
-    fn end(&self) -> Result<(), OrderError> {
+    fn end(&mut self) -> Result<(), OrderError> {
+        // The separable German verb's particle: `Löse Armee Rom auf`.
+        if self.peek().is_some_and(|t| t.kind == TokenKind::Word && t.key == "auf") && self.tokens.len() == self.at + 1
+        {
+            self.at += 1;
+        }
         match self.peek() {
             None => Ok(()),
             Some(t) => Err(OrderError::new(

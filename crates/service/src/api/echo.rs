@@ -134,7 +134,7 @@ pub(crate) fn echo(v: &Variant, position: &Position, power: PowerId, submitted: 
     for (i, l) in read.lines.iter().enumerate() {
         let mut e = match &l.result {
             Ok(o) => Echo::read(&l.text, o.display(&v.map).to_string()),
-            Err(e) => Echo::refused(&l.text, error(e), e),
+            Err(e) => Echo::refused(&l.text, error(e), e).named(v, lang),
         };
         if let Some(j) = seconds[i] {
             let (en, de) = crate::i18n::second_order(submitted.number(at_lines[j].0), &read.lines[j].text);
@@ -143,7 +143,7 @@ pub(crate) fn echo(v: &Variant, position: &Position, power: PowerId, submitted: 
         echoes.push((at_lines[i], e));
     }
     for (k, (_, text, e)) in read.sender_only.iter().enumerate() {
-        echoes.push((at_private[k], Echo::refused(text, error(e), e)));
+        echoes.push((at_private[k], Echo::refused(text, error(e), e).named(v, lang)));
     }
     echoes.sort_by_key(|(at, _)| *at);
     let kept = kept_lines(v, power, lines, &read, &seconds, &at_lines);
@@ -256,6 +256,14 @@ impl Echo {
             line: 0,
             part: None,
         }
+    }
+
+    /// The echo with its suggestion written in `lang` (`Spain` for a German reader: `Spanien`).
+    fn named(mut self, v: &Variant, lang: Lang) -> Echo {
+        self.suggestion = self
+            .suggestion
+            .map(|s| spielleiter_engine::report::name_in(v, &s, lang));
+        self
     }
 
     /// An order refused.
