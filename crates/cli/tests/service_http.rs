@@ -467,6 +467,8 @@ fn deadlines_and_early_adjudication_need_no_game_master() {
     assert_eq!(seen["ready"], json!({"ready": 1, "of": 2}), "{seen}");
     let master = solo.ok("GET", &format!("/api/games/{early}"), None);
     assert_eq!(master["ready"]["powers"], json!(["FRANCE"]), "{master}");
+    assert_eq!(master["ready"]["sent"], json!(["GERMANY"]), "{master}");
+    assert_eq!(master["ready"]["awaited"], json!([]), "{master}");
     let mine = other.ok("GET", &format!("/api/games/{early}/orders"), None);
     assert_eq!(mine["ready"], false, "{mine}");
     let marked = other.ok(
@@ -477,7 +479,11 @@ fn deadlines_and_early_adjudication_need_no_game_master() {
     assert_eq!(marked["adjudicated"], true, "{marked}");
     let game = solo.ok("GET", &format!("/api/games/{early}"), None);
     assert_eq!(game["state"]["phase"], "F1901M");
-    assert_eq!(game["ready"], json!({"ready": 0, "of": 2, "powers": []}), "{game}");
+    assert_eq!(
+        game["ready"],
+        json!({"ready": 0, "of": 2, "powers": [], "sent": [], "awaited": ["FRANCE", "GERMANY"]}),
+        "{game}"
+    );
 }
 
 /// The subjects of the mails to `address` in the server's mail folder.

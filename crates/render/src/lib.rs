@@ -11,6 +11,9 @@ pub mod shapes;
 pub mod svg;
 pub mod voronoi;
 
+#[cfg(test)]
+mod colour_check;
+
 pub use geometry::{MapGeometry, ShapeError};
 pub use png::{PngError, png};
 pub use scene::{DrawnOrder, OrderState, Scene};

@@ -19,7 +19,7 @@ use crate::voronoi::Point;
 pub const FONT_FAMILY: &str = "DejaVu Sans";
 
 const SEA: &str = "#b9d4ea";
-const LAND: &str = "#efe6cc";
+const LAND: &str = "#ece8de";
 const IMPASSABLE: &str = "#c9c2b4";
 const FILLER_LAND: &str = "#d8d2c4";
 const FILLER_SEA: &str = "#a7c4dd";
@@ -61,7 +61,7 @@ pub fn svg(geometry: &MapGeometry, scene: &Scene) -> String {
             (Terrain::Sea, _) => SEA.to_string(),
             (Terrain::Impassable, _) => IMPASSABLE.to_string(),
             _ if shut => IMPASSABLE.to_string(),
-            (_, Some(owner)) => tint(&map.power(owner).colour, 0.55),
+            (_, Some(owner)) => owned_fill(&map.power(owner).colour),
             _ => LAND.to_string(),
         };
         let name = match scene.lang {
@@ -149,6 +149,7 @@ pub fn svg(geometry: &MapGeometry, scene: &Scene) -> String {
 
     // Centres and labels.
     s.push_str(r#"<g id="labels">"#);
+    let labels = province_labels(map, scene.lang);
     for p in map.provinces() {
         let at = geometry.label_at[p.id.index()];
         let colour = if p.terrain == Terrain::Sea {
@@ -158,11 +159,11 @@ pub fn svg(geometry: &MapGeometry, scene: &Scene) -> String {
         };
         let _ = write!(
             s,
-            r#"<text x="{:.1}" y="{:.1}" font-size="10" text-anchor="middle" fill="{colour}" data-for="{}">{}</text>"#,
+            r#"<text x="{:.1}" y="{:.1}" font-size="11" text-anchor="middle" fill="{colour}" data-for="{}">{}</text>"#,
             at.x,
             at.y + 3.5,
             esc(&p.abbreviation),
-            esc(&label(&p.abbreviation))
+            esc(&labels[p.id.index()])
         );
         let owner = scene.position.owners.get(p.id.index()).copied().flatten();
         // A centre of the map, or (Hegemony 2.2.3) an overseas centre: a sea that a country owns.
@@ -170,6 +171,7 @@ pub fn svg(geometry: &MapGeometry, scene: &Scene) -> String {
             centre(&mut s, scene, p, owner, Point::new(at.x, at.y + 10.0));
         }
     }
+    coast_marks(&mut s, scene, &geometry);
     s.push_str("</g>");
 
     // Orders under the units; supports and convoys under moves.
@@ -235,6 +237,66 @@ fn scene_variant_title(scene: &Scene) -> String {
     match scene.lang {
         Lang::En => scene.variant.title.clone(),
         Lang::De => scene.variant.title_de.clone(),
+    }
+}
+
+/// The provinces' labels in the reader's language: the map's abbreviations (`Bud`) in English;
+/// in German the shortest beginning of each German name, from three letters, that no other
+/// province's label shares (`Mün`, `Nords`, `Norw`), the abbreviation where none is found.
+fn province_labels(map: &spielleiter_engine::Map, lang: Lang) -> Vec<String> {
+    let provinces = map.provinces();
+    if lang == Lang::En {
+        return provinces.iter().map(|p| label(&p.abbreviation)).collect();
+    }
+    let names: Vec<Vec<char>> = provinces
+        .iter()
+        .map(|p| p.name_de.chars().filter(|c| c.is_alphanumeric()).collect())
+        .collect();
+    let start = |i: usize, n: usize| names[i].iter().take(n).collect::<String>().to_lowercase();
+    (0..provinces.len())
+        .map(|i| {
+            let unique = (3..=names[i].len().max(3)).find(|&n| {
+                let mine = start(i, n);
+                (0..names.len()).all(|j| j == i || start(j, n.max(3)) != mine)
+            });
+            match unique {
+                Some(n) => names[i].iter().take(n).collect(),
+                None => label(&provinces[i].abbreviation),
+            }
+        })
+        .collect()
+}
+
+/// Marks where each coast of a split-coast province is (`nc`, `sc`; German `NK`, `SK`), under
+/// the units: a fleet there covers its mark.
+fn coast_marks(s: &mut String, scene: &Scene, geometry: &crate::geometry::MapGeometry) {
+    let map = &scene.variant.map;
+    for (i, l) in map.locations().iter().enumerate() {
+        if l.coast.is_none() {
+            continue;
+        }
+        let location = LocationId(i as u16);
+        let abbreviation = map.location_abbreviation(location);
+        let Some(coast) = abbreviation.split('/').nth(1) else {
+            continue;
+        };
+        let mark = match (scene.lang, coast) {
+            (Lang::De, "nc") => "NK".to_string(),
+            (Lang::De, "sc") => "SK".to_string(),
+            (Lang::De, "ec") => "OK".to_string(),
+            (Lang::De, "wc") => "WK".to_string(),
+            (_, other) => other.to_string(),
+        };
+        let at = geometry.unit_point(location);
+        let _ = write!(
+            s,
+            r##"<g class="coast-mark"><circle cx="{:.1}" cy="{:.1}" r="7.5" fill="#ffffff" fill-opacity="0.7" stroke="#34495e" stroke-width="1" stroke-dasharray="2 1.5"/><text x="{:.1}" y="{:.1}" font-size="7" text-anchor="middle" fill="#34495e">{}</text></g>"##,
+            at.x,
+            at.y,
+            at.x,
+            at.y + 2.5,
+            esc(&mark)
+        );
     }
 }
 
@@ -339,14 +401,33 @@ fn unit(
             );
         }
     }
-    let _ = write!(
-        s,
-        r#"<text x="{:.1}" y="{:.1}" font-size="{:.1}" text-anchor="middle" fill="{text}">{}</text></g>"#,
-        at.x,
-        at.y + 3.8 * size,
-        11.0 * size,
-        esc(&p.letter.to_string())
-    );
+    // No letter on the symbol (a French army marked `F` reads as a fleet): the shape tells army
+    // from fleet, the colour the power; an army has a ring, a fleet a mast with its sail.
+    match kind {
+        UnitType::Army => {
+            let _ = write!(
+                s,
+                r#"<circle cx="{:.1}" cy="{:.1}" r="{:.1}" fill="none" stroke="{text}" stroke-width="{:.1}"/></g>"#,
+                at.x,
+                at.y,
+                0.45 * r,
+                1.4 * size
+            );
+        }
+        UnitType::Fleet => {
+            let (x, y) = (at.x, at.y);
+            let _ = write!(
+                s,
+                r#"<path d="M{:.1} {:.1}L{:.1} {:.1}L{:.1} {:.1}Z" fill="{fill}" stroke="{stroke}" stroke-width="1.2" stroke-linejoin="round"/></g>"#,
+                x,
+                y - 1.7 * r,
+                x,
+                y - 0.85 * r,
+                x + 0.9 * r,
+                y - 0.85 * r
+            );
+        }
+    }
 }
 
 /// A supply centre's mark in its owner's colour (white: no owner). A double centre (Hegemony
@@ -683,6 +764,14 @@ fn legend(s: &mut String, scene: &Scene, title: &str, height: f64) {
 }
 
 /// Blends a `#rrggbb` colour with white: `amount` 0 keeps it, 1 gives white.
+/// The fill of a land province a power owns: its colour blended towards white.
+pub fn owned_fill(colour: &str) -> String {
+    tint(colour, 0.55)
+}
+
+/// The fill of land nobody owns.
+pub const UNOWNED_FILL: &str = LAND;
+
 fn tint(colour: &str, amount: f64) -> String {
     let Some((r, g, b)) = rgb(colour) else {
         return LAND.to_string();

@@ -318,8 +318,10 @@ fn list(items: &[String]) -> String {
     format!("[{}]", items.iter().map(|s| quote(s)).collect::<Vec<_>>().join(", "))
 }
 
+/// The powers' colours of an imported map, in turn: the first eight stay apart for readers
+/// with any of the common colour vision deficiencies (checked in the render crate).
 const COLOURS: [&str; 10] = [
-    "#c40233", "#2e5bbf", "#3fa6d9", "#5a5a5a", "#2f9e44", "#b8b8b8", "#e0b000", "#8e44ad", "#d35400", "#16a085",
+    "#d55e00", "#0a4f9e", "#56b4e9", "#3d3d3d", "#009e73", "#b56fb0", "#f0c419", "#7a4b1e", "#8e44ad", "#16a085",
 ];
 
 /// Imports a `.map` file. `include` returns the text of a file named by a `USE` line.
