@@ -131,7 +131,7 @@ fn errors_can_be_explained_in_german() {
     let out = run(&["orders", "--lang", "de"], "A Munic - Tyr\n");
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        text.contains("Fehler: unbekannte Provinz `Munic` (gemeint: Munich?)"),
+        text.contains("Fehler: unbekannte Provinz `Munic` (gemeint: München?)"),
         "{text}"
     );
 }

@@ -452,7 +452,7 @@ async fn a_hegemony_winter_and_a_neutrals_orders_are_entered_in_the_browser() {
 /// Clicks a unit on the map, then a split-coast province at the place of its `coast`-th coast;
 /// returns the order line the clicks wrote (and clears the orders box).
 async fn click_to_coast(c: &Client, unit: &str, province: &str, coast: usize) -> String {
-    c.find(Locator::Css(&format!("#map g.unit[data-unit='{unit}']")))
+    c.find(Locator::Css(&format!("#map g.unit[data-unit='{unit}'] > title + *")))
         .await
         .unwrap()
         .click()
@@ -492,9 +492,9 @@ async fn ureq_png(base: &str, c: &Client, query: &str) -> Vec<u8> {
     response.body_mut().read_to_vec().unwrap()
 }
 
-/// Clicks a unit of the map.
+/// Clicks a unit of the map (its body: a fleet's sail stands out above it).
 async fn click_unit(c: &Client, unit: &str) {
-    c.find(Locator::Css(&format!("#map g.unit[data-unit='{unit}']")))
+    c.find(Locator::Css(&format!("#map g.unit[data-unit='{unit}'] > title + *")))
         .await
         .unwrap_or_else(|e| panic!("{unit}: {e}"))
         .click()

@@ -171,7 +171,7 @@ pub fn svg(geometry: &MapGeometry, scene: &Scene) -> String {
             centre(&mut s, scene, p, owner, Point::new(at.x, at.y + 10.0));
         }
     }
-    coast_marks(&mut s, scene, &geometry);
+    coast_marks(&mut s, scene, geometry);
     s.push_str("</g>");
 
     // Orders under the units; supports and convoys under moves.
@@ -407,7 +407,7 @@ fn unit(
         UnitType::Army => {
             let _ = write!(
                 s,
-                r#"<circle cx="{:.1}" cy="{:.1}" r="{:.1}" fill="none" stroke="{text}" stroke-width="{:.1}"/></g>"#,
+                r#"<circle cx="{:.1}" cy="{:.1}" r="{:.1}" fill="none" stroke="{text}" stroke-width="{:.1}" pointer-events="none"/></g>"#,
                 at.x,
                 at.y,
                 0.45 * r,
