@@ -83,6 +83,8 @@ fn the_echo_suggests_names_and_tells_what_the_orders_leave_out() {
         "{}",
         echo.body
     );
+    // Names in the message in quotation marks, not Markdown's backticks.
+    assert!(echo.body.contains("unknown province “Pickardy”"), "{}", echo.body);
     assert!(echo.body.contains(r#"id="gaps""#), "{}", echo.body);
     for unit in [
         "Army Paris has no order: it holds.",

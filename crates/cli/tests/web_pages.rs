@@ -146,7 +146,7 @@ fn output_is_escaped_and_errors_are_pages() {
     );
     assert_eq!(bad.status, 400);
     assert!(
-        bad.body.contains("unknown variant `nonsense`") && bad.body.contains(r#"href="/games""#),
+        bad.body.contains("unknown variant “nonsense”") && bad.body.contains(r#"href="/games""#),
         "{}",
         bad.body
     );

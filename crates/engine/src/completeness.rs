@@ -56,7 +56,8 @@ pub fn gaps(variant: &Variant, position: &Position, power: PowerId, orders: &Pha
         .lines
         .iter()
         .zip(&carried)
-        .filter(|(l, c)| **c && l.power == Some(power))
+        // A conditional winter order is decided by the winter's steps: not counted either way.
+        .filter(|(l, c)| **c && l.power == Some(power) && l.condition.is_none())
         .filter_map(|(l, _)| l.result.as_ref().ok())
         .collect();
     let ordered = |unit: &Unit| {
@@ -97,7 +98,9 @@ fn own_units(units: &[Unit], power: PowerId) -> impl Iterator<Item = &Unit> {
 /// (negative).
 fn adjustment_gaps(variant: &Variant, position: &Position, power: PowerId, count: i32, mine: &[&Order]) -> Vec<Gap> {
     let tally = |f: fn(&Order) -> bool| mine.iter().filter(|o| f(o)).count() as u32;
-    let builds = tally(|o| matches!(o, Order::Build { .. } | Order::Waive));
+    let built = tally(|o| matches!(o, Order::Build { .. }));
+    let waived = tally(|o| matches!(o, Order::Waive));
+    let builds = built + waived;
     let disbands = tally(|o| matches!(o, Order::Disband { .. }));
     let mut gaps = Vec::new();
     if count <= 0 && builds > 0 {
@@ -108,15 +111,17 @@ fn adjustment_gaps(variant: &Variant, position: &Position, power: PowerId, count
     }
     if count > 0 {
         let allowed = count as u32;
-        // Builds beyond the free home centres cannot be used: they are not "left".
+        // Builds beyond the free home centres cannot be used: they are not "left"; a waive
+        // gives up a build, not a site.
         let sites = position.free_home_centres(&variant.map, power).count() as u32;
+        let usable = (allowed - waived.min(allowed)).min(sites);
         if builds > allowed {
             gaps.push(Gap::TooManyBuilds {
                 allowed,
                 ordered: builds,
             });
-        } else if builds < allowed.min(sites.max(builds)) {
-            gaps.push(Gap::BuildsLeft(allowed.min(sites) - builds));
+        } else if built < usable {
+            gaps.push(Gap::BuildsLeft(usable - built));
         }
     } else if count < 0 {
         let owed = count.unsigned_abs();
@@ -188,6 +193,8 @@ mod tests {
         assert_eq!(gaps_of(france, &[]), [Gap::BuildsLeft(2)]);
         assert_eq!(gaps_of(france, &["Build A Par"]), [Gap::BuildsLeft(1)]);
         assert_eq!(gaps_of(france, &["Build A Par", "Waive"]), []);
+        assert_eq!(gaps_of(france, &["Waive"]), [Gap::BuildsLeft(1)]);
+        assert_eq!(gaps_of(france, &["Waive", "Waive"]), []);
         assert_eq!(
             gaps_of(france, &["Build A Par", "Build F Bre", "Waive"]),
             [Gap::TooManyBuilds { allowed: 2, ordered: 3 }]

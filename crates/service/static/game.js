@@ -88,16 +88,22 @@
     text.value = (lines ? lines + "\n" : "") + words;
     text.dispatchEvent(new Event("input"));
   }
-  // Writes `order` for the unit (or build site) `subject`, replacing the lines that order it.
+  // Writes `order` for the unit (or build site) `subject` among the lines for the current phase
+  // (those before the first heading of a later phase, `F1901M:`), replacing the lines there that
+  // order it; the lines for later phases stay as they are.
   function write(subject, order) {
     if (!text) return;
     var where = subject.split(" ").pop().split("/")[0].toLowerCase();
-    var kept = text.value.split("\n").filter(function (line) {
+    var lines = text.value.replace(/\s+$/, "").split("\n");
+    var heading = lines.findIndex(function (line) { return /^\s*[a-z]\d{4}[a-z]\s*:\s*$/i.test(line); });
+    var now = heading < 0 ? lines : lines.slice(0, heading);
+    var later = heading < 0 ? [] : lines.slice(heading);
+    now = now.filter(function (line) {
       var words = line.trim().toLowerCase().replace(/^build\s+/, "").split(/\s+/);
-      return !(words.length > 1 && /^[af]$/.test(words[0]) && words[1].split("/")[0] === where);
+      return line.trim() !== "" && !(words.length > 1 && /^[af]$/.test(words[0]) && words[1].split("/")[0] === where);
     });
-    text.value = kept.join("\n").replace(/\s+$/, "");
-    append(order);
+    text.value = now.concat([order]).concat(later).join("\n");
+    text.dispatchEvent(new Event("input"));
   }
   // The coast a fleet is sent to in a split-coast province
   // (`data-coasts="spa/nc 412 530 gas,mao,por;spa/sc …"`): of the coasts the fleet can reach, the
@@ -224,7 +230,12 @@
   }
   // Where a click points: a unit's location, else the province (a fleet's coast where it matters).
   function placeOf(ev, unit, province, fleetAt) {
-    if (unit) return unit.getAttribute("data-location");
+    if (unit) {
+      // A unit clicked stands for its province; a fleet goes to the coast it can reach there.
+      var at = unit.getAttribute("data-location").split("/")[0];
+      province = mapBox.querySelector("[data-province='" + at + "']");
+      if (!province) return unit.getAttribute("data-location");
+    }
     if (!province) return null;
     var place = province.getAttribute("data-province");
     if (fleetAt !== undefined && province.hasAttribute("data-coasts")) {
@@ -237,7 +248,8 @@
       dragged = false; // the click that ends a drag orders nothing
       return;
     }
-    if (!text) return;
+    // Orders are clicked on the map of now only (the bar is not there on an earlier step).
+    if (!text || !builder) return;
     var unit = ev.target.closest("g.unit");
     var province = ev.target.closest("[data-province]");
     if (!pick) {
@@ -393,7 +405,9 @@
     });
     function up(ev) {
       delete pointers[ev.pointerId];
-      last = Object.keys(pointers).length ? last : null;
+      // A finger left of a pinch pans on from where it is, not from where the pinch began.
+      var left = Object.keys(pointers);
+      last = left.length ? { x: pointers[left[0]].x, y: pointers[left[0]].y, pinch: null } : null;
     }
     window.addEventListener("pointerup", up);
     window.addEventListener("pointercancel", up);

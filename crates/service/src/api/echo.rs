@@ -46,13 +46,26 @@ pub(crate) struct OrderLines {
     pub(crate) texts: Vec<String>,
     /// The number of each line.
     numbers: Vec<usize>,
+    /// The power sent orders (or retreats) for this phase in an earlier one: they stand where
+    /// these lines do not replace them, so what the lines leave out is not told as missing.
+    in_advance: bool,
 }
 
 impl OrderLines {
     /// Lines numbered 1, 2, … (the API, the web).
     pub(crate) fn plain(texts: Vec<String>) -> OrderLines {
         let numbers = (1..=texts.len()).collect();
-        OrderLines { texts, numbers }
+        OrderLines {
+            texts,
+            numbers,
+            in_advance: false,
+        }
+    }
+
+    /// The same lines of a power that sent orders for this phase in an earlier one (or not).
+    pub(crate) fn with_orders_in_advance(mut self, in_advance: bool) -> OrderLines {
+        self.in_advance = in_advance;
+        self
     }
 
     /// Lines with their own numbers (a mail's).
@@ -60,6 +73,7 @@ impl OrderLines {
         OrderLines {
             texts: lines.iter().map(|(_, t)| t.clone()).collect(),
             numbers: lines.iter().map(|(n, _)| *n).collect(),
+            in_advance: false,
         }
     }
 
@@ -152,7 +166,7 @@ pub(crate) fn echo(v: &Variant, position: &Position, power: PowerId, submitted: 
     read.lines.retain(|_| !second.next().unwrap_or(false));
     let mut second = seconds.iter().map(Option::is_some);
     read.line_origins.retain(|_| !second.next().unwrap_or(false));
-    let gaps = gaps_of(v, position, power, lines, &read, lang);
+    let gaps = gaps_of(v, position, power, submitted, &read, lang);
     Reading {
         read,
         echo: numbered(echoes, submitted),
@@ -168,16 +182,21 @@ fn gaps_of(
     v: &Variant,
     position: &Position,
     power: PowerId,
-    lines: &[String],
+    submitted: &OrderLines,
     read: &PhaseOrders,
     lang: Lang,
 ) -> Vec<String> {
-    let phases = spielleiter_engine::game::phases_ordered(v, position.phase, lines.iter().map(String::as_str));
-    if !phases.is_empty() && !phases.contains(&position.phase) {
+    let lines = submitted.texts.iter().map(String::as_str);
+    let phases = spielleiter_engine::game::phases_ordered(v, position.phase, lines);
+    let for_now = phases.contains(&position.phase);
+    // Only later phases ordered, or orders sent in advance that these lines leave standing.
+    if (!phases.is_empty() || submitted.in_advance) && !for_now {
         return Vec::new();
     }
     spielleiter_engine::completeness::gaps(v, position, power, read)
         .iter()
+        // Retreats given in advance stand beside a retreat phase's own lines.
+        .filter(|g| !(submitted.in_advance && matches!(g, spielleiter_engine::completeness::Gap::NoRetreat(_))))
         .map(|g| spielleiter_engine::report::gap_text(v, g, lang))
         .collect()
 }
@@ -355,6 +374,10 @@ mod tests {
         );
         assert_eq!(submit(&["F1901M:", "A Par - Bur"]).gaps, [] as [String; 0]);
         assert_eq!(submit(&[]).gaps.len(), 3);
+        // Orders sent for this phase in an earlier one stand: nothing told as missing.
+        let (v, position, france) = standard();
+        let none = OrderLines::plain(Vec::new()).with_orders_in_advance(true);
+        assert_eq!(echo(&v, &position, france, &none, Lang::En).gaps, [] as [String; 0]);
     }
 
     #[test]

@@ -415,10 +415,10 @@ pub(crate) struct ReadyCount {
     /// Which, where the viewer may know.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) powers: Option<Vec<String>>,
-    /// Which sent orders not yet final, where the viewer may know.
+    /// Which sent orders not yet final (for the master).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) sent: Option<Vec<String>>,
-    /// Which have sent nothing yet, where the viewer may know.
+    /// Which have sent nothing yet (for the master).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) awaited: Option<Vec<String>>,
     /// Whether the viewer's own power is among them.
@@ -438,8 +438,10 @@ async fn ready_count(state: &AppState, me: &str, my_power: Option<&str>, g: &Gam
         of: r.expected,
         mine: my_power.is_some_and(|p| r.ready.iter().any(|r| r == p)),
         powers: named.then_some(r.ready),
-        sent: named.then_some(r.sent),
-        awaited: named.then_some(r.awaited),
+        // Who sent and who not only for the master: orders sent in advance count as sent, and
+        // who ordered in advance is no one else's business (the option shows only who is ready).
+        sent: (g.master == me).then_some(r.sent),
+        awaited: (g.master == me).then_some(r.awaited),
     }))
 }
 

@@ -159,11 +159,12 @@ pub(crate) async fn submit(
     state.limits.orders(me)?;
     let desk = app::orders::desk(&mut SqlUnit::begin(&state.store).await?, me, id).await?;
     let phase = desk.phase();
+    let in_advance = desk.game.pending.covers(&desk.power_key, &phase);
     let Reading { read, echo, kept, gaps } = echo_checked(
         desk.variant.clone(),
         desk.position.clone(),
         desk.power,
-        lines.clone(),
+        lines.clone().with_orders_in_advance(in_advance),
         lang,
     )
     .await?;

@@ -496,7 +496,12 @@ impl GameUnit for FakeUnit<'_> {
     }
 
     async fn set_wishes(&mut self, game: &str, account: &str, preferences: &[String]) -> Result<bool, DomainError> {
-        if self.member(game, |m| m.account == account).is_none() {
+        let forming = self
+            .data
+            .games
+            .get(game)
+            .is_some_and(|g| g.status == GameStatus::Forming);
+        if !forming || self.member(game, |m| m.account == account).is_none() {
             return Ok(false);
         }
         self.data.wishes.retain(|(g, a, _)| !(g == game && a == account));

@@ -176,7 +176,10 @@ pub async fn leave(store: &impl GameStore, me: &str, id: &str) -> Result<(), Dom
     if g.status != GameStatus::Forming {
         return Err(DomainError::Seat(SeatError::StartedAlready));
     }
-    unit.lock_forming(id).await?;
+    // Locks the game against a start meanwhile (the lot must see the members it published).
+    if !unit.lock_forming(id).await? {
+        return Err(DomainError::Seat(SeatError::StartedAlready));
+    }
     if !unit.remove_member(id, me).await? {
         return Err(DomainError::Seat(SeatError::NotJoined));
     }
@@ -196,6 +199,9 @@ pub async fn change_wishes(
         return Err(DomainError::Seat(SeatError::StartedAlready));
     }
     let preferences = wishes_of(&g, wanted)?;
+    if !unit.lock_forming(id).await? {
+        return Err(DomainError::Seat(SeatError::StartedAlready));
+    }
     let player = unit
         .members(id)
         .await?

@@ -103,12 +103,15 @@ pub(super) async fn set_wishes(
     preferences: &[String],
 ) -> Result<bool, DomainError> {
     let wishes = serde_json::to_string(preferences).map_err(|e| unreadable("a player's wishes", e))?;
-    let done = sqlx::query("UPDATE members SET preferences = $1 WHERE game_id = $2 AND account_id = $3")
-        .bind(wishes)
-        .bind(game)
-        .bind(account)
-        .execute(&mut **tx)
-        .await?;
+    let done = sqlx::query(
+        "UPDATE members SET preferences = $1 WHERE game_id = $2 AND account_id = $3 \
+         AND EXISTS (SELECT 1 FROM games WHERE id = $2 AND status = 'forming')",
+    )
+    .bind(wishes)
+    .bind(game)
+    .bind(account)
+    .execute(&mut **tx)
+    .await?;
     Ok(done.rows_affected() > 0)
 }
 

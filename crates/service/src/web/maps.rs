@@ -67,7 +67,8 @@ async fn my_orders(
         return Ok(None);
     };
     let lines = orders::stored(state, &g.id, &key, &position.phase.to_string()).await?;
-    let submitted = orders::OrderLines::plain(lines.clone());
+    let phase = position.phase.to_string();
+    let submitted = orders::OrderLines::plain(lines.clone()).with_orders_in_advance(g.pending.covers(&key, &phase));
     let orders::Reading { read, echo, gaps, .. } = orders::echo(v, position, power, &submitted, lang);
     // An order for a neutral country the player controls is drawn in that country's colour.
     let drawn = read

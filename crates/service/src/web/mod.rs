@@ -270,7 +270,7 @@ impl Viewer {
             viewer_name: self.account.as_ref().map(|a| a.name.clone()),
             csrf: self.csrf.clone(),
             flash: None,
-            message: e.message_in(self.t.engine_lang()).to_string(),
+            message: self.t.quoted(e.message_in(self.t.engine_lang())),
             back: back.to_string(),
         };
         let status = if e.status.is_success() {
@@ -317,7 +317,7 @@ impl Viewer {
             next: local_path(form.get("next")).unwrap_or("").to_string(),
             name: form.get("name").to_string(),
             email: form.get("email").to_string(),
-            refusal: Some(e.message_in(self.t.engine_lang()).to_string()),
+            refusal: Some(self.t.quoted(e.message_in(self.t.engine_lang()))),
         };
         let status = if e.status.is_success() {
             StatusCode::BAD_REQUEST

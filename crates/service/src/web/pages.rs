@@ -554,7 +554,7 @@ pub(crate) async fn create_game(State(state): State<AppState>, post: Posted) -> 
         },
         Err(e) => e,
     };
-    f.refusal = Some(refusal.message_in(viewer.t.engine_lang()).to_string());
+    f.refusal = Some(viewer.t.quoted(refusal.message_in(viewer.t.engine_lang())));
     let status = if refusal.status.is_success() {
         StatusCode::BAD_REQUEST
     } else {
@@ -697,7 +697,7 @@ async fn game_page(
         adjustment_note: now.and_then(|position| adjustment_note(&v, position, my_power.as_deref(), t)),
         can_order,
         orders_text,
-        echo,
+        echo: t.quoted_echo(echo),
         gaps,
         click: ClickPart::of(&v, &position, my_power.as_deref(), t),
         forming: forming_part(state, &me.id, &g, &view, &v, t).await?,
@@ -1183,7 +1183,12 @@ pub(crate) async fn echo(State(state): State<AppState>, Path(id): Path<String>, 
     let run = async {
         state.limits.echo(&me.id)?;
         let desk = orders::reading_desk(&state, &me.id, &id).await?;
-        let lines = orders::OrderLines::plain(form.get("orders").lines().map(str::to_string).collect());
+        let in_advance = desk
+            .game
+            .pending
+            .covers(&desk.power_key, &desk.position.phase.to_string());
+        let lines = orders::OrderLines::plain(form.get("orders").lines().map(str::to_string).collect())
+            .with_orders_in_advance(in_advance);
         let reading = orders::echo_checked(desk.variant, desk.position, desk.power, lines, lang).await?;
         Ok::<_, ApiError>((reading.echo, reading.gaps))
     };
@@ -1191,7 +1196,7 @@ pub(crate) async fn echo(State(state): State<AppState>, Path(id): Path<String>, 
         Ok((echo, gaps)) => {
             let fragment = EchoFragment {
                 t: viewer.t,
-                echo,
+                echo: viewer.t.quoted_echo(echo),
                 gaps,
             };
             match fragment.render() {

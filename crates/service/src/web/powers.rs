@@ -1,7 +1,7 @@
 //! The game page's table of powers: who plays each, its centres and units, and what it did about
 //! the phase — sent, ready, nothing yet — where the viewer may know it (its own power always;
-//! every power for the master, or for everyone when the game shows names), with missed turns and
-//! civil disorder, which are public.
+//! every power's for the master; who is ready for everyone when the game shows names), with
+//! missed turns and civil disorder, which are public.
 
 use spielleiter_engine::{Position, Variant};
 
@@ -81,7 +81,10 @@ pub(crate) fn power_lines(
                 .find(|m| m.role == "player" && m.power.as_deref() == Some(key.as_str()));
             let mine = view.my_power.as_deref() == Some(key.as_str());
             let mark = mark_of(view.ready.as_ref(), &key, mine, my_sent);
-            let idle = view.ready.is_some() && !to_order.contains(&p.id);
+            // In a winter whether a power has something to order may hang on secrets
+            // (Hegemony's political factors): told to its player and the master only.
+            let may_know = !winter || mine || view.master;
+            let idle = view.ready.is_some() && may_know && !to_order.contains(&p.id);
             let (mut state, class) = match (member.is_some_and(|m| m.civil_disorder), mark) {
                 (true, _) => (t.state_disorder.to_string(), "disorder"),
                 (false, _) if idle => (t.state_idle.to_string(), "none"),

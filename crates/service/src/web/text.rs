@@ -598,6 +598,34 @@ pub(crate) static DE: Text = Text {
 };
 
 impl Text {
+    /// A message for a page: names the judge quotes with backticks (`Spainx`) in the page's
+    /// quotation marks (“Spainx”, „Spainx“).
+    pub(crate) fn quoted(&self, text: &str) -> String {
+        let (open, close) = if self.lang == "de" {
+            ("„", "“")
+        } else {
+            ("“", "”")
+        };
+        let mut out = String::with_capacity(text.len() + 8);
+        for (i, part) in text.split('`').enumerate() {
+            if i > 0 {
+                out.push_str(if i % 2 == 1 { open } else { close });
+            }
+            out.push_str(part);
+        }
+        out
+    }
+
+    /// The echo with its errors quoted for a page.
+    pub(crate) fn quoted_echo(&self, echo: Vec<crate::api::orders::Echo>) -> Vec<crate::api::orders::Echo> {
+        echo.into_iter()
+            .map(|mut e| {
+                e.error = e.error.map(|m| self.quoted(&m));
+                e
+            })
+            .collect()
+    }
+
     /// The engine's language of these texts (reports, phase names, order errors).
     pub(crate) fn engine_lang(&self) -> spielleiter_engine::report::Lang {
         if self.lang == "de" {
