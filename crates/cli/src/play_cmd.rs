@@ -1,5 +1,7 @@
-//! `spielleiter play`: a hot-seat game in the terminal. Each power in turn types its orders (an
-//! empty line ends them); the judge adjudicates and prints the classic report.
+//! `spielleiter play`: a hot-seat game in the terminal. The board is shown at each phase; each
+//! power in turn types its orders, each line read at once (the order as understood, or the error
+//! with a suggestion; a refused line is not kept and may be typed again), and an empty line ends
+//! them with a note of what they leave out; the judge adjudicates and prints the classic report.
 
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
@@ -7,8 +9,9 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::Args;
 use spielleiter_engine::Position;
+use spielleiter_engine::completeness::gaps;
 use spielleiter_engine::game::{LaterOrder, PhaseOrders, adjudicate_phase, powers_to_order, still_pending};
-use spielleiter_engine::report::{Lang, politics_summary, private_report, render};
+use spielleiter_engine::report::{Lang, board, error_de, gap_text, name_in, politics_summary, private_report, render};
 
 /// Options of `spielleiter play`.
 #[derive(Args)]
@@ -40,6 +43,7 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode> {
             return Ok(ExitCode::SUCCESS);
         }
         writeln!(out, "=== {} ===", position.phase)?;
+        write!(out, "{}", board(&variant, &position, args.lang))?;
         let mut orders = PhaseOrders::default();
         // Orders sent earlier for this phase (or still later ones, which stay pending).
         for later in pending.drain(..) {
@@ -74,7 +78,7 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode> {
                 }
             )?;
             out.flush()?;
-            let mut lines = Vec::new();
+            let mut lines: Vec<String> = Vec::new();
             loop {
                 match input.next() {
                     None => {
@@ -87,11 +91,35 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode> {
                         if line.trim().is_empty() {
                             break;
                         }
-                        lines.push(line);
+                        // Lines under a later phase's heading are read with it.
+                        let heading = lines
+                            .iter()
+                            .rev()
+                            .find(|l| spielleiter_engine::phase::read_phase_header(l.trim()).is_some());
+                        let read = [heading.map(String::as_str), Some(line.as_str())];
+                        if checked(
+                            &mut out,
+                            &variant,
+                            &position,
+                            power,
+                            read.into_iter().flatten(),
+                            args.lang,
+                        )? {
+                            lines.push(line);
+                        }
                     }
                 }
             }
+            let before = orders.lines.len();
             orders.read(&variant, &position, Some(power), lines.iter().map(String::as_str));
+            let mine = PhaseOrders {
+                lines: orders.lines[before..].to_vec(),
+                ..PhaseOrders::default()
+            };
+            for gap in gaps(&variant, &position, power, &mine) {
+                let note = if de { "Hinweis" } else { "Note" };
+                writeln!(out, "  {note}: {}", gap_text(&variant, &gap, args.lang))?;
+            }
         }
         let report = adjudicate_phase(&variant, &position, orders);
         writeln!(out)?;
@@ -109,6 +137,61 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode> {
         pending = still_pending(&report).cloned().collect();
         position = report.next;
     }
+}
+
+/// Reads one typed line of `power` against the position and says how it was read: each order as
+/// understood (`  = A PAR - BUR`), or why not (`  ! …`, with a suggestion). Whether to keep it: a
+/// line with a refused order is not kept (the player types it again).
+fn checked<'a>(
+    out: &mut impl Write,
+    variant: &spielleiter_engine::Variant,
+    position: &Position,
+    power: spielleiter_engine::PowerId,
+    lines: impl IntoIterator<Item = &'a str>,
+    lang: Lang,
+) -> Result<bool> {
+    let mut probe = PhaseOrders::default();
+    probe.read(variant, position, Some(power), lines);
+    let de = lang == Lang::De;
+    let mut keep = true;
+    let reason = |e: &spielleiter_engine::OrderError| {
+        let why = if de { error_de(&e.kind) } else { e.kind.to_string() };
+        let hint = e
+            .suggestion
+            .as_ref()
+            .map(|s| name_in(variant, s, lang))
+            .map(|s| match lang {
+                Lang::En => format!(" (did you mean {s}?)"),
+                Lang::De => format!(" (gemeint: {s}?)"),
+            });
+        format!("{why}{}", hint.unwrap_or_default())
+    };
+    for l in &probe.lines {
+        match &l.result {
+            Ok(o) => writeln!(out, "  = {}", o.display(&variant.map))?,
+            Err(e) => {
+                keep = false;
+                writeln!(out, "  ! {}", reason(e))?;
+            }
+        }
+    }
+    for (_, _, e) in &probe.sender_only {
+        keep = false;
+        writeln!(out, "  ! {}", reason(e))?;
+    }
+    for later in &probe.later {
+        let when = if de { "für" } else { "for" };
+        writeln!(out, "  = {when} {}: {}", later.phase, later.text)?;
+    }
+    if !keep {
+        let again = if de {
+            "  (nicht übernommen; bitte neu eingeben)"
+        } else {
+            "  (not kept; type it again)"
+        };
+        writeln!(out, "{again}")?;
+    }
+    Ok(keep)
 }
 
 /// What each player alone is told of the phase (his orders not carried out, his allocations of

@@ -483,3 +483,37 @@ fn output_piped_into_a_reader_that_stops_early_ends_quietly() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert!(out.status.success(), "{stderr}");
 }
+
+#[test]
+fn play_shows_the_board_reads_each_line_at_once_and_tells_what_is_missing() {
+    // Austria: a misspelt line (refused, not kept, typed again), then the line right; England
+    // sends nothing; France one order; input ends.
+    let script = "A Vie - Galicai\nA Vie - Gal\n\n\nA Par - Bur\n\n";
+    let out = run(&["play", "--phases", "1"], script);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("The board, Spring of 1901:"), "{text}");
+    assert!(
+        text.contains("Austria: 3 supply centres; Army Budapest, Army Vienna, Fleet Trieste."),
+        "{text}"
+    );
+    assert!(
+        text.contains("  ! unknown province `Galicai` (did you mean Galicia?)\n  (not kept; type it again)"),
+        "{text}"
+    );
+    assert!(text.contains("  = A VIE - GAL\n"), "{text}");
+    assert!(text.contains("  Note: Army Budapest has no order: it holds."), "{text}");
+    assert!(!text.contains("  Note: Army Vienna has no order"), "{text}");
+    assert!(
+        text.contains("Austria: Army Vienna -> Galicia."),
+        "the line typed again is carried out: {text}"
+    );
+    // In German, the board and the notes too.
+    let out = run(&["play", "--lang", "de", "--phases", "1"], "A Vie - Gal\n\n");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Das Brett, im Frühjahr 1901:"), "{text}");
+    assert!(
+        text.contains("  Hinweis: Armee Budapest hat keinen Befehl: sie hält."),
+        "{text}"
+    );
+}

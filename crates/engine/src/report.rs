@@ -14,6 +14,7 @@ use crate::order::{Order, OrderErrorKind};
 use crate::phase::{Phase, PhaseKind, Season};
 use crate::variant::Variant;
 
+mod board;
 mod choices;
 mod gaps;
 mod leaders;
@@ -21,6 +22,7 @@ mod politics;
 mod private;
 mod winter;
 
+pub use board::board;
 pub use gaps::gap_text;
 use leaders::{displaced_leader_lines, leader_lines, leader_retreat_lines};
 pub use leaders::{leader_move_reason_en, leader_retreat_reason_en};
