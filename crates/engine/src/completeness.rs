@@ -4,7 +4,7 @@
 //! builds where disbands are owed or the other way round. None of these refuses an order: the
 //! rules say what becomes of each; the player is told so while he can still change it.
 
-use crate::game::{PhaseOrders, ordered_pieces};
+use crate::game::{PhaseOrders, Piece, ordered_pieces};
 use crate::ids::PowerId;
 use crate::order::Order;
 use crate::phase::PhaseKind;
@@ -60,14 +60,15 @@ pub fn gaps(variant: &Variant, position: &Position, power: PowerId, orders: &Pha
         .filter(|(l, c)| **c && l.power == Some(power) && l.condition.is_none())
         .filter_map(|(l, _)| l.result.as_ref().ok())
         .collect();
-    let ordered = |unit: &Unit| {
-        let province = variant.map.province_of(unit.location);
-        orders
-            .lines
-            .iter()
-            .zip(&carried)
-            .any(|(l, c)| *c && ordered_pieces(&variant.map, l).contains(&crate::game::Piece::Unit(province)))
-    };
+    // The pieces the orders carried out give orders to, gathered once.
+    let pieces: std::collections::HashSet<Piece> = orders
+        .lines
+        .iter()
+        .zip(&carried)
+        .filter(|(_, c)| **c)
+        .flat_map(|(l, _)| ordered_pieces(&variant.map, l))
+        .collect();
+    let ordered = |unit: &Unit| pieces.contains(&Piece::Unit(variant.map.province_of(unit.location)));
     match kind {
         PhaseKind::Movement => own_units(&position.units, power)
             .filter(|u| !ordered(u))

@@ -20,6 +20,7 @@ mod gaps;
 mod leaders;
 mod politics;
 mod private;
+pub mod vocabulary;
 mod winter;
 
 pub use board::board;

@@ -5,6 +5,7 @@ use spielleiter_engine::adjudicate::retreat::RetreatOutcome;
 use spielleiter_engine::game::{PhaseOrders, PhaseReport, adjudicate_phase, powers_to_order};
 use spielleiter_engine::interchange::{GameState, position_from_state, state_from_position};
 use spielleiter_engine::order::OrderErrorKind;
+use spielleiter_engine::report::vocabulary::words_in;
 use spielleiter_engine::report::{Lang, render};
 use spielleiter_engine::{PhaseKind, Position, Variant};
 
@@ -873,4 +874,65 @@ fn colonial_is_played_with_the_seeds_two_year_turns_or_the_original_calendar_as_
     };
     let refused = adjudicate_with(&colonial, &input).expect_err("refused");
     assert!(refused.to_string().contains("only original"), "{refused}");
+}
+
+/// The reports in English and German keep to their language: a phase of every kind (bounces,
+/// cut and void supports, dislodgements, retreats, builds, a waive, a removal) rendered in both,
+/// and no word of the one report vocabulary in the other's text.
+#[test]
+fn a_year_of_reports_keeps_to_each_language() {
+    let v = standard();
+    let fall = position(
+        &v,
+        r#"{"phase": "F1901M", "units": {
+            "FRANCE": ["A BUR", "A PIC", "F MAO"],
+            "GERMANY": ["A BEL", "A RUH", "A MUN", "A SIL", "A PRU"],
+            "ENGLAND": ["F ENG", "F NTH"]},
+          "centers": {"FRANCE": ["PAR", "BRE", "MAR"], "GERMANY": ["BER", "KIE", "MUN", "BEL"],
+            "ENGLAND": ["LON", "EDI", "LVP"]}}"#,
+    );
+    let moves = play(
+        &v,
+        &fall,
+        &[
+            ("France", &["A Pic - Bel", "A Bur S A Pic - Bel", "F Mao - Bre"]),
+            (
+                "Germany",
+                &[
+                    "A Ruh - Bur",
+                    "A Bel H",
+                    "A Mun S A Ruh - Bur",
+                    "A Sil S A Pru - War",
+                    "A Pru - Sil",
+                ],
+            ),
+            ("England", &["F Eng S A Pic - Bel", "F Nth C A Lon - Bel"]),
+        ],
+    );
+    let retreats = play(
+        &v,
+        &moves.next,
+        &[("France", &["A Bur R Pic"]), ("Germany", &["A Bel R Ruh"])],
+    );
+    let winter = play(
+        &v,
+        &retreats.next,
+        &[
+            ("France", &["Build A Par"]),
+            ("Germany", &["Remove A Pru"]),
+            ("England", &["Waive"]),
+        ],
+    );
+    for (name, report) in [("moves", &moves), ("retreats", &retreats), ("winter", &winter)] {
+        let (en, de) = (render(&v, report, Lang::En), render(&v, report, Lang::De));
+        assert_eq!(words_in(&de, Lang::En), [] as [&str; 0], "{name}, German:\n{de}");
+        assert_eq!(words_in(&en, Lang::De), [] as [&str; 0], "{name}, English:\n{en}");
+        // Each report speaks its own language at all.
+        assert!(words_in(&en, Lang::En).len() >= 3, "{name}, English:\n{en}");
+        assert!(words_in(&de, Lang::De).len() >= 3, "{name}, German:\n{de}");
+    }
+    let de = render(&v, &moves, Lang::De);
+    for word in ["abgeprallt", "verdrängt", "abgeschnitten"] {
+        assert!(de.contains(word), "{word}:\n{de}");
+    }
 }

@@ -118,9 +118,9 @@
     var reachable = province.getAttribute("data-coasts").split(";").map(function (entry) {
       return entry.split(" ");
     }).filter(function (parts) {
-      return parts.length === 4 && (!fleetAt || parts[3].split(",").indexOf(fleetAt) >= 0);
+      return parts.length === 4 && parts[3].split(",").indexOf(fleetAt) >= 0;
     });
-    if (reachable.length < 2 && fleetAt) return null;
+    if (reachable.length < 2) return null;
     var best = null, bestDistance = Infinity;
     reachable.forEach(function (parts) {
       var dx = Number(parts[1]) - at.x, dy = Number(parts[2]) - at.y;

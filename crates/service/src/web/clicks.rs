@@ -22,11 +22,14 @@ pub(crate) fn build_sites(v: &Variant, position: &Position, power: Option<&str>)
     let Some(id) = power.and_then(|p| v.map.power_by_name(p)) else {
         return String::new();
     };
+    if position.phase.kind != PhaseKind::Adjustment {
+        return String::new();
+    }
     let builds = spielleiter_engine::game::expected_counts(v, position)
         .get(id.index())
         .copied()
         .unwrap_or(0);
-    if position.phase.kind != PhaseKind::Adjustment || builds <= 0 {
+    if builds <= 0 {
         return String::new();
     }
     let map = &v.map;

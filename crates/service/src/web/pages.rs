@@ -813,13 +813,10 @@ async fn press_part(
 ) -> Result<PressPart, ApiError> {
     let can_read = view.member || view.master;
     let (lines, earlier) = press_lines(state, me, &g.id, all, can_read, v, t).await?;
-    let mine = view.my_power.as_deref().and_then(|p| v.map.power_by_name(p));
-    let recipients = v
-        .map
-        .powers()
-        .iter()
-        .filter(|p| Some(p.id) != mine)
-        .map(|p| (p.key.clone(), t.power_name(p)))
+    let mine = view.my_power.as_deref().map(str::to_ascii_lowercase);
+    let recipients = power_choices(v, t)
+        .into_iter()
+        .filter(|(key, _)| Some(key) != mine.as_ref())
         .collect();
     Ok(PressPart {
         new: lines.iter().filter(|l| l.new).count(),
