@@ -216,7 +216,7 @@ fn a_mail_stops_at_its_first_failed_sign_on() {
     let good = "SIGNON Germany Stopped right-horse-1\nA Mun - Ruh\n";
     ingest_into(&server.dir, &mail("carl@example.org", "stop-2@example.org", good));
     let reply = reply_to(&server.dir, "stop-2@example.org");
-    assert!(reply.contains("Signed on as GERMANY"), "{reply}");
+    assert!(reply.contains("Signed on as Germany"), "{reply}");
     let orders = carl.ok("GET", &format!("/api/games/{game}/orders"), None);
     assert_eq!(orders["orders"], serde_json::json!(["A Mun - Ruh"]), "{orders}");
 }

@@ -102,7 +102,7 @@ fn early_adjudication_waits_until_every_power_marked_its_orders_ready_by_mail_or
         "ready",
         &["SIGNON France bereit pw-franz-2026", "READY"],
     );
-    assert!(reply.contains("The orders of FRANCE for F1901M are final"), "{reply}");
+    assert!(reply.contains("The orders of France for F1901M are final"), "{reply}");
     assert!(reply.contains("adjudicated at once"), "{reply}");
     assert_eq!(phase(&master, &id), "W1901A");
 }

@@ -102,7 +102,7 @@ fn compare(server: &Server, c: &Cast, twins: &Twins, when: &str) {
             let mut all: Vec<String> = mails(server, &address, name)
                 .iter()
                 .map(|m| normalized(m, id, name))
-                .filter(|m| with_press || !m.contains("press from FRANCE"))
+                .filter(|m| with_press || !m.contains("press from France"))
                 .collect();
             all.sort();
             all

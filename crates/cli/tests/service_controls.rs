@@ -44,7 +44,7 @@ fn a_missed_turn_leads_to_civil_disorder_and_the_master_replaces_the_player() {
     assert!(
         started
             .iter()
-            .any(|m| m.contains("To: nmr-late") && m.contains("You play GERMANY."))
+            .any(|m| m.contains("To: nmr-late") && m.contains("You play Germany."))
     );
     let result = gm.ok("POST", &format!("/api/games/{id}/adjudicate?phase=S1901M"), None);
     assert_eq!(result["missing"], json!(["GERMANY"]), "{result}");
@@ -59,7 +59,7 @@ fn a_missed_turn_leads_to_civil_disorder_and_the_master_replaces_the_player() {
     // The result goes to every member by mail, naming the missing power.
     let mails = wait_for_mails(&server, "Subject: Diplomacy results Missed S1901M", 2);
     assert_eq!(mails.len(), 2, "one result for each member");
-    assert!(mails.iter().all(|m| m.contains("No orders received from: GERMANY.")));
+    assert!(mails.iter().all(|m| m.contains("No orders received from: Germany.")));
     assert!(mails.iter().any(|m| m.contains("To: nmr-late <nmr-late@example.org>")));
 
     // Only the master replaces players; the new player takes over the power, the old one is out.
@@ -235,7 +235,7 @@ fn the_other_survivors_concede_the_game() {
     let game = players[0].ok("GET", &format!("/api/games/{id}"), None);
     assert_eq!(game["status"], "finished");
     assert_eq!(game["result"], json!({"kind": "concession", "powers": ["ENGLAND"]}));
-    wait_for_mail(&server, "concede the game Conceded to ENGLAND");
+    wait_for_mail(&server, "concede the game Conceded to England");
     let (status, _) = players[0].call(
         "PUT",
         &format!("/api/games/{id}/orders"),

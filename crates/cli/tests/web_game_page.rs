@@ -506,6 +506,30 @@ fn vocabulary_in(text: &str, lang: Lang) -> Vec<&'static str> {
     words_in(&plain, lang)
 }
 
+/// The power names of `lang` that `text` holds as words; in either language also the power keys
+/// (`FRANCE`), which are for machines, never for readers.
+fn power_names_in(text: &str, lang: Lang) -> Vec<&'static str> {
+    let names: &[&str] = match lang {
+        Lang::En => &["France", "Germany", "Austria", "Russia", "Turkey", "Italy"],
+        Lang::De => &[
+            "Frankreich",
+            "Deutschland",
+            "Österreich",
+            "Russland",
+            "Türkei",
+            "Italien",
+        ],
+    };
+    let keys = ["FRANCE", "GERMANY", "AUSTRIA", "ENGLAND", "RUSSIA", "TURKEY", "ITALY"];
+    let words: Vec<&str> = text.split(|c: char| !c.is_alphabetic()).collect();
+    names
+        .iter()
+        .chain(keys.iter())
+        .copied()
+        .filter(|n| words.contains(n))
+        .collect()
+}
+
 #[test]
 fn german_readers_read_no_english_report_words_and_english_readers_no_german_ones() {
     let server = support::start_server("web-words");
@@ -522,6 +546,13 @@ fn german_readers_read_no_english_report_words_and_english_readers_no_german_one
         &format!("/api/games/{id}/orders"),
         Some(serde_json::json!({"orders": ["A Mun - Ruh", "F Kie - Hol", "A Ber - Kie"]})),
     );
+    for (from, to) in [(&gm, "GERMANY"), (&other, "FRANCE")] {
+        from.ok(
+            "POST",
+            &format!("/api/games/{id}/press"),
+            Some(serde_json::json!({"to": [to], "body": "Munich?"})),
+        );
+    }
     gm.ok(
         "POST",
         &format!("/api/games/{id}/adjudicate"),
@@ -536,7 +567,7 @@ fn german_readers_read_no_english_report_words_and_english_readers_no_german_one
             .send(&format!("{game}/echo"), &[("orders", "A Bur - Spainx\nF Mao H")])
             .body;
         let list = b.get("/games").body;
-        let mails = support::wait_for_mails_in(&[server.dir.join("mail")], 2, |m| {
+        let mails = support::wait_for_mails_in(&[server.dir.join("mail")], 3, |m| {
             m.contains(&format!("<{name}@example.org>")) && !m.contains("Subject: Diplomacy: ")
         });
         for (what, text) in [("game page", &page), ("echo", &echo), ("games list", &list)]
@@ -549,7 +580,16 @@ fn german_readers_read_no_english_report_words_and_english_readers_no_german_one
                 [] as [&str; 0],
                 "{name}, {what}:\n{text}"
             );
-            assert!(vocabulary_in(&text, own).len() >= 2, "{name}, {what}:\n{text}");
+            // A press mail is the sender's words under three lines of ours.
+            let press = text.contains("Presse von") || text.contains("press from");
+            assert!(press || vocabulary_in(&text, own).len() >= 2, "{name}, {what}:\n{text}");
+            assert_eq!(
+                power_names_in(&text, foreign),
+                [] as [&str; 0],
+                "{name}, {what}:\n{text}"
+            );
         }
+        let named = mails.iter().filter(|m| !power_names_in(m, own).is_empty()).count();
+        assert!(named >= 1, "{name}: no mail names a power in the reader's language");
     }
 }

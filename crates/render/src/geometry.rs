@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use spielleiter_engine::map::model::Terrain;
 use spielleiter_engine::{LocationId, ProvinceId, Variant};
 
+use crate::placement;
 use crate::shapes::{FillerTerrain, MapShapes};
 use crate::voronoi::{self, Point};
 
@@ -88,6 +89,22 @@ pub struct MapGeometry {
     pub touching: BTreeMap<(ProvinceId, ProvinceId), f64>,
     seeds: Vec<Point>,
     owners: Vec<Region>,
+    edges: Vec<Vec<(Point, Point)>>,
+}
+
+/// The border of every province's area (towards other areas and the picture's frame), as
+/// segments, indexed by `ProvinceId`.
+fn province_edges(cells: &[Vec<voronoi::Corner>], owners: &[Region], provinces: usize) -> Vec<Vec<(Point, Point)>> {
+    let mut edges = vec![Vec::new(); provinces];
+    for (i, cell) in cells.iter().enumerate() {
+        let Region::Province(p) = owners[i] else { continue };
+        for (k, corner) in cell.iter().enumerate() {
+            if corner.across.is_none_or(|j| owners[j] != owners[i]) {
+                edges[p.index()].push((corner.at, cell[(k + 1) % cell.len()].at));
+            }
+        }
+    }
+    edges
 }
 
 /// Seeds and places in picture coordinates, before the areas are made.
@@ -187,12 +204,13 @@ impl MapGeometry {
             seeds,
             owners,
             filler_terrains,
-            unit_at,
+            mut unit_at,
             label_at,
             width,
             height,
         } = layout;
         let cells = voronoi::cells(&seeds, width, height);
+        let edges = province_edges(&cells, &owners, map.provinces().len());
         let mut areas = vec![Vec::new(); map.provinces().len()];
         let mut fillers: Vec<(FillerTerrain, Vec<Vec<Point>>)> =
             filler_terrains.iter().map(|&t| (t, Vec::new())).collect();
@@ -231,6 +249,14 @@ impl MapGeometry {
                 }
             }
         }
+        for p in map.provinces() {
+            let area = placement::Area {
+                cells: &areas[p.id.index()],
+                border: &edges[p.id.index()],
+            };
+            let main = p.main.index();
+            unit_at[main] = placement::settle(&area, unit_at[main], label_at[p.id.index()]);
+        }
         MapGeometry {
             width,
             height,
@@ -242,6 +268,7 @@ impl MapGeometry {
             touching,
             seeds,
             owners,
+            edges,
         }
     }
 
@@ -255,6 +282,24 @@ impl MapGeometry {
             }
         }
         best.map(|(_, r)| r)
+    }
+
+    /// How much room a unit in province `p` has: the distance from where it is drawn to the
+    /// nearest point of the province's border.
+    pub fn unit_room(&self, p: ProvinceId, main: LocationId) -> f64 {
+        self.area(p).clearance(self.unit_at[main.index()])
+    }
+
+    /// The most room a unit could have anywhere in province `p`.
+    pub fn most_room(&self, p: ProvinceId) -> f64 {
+        placement::roomiest(&self.area(p)).map_or(0.0, |(room, _)| room)
+    }
+
+    fn area(&self, p: ProvinceId) -> placement::Area<'_> {
+        placement::Area {
+            cells: &self.areas[p.index()],
+            border: &self.edges[p.index()],
+        }
     }
 
     /// Where a unit at a location is drawn.

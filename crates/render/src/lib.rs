@@ -5,6 +5,7 @@
 
 pub mod geometry;
 pub mod layout;
+pub mod placement;
 pub mod png;
 pub mod scene;
 pub mod shapes;

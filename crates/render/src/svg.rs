@@ -11,6 +11,7 @@ use spielleiter_engine::rule_state::LeaderPlace;
 use spielleiter_engine::{LocationId, Order, PowerId, UnitType};
 
 use crate::geometry::{BorderKind, MapGeometry};
+use crate::placement::UNIT_RADIUS;
 use crate::scene::{DrawnOrder, OrderState, Scene};
 use crate::shapes::FillerTerrain;
 use crate::voronoi::Point;
@@ -25,7 +26,6 @@ const FILLER_LAND: &str = "#d8d2c4";
 const FILLER_SEA: &str = "#a7c4dd";
 const FAILED: &str = "#d01010";
 const NEUTRAL_ORDER: &str = "#555555";
-const UNIT_RADIUS: f64 = 9.0;
 
 /// Draws a scene on a laid-out map as a standalone SVG document.
 pub fn svg(geometry: &MapGeometry, scene: &Scene) -> String {

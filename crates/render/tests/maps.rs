@@ -43,6 +43,22 @@ fn every_built_in_map_is_drawn_as_its_rules_say() {
 }
 
 #[test]
+fn every_unit_stands_inside_its_province_with_room_for_its_symbol() {
+    for v in shaped_variants() {
+        let g = spielleiter_render::builtin_geometry(&v).unwrap().unwrap();
+        let cramped: Vec<String> = (v.map.provinces().iter())
+            .map(|p| (p, g.unit_room(p.id, p.main)))
+            .filter(|(_, room)| *room < spielleiter_render::placement::UNIT_RADIUS)
+            // A province too narrow for the symbol and the arrows: the unit shares what room
+            // there is with the label.
+            .filter(|(p, _)| g.most_room(p.id) >= spielleiter_render::placement::UNIT_CLEARANCE)
+            .map(|(p, room)| format!("{} ({room:.1} px)", p.abbreviation))
+            .collect();
+        assert_eq!(cramped, [] as [String; 0], "{}", v.name);
+    }
+}
+
+#[test]
 fn the_opening_position_shows_every_unit_centre_and_province() {
     for v in shaped_variants() {
         let name = v.name.as_str();

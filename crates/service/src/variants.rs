@@ -52,3 +52,24 @@ pub(crate) fn played(name: &str, calendar: Option<&str>) -> Result<std::sync::Ar
     chosen.push(v.clone());
     Ok(v)
 }
+
+/// Power `key` of variant `v` as readers see it: its names in English and German (the key itself
+/// where the variant has no such power, as for a country of an imported map's older game).
+pub(crate) fn power_name(v: &Variant, key: &str) -> crate::domain::PowerName {
+    match v.map.power_by_name(key) {
+        Some(id) => {
+            let p = v.map.power(id);
+            crate::domain::PowerName {
+                key: p.key.to_ascii_uppercase(),
+                en: p.name.clone(),
+                de: p.name_de.clone(),
+            }
+        }
+        None => crate::domain::PowerName::bare(key),
+    }
+}
+
+/// The powers `keys` of variant `v` as readers see them.
+pub(crate) fn power_names(v: &Variant, keys: &[String]) -> Vec<crate::domain::PowerName> {
+    keys.iter().map(|k| power_name(v, k)).collect()
+}

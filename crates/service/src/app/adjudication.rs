@@ -222,8 +222,8 @@ async fn adjudicate_one(
         next_phase: next.phase.clone(),
         report_en: record.report_en.clone(),
         report_de: record.report_de.clone(),
-        missing: missing.clone(),
-        disorder: disorder.clone(),
+        missing: crate::variants::power_names(&v, &missing),
+        disorder: crate::variants::power_names(&v, &disorder),
         // A phase adjudicated at once (a year's orders at once) has no deadline to tell.
         deadline: next
             .deadline_ms
@@ -334,7 +334,7 @@ async fn tell_players(
         let news = Notification::ForYouAlone {
             game: g.name.clone(),
             phase: report.phase.to_string(),
-            power: key.to_string(),
+            power: crate::variants::power_name(v, key),
             lines_en,
             lines_de: private_report(v, before, report, power, Lang::De),
         };
@@ -408,11 +408,9 @@ mod tests {
         // The result goes to the seven players, the observer and the master, each with the maps.
         assert_eq!(data.outbox.len(), 9);
         assert_eq!(data.with_maps.len(), 9);
-        assert!(
-            data.outbox
-                .iter()
-                .all(|(_, _, _, n)| matches!(n, Notification::Result(r) if r.missing == ["AUSTRIA"]))
-        );
+        assert!(data.outbox.iter().all(
+            |(_, _, _, n)| matches!(n, Notification::Result(r) if r.missing.len() == 1 && r.missing[0].en == "Austria")
+        ));
     }
 
     #[tokio::test]

@@ -82,7 +82,7 @@ pub async fn vote(store: &impl GameStore, me: &str, id: &str, yes: bool) -> Resu
         };
         let news = Notification::Drawn {
             game: g.name.clone(),
-            powers: e.survivors.clone(),
+            powers: crate::variants::power_names(&*of_game(&g)?, &e.survivors),
         };
         finish(&mut unit, &g, &end, &news).await?;
     }
@@ -117,7 +117,7 @@ pub async fn concede(store: &impl GameStore, me: &str, id: &str, to: Option<&str
         };
         let news = Notification::Conceded {
             game: g.name.clone(),
-            winner: winner.clone(),
+            winner: crate::variants::power_name(&v, winner),
         };
         finish(&mut unit, &g, &end, &news).await?;
     }
@@ -259,7 +259,7 @@ mod tests {
         assert_eq!(sent.len(), 9);
         assert!(
             sent.iter()
-                .all(|(_, n)| matches!(n, Notification::Conceded { winner, .. } if winner == "FRANCE"))
+                .all(|(_, n)| matches!(n, Notification::Conceded { winner, .. } if winner.key == "FRANCE" && winner.de == "Frankreich"))
         );
     }
 

@@ -268,7 +268,7 @@ pub async fn start(
         unit.assign_power(id, account, power).await?;
         let news = Notification::GameStarted {
             game: g.name.clone(),
-            power: power.clone(),
+            power: crate::variants::power_name(&v, power),
             seed,
             first_deadline: rule.describe(deadline),
             retreats_with_moves: g.options.retreats_with_moves,

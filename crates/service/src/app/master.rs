@@ -152,7 +152,8 @@ pub async fn replace(
 ) -> Result<Replaced, DomainError> {
     let mut unit = store.begin().await?;
     let g = running_game_of_master(&mut unit, me, id, MasterAction::Replace).await?;
-    let power = power_key(&*of_game(&g)?, power)?;
+    let v = of_game(&g)?;
+    let power = power_key(&v, power)?;
     let player = player.trim();
     let new = unit
         .account_named(player)
@@ -168,7 +169,7 @@ pub async fn replace(
     let news = Notification::NewPlayer {
         game: g.name.clone(),
         player: player.to_string(),
-        power: power.clone(),
+        power: crate::variants::power_name(&v, &power),
     };
     announce(unit, &g, &news).await?;
     Ok(Replaced {

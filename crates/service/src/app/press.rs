@@ -75,8 +75,8 @@ pub async fn send(store: &impl GameStore, clock: &impl Clock, m: Outgoing<'_>) -
     }
     let news = Notification::Press {
         game: g.name.clone(),
-        from,
-        to: press.recipients.clone(),
+        from: from.named(|key| crate::variants::power_name(&v, key)),
+        to: crate::variants::power_names(&v, &press.recipients),
         phase: press.phase.clone(),
         body: press.body.clone(),
     };
@@ -215,10 +215,9 @@ mod tests {
         let Notification::Press { from, to, .. } = &store.sent()[0].1 else {
             panic!("press")
         };
-        assert_eq!(
-            (from, to.as_slice()),
-            (&Speaker::Power("ENGLAND".into()), ["FRANCE".to_string()].as_slice())
-        );
+        let to: Vec<(&str, &str)> = to.iter().map(|p| (p.key.as_str(), p.de.as_str())).collect();
+        assert_eq!(to, [("FRANCE", "Frankreich")]);
+        assert!(matches!(from, Speaker::Power(p) if p.en == "England" && p.de == "England"));
     }
 
     #[tokio::test]

@@ -116,7 +116,7 @@ pub async fn remind(store: &impl GameStore, clock: &impl Clock, id: &str) -> Res
         let news = Notification::OrdersMissing {
             game: g.name.clone(),
             phase: phase.clone(),
-            power: power.to_string(),
+            power: crate::variants::power_name(&v, power),
             deadline: deadline.clone(),
         };
         unit.notify(id, &(m.account.clone(), m.lang), &news).await?;

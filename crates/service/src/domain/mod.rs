@@ -10,7 +10,7 @@ mod settings;
 
 pub use error::{DomainError, Limited, MasterAction, MasterError, SeatError, SettingError};
 pub use game::{Game, Member, Pending};
-pub use notification::{Notification, PhaseResult, Speaker};
+pub use notification::{Notification, PhaseResult, PowerName, Speaker};
 pub use settings::{GameSettings, RuleOptions};
 
 /// A closed set of words as stored in the database and shown in the API: `as_str` names each

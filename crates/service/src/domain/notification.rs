@@ -1,15 +1,61 @@
 //! What the judge tells people, as values: the `i18n` module writes each in English and German,
 //! the outbox delivers it.
 
-/// Who a message is shown as coming from.
+/// A power as readers see it: its key (as stored and in the API) and its names in English and
+/// German (as mails and pages show it).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Speaker {
+pub struct PowerName {
+    /// The key, upper case as in the JSON interchange (`FRANCE`).
+    pub key: String,
+    /// The English name (`France`).
+    pub en: String,
+    /// The German name (`Frankreich`).
+    pub de: String,
+}
+
+impl PowerName {
+    /// A power known only by its key, named by it in both languages.
+    pub fn bare(key: &str) -> PowerName {
+        let key = key.to_ascii_uppercase();
+        PowerName {
+            en: key.clone(),
+            de: key.clone(),
+            key,
+        }
+    }
+
+    /// The name in German or English.
+    pub fn in_lang(&self, de: bool) -> &str {
+        if de { &self.de } else { &self.en }
+    }
+
+    /// The names of `powers` in German or English, joined by commas.
+    pub fn list(powers: &[PowerName], de: bool) -> String {
+        powers.iter().map(|p| p.in_lang(de)).collect::<Vec<_>>().join(", ")
+    }
+}
+
+/// Who a message is shown as coming from: a power by its key (`P = String`), or in a mail by its
+/// names (`P = PowerName`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Speaker<P = String> {
     /// The game master.
     Master,
     /// A power, named.
-    Power(String),
+    Power(P),
     /// A power whose name grey press hides.
     Hidden,
+}
+
+impl Speaker {
+    /// The same speaker with the power (a key) named by `name`.
+    pub fn named(&self, name: impl FnOnce(&str) -> PowerName) -> Speaker<PowerName> {
+        match self {
+            Speaker::Master => Speaker::Master,
+            Speaker::Hidden => Speaker::Hidden,
+            Speaker::Power(key) => Speaker::Power(name(key)),
+        }
+    }
 }
 
 /// Something the judge tells a member of a game.
@@ -27,21 +73,21 @@ pub enum Notification {
         /// The game's name.
         game: String,
         /// The survivors sharing the draw.
-        powers: Vec<String>,
+        powers: Vec<PowerName>,
     },
     /// The other survivors conceded the game to `winner`.
     Conceded {
         /// The game's name.
         game: String,
         /// The power conceded to.
-        winner: String,
+        winner: PowerName,
     },
     /// The game started: the reader plays `power`.
     GameStarted {
         /// The game's name.
         game: String,
         /// The power the reader plays.
-        power: String,
+        power: PowerName,
         /// The seed of the lot that settled equal wishes.
         seed: i64,
         /// The first deadline, as the game shows times.
@@ -79,7 +125,7 @@ pub enum Notification {
         /// The new player's account name.
         player: String,
         /// The power.
-        power: String,
+        power: PowerName,
     },
     /// A phase's result.
     Result(Box<PhaseResult>),
@@ -91,7 +137,7 @@ pub enum Notification {
         /// The phase adjudicated.
         phase: String,
         /// The reader's power.
-        power: String,
+        power: PowerName,
         /// The lines, in English.
         lines_en: Vec<String>,
         /// The same in German.
@@ -104,7 +150,7 @@ pub enum Notification {
         /// The phase.
         phase: String,
         /// The reader's power.
-        power: String,
+        power: PowerName,
         /// The deadline.
         deadline: String,
     },
@@ -134,9 +180,9 @@ pub enum Notification {
         /// The game's name.
         game: String,
         /// Who it is shown as coming from.
-        from: Speaker,
+        from: Speaker<PowerName>,
         /// The powers it went to; none: everyone.
-        to: Vec<String>,
+        to: Vec<PowerName>,
         /// The phase it was sent in.
         phase: String,
         /// The text.
@@ -158,9 +204,9 @@ pub struct PhaseResult {
     /// The report in German.
     pub report_de: String,
     /// The powers that sent no orders.
-    pub missing: Vec<String>,
+    pub missing: Vec<PowerName>,
     /// The powers in civil disorder.
-    pub disorder: Vec<String>,
+    pub disorder: Vec<PowerName>,
     /// The next deadline, if the game goes on with a clock.
     pub deadline: Option<String>,
 }

@@ -2,6 +2,7 @@
 //! part of one) as (English, German); the mail session picks the reader's language.
 
 use super::t;
+use crate::domain::PowerName;
 
 /// One text in both languages: (English, German).
 pub type Words = (String, String);
@@ -120,10 +121,11 @@ pub fn warning(text: &str) -> Words {
 }
 
 /// Orders stored for a phase.
-pub fn orders_kept(power: &str, phase: &str, count: usize) -> Words {
+pub fn orders_kept(power: &PowerName, phase: &str, count: usize) -> Words {
+    let (en, de) = (&power.en, &power.de);
     (
-        format!("Orders of {power} for {phase}: {count} line(s) kept; they replace any sent before."),
-        format!("Befehle von {power} für {phase}: {count} Zeile(n) gespeichert; sie ersetzen frühere."),
+        format!("Orders of {en} for {phase}: {count} line(s) kept; they replace any sent before."),
+        format!("Befehle von {de} für {phase}: {count} Zeile(n) gespeichert; sie ersetzen frühere."),
     )
 }
 
@@ -136,11 +138,12 @@ pub fn adjudicated_at_once() -> Words {
 }
 
 /// The orders of `power` for `phase` are marked final (READY).
-pub fn orders_final(power: &str, phase: &str) -> Words {
+pub fn orders_final(power: &PowerName, phase: &str) -> Words {
+    let (en, de) = (&power.en, &power.de);
     (
-        format!("The orders of {power} for {phase} are final (ready); orders sent later without READY take it back."),
+        format!("The orders of {en} for {phase} are final (ready); orders sent later without READY take it back."),
         format!(
-            "Die Befehle von {power} für {phase} sind endgültig (fertig); später ohne FERTIG gesendete nehmen das zurück."
+            "Die Befehle von {de} für {phase} sind endgültig (fertig); später ohne FERTIG gesendete nehmen das zurück."
         ),
     )
 }
@@ -167,11 +170,11 @@ pub fn press_repeat() -> Words {
 }
 
 /// Press sent to `to` (no one named: everyone).
-pub fn press_sent(to: &[String]) -> Words {
+pub fn press_sent(to: &[PowerName]) -> Words {
     let (en, de) = if to.is_empty() {
         ("all".to_string(), "alle".to_string())
     } else {
-        (to.join(", "), to.join(", "))
+        (PowerName::list(to, false), PowerName::list(to, true))
     };
     (format!("  Press sent to {en}."), format!("  Presse gesendet an {de}."))
 }
@@ -191,15 +194,16 @@ pub fn draw_vote(yes: bool, drawn: bool) -> Words {
     }
 }
 
-/// A concession to `to` (`-`: none): whether the game is conceded now.
-pub fn concession(to: &str, conceded: bool) -> Words {
+/// A concession to `to` (none: withdrawn): whether the game is conceded now.
+pub fn concession(to: Option<&PowerName>, conceded: bool) -> Words {
+    let (en, de) = to.map_or(("none", "keine"), |p| (p.en.as_str(), p.de.as_str()));
     if conceded {
         (
-            format!("  The game is conceded to {to}."),
-            format!("  Die Partie ist an {to} aufgegeben."),
+            format!("  The game is conceded to {en}."),
+            format!("  Die Partie ist an {de} aufgegeben."),
         )
     } else {
-        (format!("  Your concession: {to}."), format!("  Ihre Aufgabe: {to}."))
+        (format!("  Your concession: {en}."), format!("  Ihre Aufgabe: {de}."))
     }
 }
 
@@ -259,10 +263,10 @@ pub fn no_member_with_address(game: &str) -> Words {
 }
 
 /// A sign-on as a power nobody plays.
-pub fn nobody_plays(power: &str, game: &str) -> Words {
+pub fn nobody_plays(power: &PowerName, game: &str) -> Words {
     (
-        format!("nobody plays {power} in {game}"),
-        format!("niemand spielt {power} in {game}"),
+        format!("nobody plays {} in {game}", power.en),
+        format!("niemand spielt {} in {game}", power.de),
     )
 }
 
@@ -270,7 +274,7 @@ pub fn nobody_plays(power: &str, game: &str) -> Words {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Part {
     /// The player of this power.
-    Power(String),
+    Power(PowerName),
     /// The game's master.
     Master,
     /// An observer.
@@ -280,7 +284,7 @@ pub enum Part {
 /// A sign-on that worked.
 pub fn signed_on(part: &Part, game: &str, phase: &str, deadline: &str) -> Words {
     let (en, de) = match part {
-        Part::Power(power) => (power.clone(), power.clone()),
+        Part::Power(power) => (power.en.clone(), power.de.clone()),
         Part::Master => ("master".to_string(), "Spielleitung".to_string()),
         Part::Observer => ("observer".to_string(), "Beobachter".to_string()),
     };
@@ -372,10 +376,14 @@ pub fn bad_game_option(option: &str) -> Words {
 }
 
 /// A game joined with these preferences.
-pub fn joined(game: &str, preferences: &str) -> Words {
+pub fn joined(game: &str, preferences: &[PowerName]) -> Words {
+    let (en, de) = match preferences {
+        [] => ("none".to_string(), "keine".to_string()),
+        _ => (PowerName::list(preferences, false), PowerName::list(preferences, true)),
+    };
     (
-        format!("  You joined {game}; preferences: {preferences}."),
-        format!("  Sie sind {game} beigetreten; Wünsche: {preferences}."),
+        format!("  You joined {game}; preferences: {en}."),
+        format!("  Sie sind {game} beigetreten; Wünsche: {de}."),
     )
 }
 

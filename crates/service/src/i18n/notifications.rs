@@ -2,15 +2,15 @@
 
 use spielleiter_engine::report::Lang;
 
-use crate::domain::{Notification, PhaseResult, Speaker};
+use crate::domain::{Notification, PhaseResult, PowerName, Speaker};
 
 /// A notification's subject and text in the reader's language.
 pub fn notification(n: &Notification, lang: Lang) -> (String, String) {
     let de = lang == Lang::De;
     match n {
         Notification::GraceStarted { game, minutes } => grace(game, *minutes, de),
-        Notification::Drawn { game, powers } => ended(game, &Ending::Draw(powers), de),
-        Notification::Conceded { game, winner } => ended(game, &Ending::Concession(winner), de),
+        Notification::Drawn { game, powers } => ended(game, &Ending::Draw(&PowerName::list(powers, de)), de),
+        Notification::Conceded { game, winner } => ended(game, &Ending::Concession(winner.in_lang(de)), de),
         Notification::Result(r) => result(r, lang),
         Notification::Press {
             game,
@@ -18,7 +18,14 @@ pub fn notification(n: &Notification, lang: Lang) -> (String, String) {
             to,
             phase,
             body,
-        } => press(game, &speaker(from, lang), to, phase, body, de),
+        } => press(
+            game,
+            &named_speaker(from, lang),
+            &PowerName::list(to, de),
+            phase,
+            body,
+            de,
+        ),
         Notification::AddressCode {
             account,
             code,
@@ -36,7 +43,7 @@ pub fn notification(n: &Notification, lang: Lang) -> (String, String) {
             year_at_once,
         } => started(
             game,
-            power,
+            power.in_lang(de),
             *seed,
             first_deadline,
             (*retreats_with_moves, *year_at_once),
@@ -49,20 +56,20 @@ pub fn notification(n: &Notification, lang: Lang) -> (String, String) {
         } => extended(game, *minutes, deadline, de),
         Notification::Paused { game } => paused(game, de),
         Notification::Resumed { game, deadline } => resumed(game, deadline, de),
-        Notification::NewPlayer { game, player, power } => new_player(game, player, power, de),
+        Notification::NewPlayer { game, player, power } => new_player(game, player, power.in_lang(de), de),
         Notification::ForYouAlone {
             game,
             phase,
             power,
             lines_en,
             lines_de,
-        } => for_you_alone(game, phase, power, if de { lines_de } else { lines_en }, de),
+        } => for_you_alone(game, phase, power.in_lang(de), if de { lines_de } else { lines_en }, de),
         Notification::OrdersMissing {
             game,
             phase,
             power,
             deadline,
-        } => missing(game, phase, power, deadline, de),
+        } => missing(game, phase, power.in_lang(de), deadline, de),
     }
 }
 
@@ -86,7 +93,7 @@ fn grace(game: &str, minutes: i64, de: bool) -> (String, String) {
 
 /// How a game ended by agreement.
 enum Ending<'a> {
-    Draw(&'a [String]),
+    Draw(&'a str),
     Concession(&'a str),
 }
 
@@ -97,8 +104,8 @@ fn ended(game: &str, how: &Ending, de: bool) -> (String, String) {
         format!("Diplomacy game {game} is over")
     };
     let body = match (how, de) {
-        (Ending::Draw(powers), true) => format!("Die Partie {game} endet remis zwischen {}.\n", powers.join(", ")),
-        (Ending::Draw(powers), false) => format!("The game {game} ends in a draw shared by {}.\n", powers.join(", ")),
+        (Ending::Draw(powers), true) => format!("Die Partie {game} endet remis zwischen {powers}.\n"),
+        (Ending::Draw(powers), false) => format!("The game {game} ends in a draw shared by {powers}.\n"),
         (Ending::Concession(winner), true) => {
             format!("Die anderen Überlebenden geben die Partie {game} an {winner} auf.\n")
         }
@@ -107,22 +114,38 @@ fn ended(game: &str, how: &Ending, de: bool) -> (String, String) {
     (subject, body)
 }
 
-/// The name a message's sender is shown by.
+/// The name a message's sender is shown by (a power by its key).
 pub fn speaker(s: &Speaker, lang: Lang) -> String {
-    match (s, lang) {
-        (Speaker::Master, Lang::De) => "Spielleitung".into(),
-        (Speaker::Master, _) => "Game master".into(),
-        (Speaker::Hidden, _) => "?".into(),
-        (Speaker::Power(p), _) => p.clone(),
+    match s {
+        Speaker::Master => master_name(lang),
+        Speaker::Hidden => "?".into(),
+        Speaker::Power(key) => key.clone(),
+    }
+}
+
+/// The name a press mail's sender is shown by, in the reader's language.
+fn named_speaker(s: &Speaker<PowerName>, lang: Lang) -> String {
+    match s {
+        Speaker::Master => master_name(lang),
+        Speaker::Hidden => "?".into(),
+        Speaker::Power(p) => p.in_lang(lang == Lang::De).to_string(),
+    }
+}
+
+/// The game master, as a sender.
+fn master_name(lang: Lang) -> String {
+    match lang {
+        Lang::De => "Spielleitung".into(),
+        _ => "Game master".into(),
     }
 }
 
 /// The subject and text of a press mail.
-fn press(game: &str, from: &str, to: &[String], phase: &str, body: &str, de: bool) -> (String, String) {
+fn press(game: &str, from: &str, to: &str, phase: &str, body: &str, de: bool) -> (String, String) {
     let to_line = match (de, to.is_empty()) {
-        (false, true) => "all".to_string(),
-        (true, true) => "alle".to_string(),
-        (_, false) => to.join(", "),
+        (false, true) => "all",
+        (true, true) => "alle",
+        (_, false) => to,
     };
     let subject = match (de, to.is_empty()) {
         (false, true) => format!("Diplomacy game {game}: press from {from} to all"),
@@ -306,10 +329,16 @@ fn result(r: &PhaseResult, lang: Lang) -> (String, String) {
         ),
     };
     if !r.missing.is_empty() {
-        body.push_str(&format!("\n{missing}: {}.\n", r.missing.join(", ")));
+        body.push_str(&format!(
+            "\n{missing}: {}.\n",
+            PowerName::list(&r.missing, lang == Lang::De)
+        ));
     }
     if !r.disorder.is_empty() {
-        body.push_str(&format!("{disorder}: {}.\n", r.disorder.join(", ")));
+        body.push_str(&format!(
+            "{disorder}: {}.\n",
+            PowerName::list(&r.disorder, lang == Lang::De)
+        ));
     }
     if let Some(at) = &r.deadline {
         body.push_str(&format!("\n{deadline} {} {verb} {at}.\n", r.next_phase));
@@ -380,8 +409,18 @@ fn address_code(name: &str, code: &str, link: Option<&str>, first: bool, hours: 
 mod tests {
     use super::*;
 
+    fn named(key: &str, en: &str, de: &str) -> PowerName {
+        PowerName {
+            key: key.into(),
+            en: en.into(),
+            de: de.into(),
+        }
+    }
+
     fn samples() -> Vec<Notification> {
         let game = || "Zugspitze".to_string();
+        let france = || named("FRANCE", "France", "Frankreich");
+        let italy = || named("ITALY", "Italy", "Italien");
         vec![
             Notification::GraceStarted {
                 game: game(),
@@ -389,15 +428,15 @@ mod tests {
             },
             Notification::Drawn {
                 game: game(),
-                powers: vec!["FRANCE".into(), "TURKEY".into()],
+                powers: vec![france(), named("TURKEY", "Turkey", "Türkei")],
             },
             Notification::Conceded {
                 game: game(),
-                winner: "FRANCE".into(),
+                winner: france(),
             },
             Notification::GameStarted {
                 game: game(),
-                power: "FRANCE".into(),
+                power: france(),
                 seed: 7,
                 first_deadline: "Mon 20:00".into(),
                 retreats_with_moves: true,
@@ -416,7 +455,7 @@ mod tests {
             Notification::NewPlayer {
                 game: game(),
                 player: "ida".into(),
-                power: "ITALY".into(),
+                power: italy(),
             },
             Notification::Result(Box::new(PhaseResult {
                 game: game(),
@@ -424,21 +463,21 @@ mod tests {
                 next_phase: "F1901M".into(),
                 report_en: "report".into(),
                 report_de: "Bericht".into(),
-                missing: vec!["ITALY".into()],
-                disorder: vec!["ITALY".into()],
+                missing: vec![italy()],
+                disorder: vec![italy()],
                 deadline: Some("Wed 20:00".into()),
             })),
             Notification::ForYouAlone {
                 game: game(),
                 phase: "S1901M".into(),
-                power: "FRANCE".into(),
+                power: france(),
                 lines_en: vec!["A Par R Bur: not used".into()],
                 lines_de: vec!["A Par R Bur: nicht verwendet".into()],
             },
             Notification::OrdersMissing {
                 game: game(),
                 phase: "S1901M".into(),
-                power: "FRANCE".into(),
+                power: france(),
                 deadline: "Mon 20:00".into(),
             },
             Notification::AddressCode {
@@ -450,8 +489,8 @@ mod tests {
             },
             Notification::Press {
                 game: game(),
-                from: Speaker::Master,
-                to: vec![],
+                from: Speaker::Power(italy()),
+                to: vec![france()],
                 phase: "S1901M".into(),
                 body: "Hello".into(),
             },
@@ -471,12 +510,34 @@ mod tests {
     #[test]
     fn civil_disorder_is_one_word_per_language() {
         let result = &samples()[8];
-        assert!(notification(result, Lang::De).1.contains("In Anarchie: ITALY."));
-        assert!(notification(result, Lang::En).1.contains("In civil disorder: ITALY."));
+        assert!(notification(result, Lang::De).1.contains("In Anarchie: Italien."));
+        assert!(notification(result, Lang::En).1.contains("In civil disorder: Italy."));
         assert!(
             notification(result, Lang::De)
                 .1
                 .contains("Die Abgabefrist für F1901M endet am Wed 20:00.")
+        );
+    }
+
+    #[test]
+    fn powers_are_named_in_the_readers_language_never_by_their_key() {
+        for n in samples() {
+            let (en, de) = (notification(&n, Lang::En), notification(&n, Lang::De));
+            for key in ["FRANCE", "ITALY", "TURKEY"] {
+                assert!(!en.1.contains(key) && !de.1.contains(key), "{n:?}");
+            }
+            let names = |text: &str, words: &[&str]| words.iter().any(|w| text.contains(w));
+            if names(&en.1, &["France", "Italy"]) {
+                assert!(names(&de.1, &["Frankreich", "Italien"]), "{n:?}");
+                assert!(!names(&de.1, &["France", "Italy"]), "{n:?}");
+            }
+        }
+        let started = notification(&samples()[3], Lang::De).1;
+        assert!(started.contains("Sie spielen Frankreich."), "{started}");
+        let press = notification(&samples()[samples().len() - 1], Lang::De);
+        assert!(
+            press.0.contains("Presse von Italien") && press.1.contains("An: Frankreich"),
+            "{press:?}"
         );
     }
 

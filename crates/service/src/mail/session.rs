@@ -6,7 +6,7 @@ use super::commands::{Command, Item, Script};
 use super::message::Letter;
 use crate::api::{self, AppState};
 use crate::auth::verify_or_dummy;
-use crate::domain::DomainError;
+use crate::domain::{DomainError, PowerName};
 use crate::error::ApiError;
 use crate::i18n::mail::{self as words, Late, Part, Words, pick};
 use crate::limits::Source;
@@ -33,7 +33,7 @@ pub struct Reply {
 struct Signed {
     game_id: String,
     account: String,
-    power: Option<String>,
+    power: Option<PowerName>,
 }
 
 struct Session<'a> {
@@ -271,14 +271,15 @@ impl Session<'_> {
                 self.fail_at(echo.line, echo.part, said);
             }
         }
-        let (phase, power) = (&submission.phase, &submission.power);
-        self.say(words::orders_kept(power, phase, submission.kept_lines));
+        let phase = &submission.phase;
+        let power = self.signed_name(&submission.power);
+        self.say(words::orders_kept(&power, phase, submission.kept_lines));
         self.say(words::standing(&submission.standing));
         for warning in &submission.warnings {
             self.say(words::warning(warning));
         }
         if ready {
-            self.say(words::orders_final(power, phase));
+            self.say(words::orders_final(&power, phase));
         }
         if submission.adjudicated {
             self.say(words::adjudicated_at_once());
@@ -327,7 +328,10 @@ impl Session<'_> {
         let press_id = format!("{}-{line}", self.mail_key);
         match api::press::send(self.state, &account, &game_id, to, body, Some(press_id)).await {
             Ok(v) if v.repeat => self.say(words::press_repeat()),
-            Ok(v) => self.say(words::press_sent(&v.to)),
+            Ok(v) => {
+                let to = self.named(&game_id, &v.to).await;
+                self.say(words::press_sent(&to))
+            }
             Err(e) => self.refused(line, &e),
         }
     }
@@ -350,7 +354,8 @@ impl Session<'_> {
         }
         match api::orders::set_ready(self.state, &account, &game_id, true).await {
             Ok(marked) => {
-                self.say(words::orders_final(&marked.power, &marked.phase));
+                let power = self.signed_name(&marked.power);
+                self.say(words::orders_final(&power, &marked.phase));
                 if marked.adjudicated {
                     self.say(words::adjudicated_at_once());
                 }
@@ -380,7 +385,10 @@ impl Session<'_> {
             return self.too_late(line, Late::Concession);
         }
         match api::endgame::concede_to(self.state, &account, &game_id, to).await {
-            Ok(v) => self.say(words::concession(v.concede_to.as_deref().unwrap_or("-"), v.conceded)),
+            Ok(v) => {
+                let to = self.named(&game_id, v.concede_to.as_slice()).await;
+                self.say(words::concession(to.first(), v.conceded))
+            }
             Err(e) => self.refused(line, &e),
         }
     }
@@ -529,7 +537,7 @@ impl Session<'_> {
         None
     }
 
-    /// The player of `power` in the game: the account and the power's key; None when there is
+    /// The player of `power` in the game: the account and the power's names; None when there is
     /// none (told).
     async fn player_of(
         &mut self,
@@ -537,27 +545,43 @@ impl Session<'_> {
         g: &api::Game,
         game_name: &str,
         power: &str,
-    ) -> Option<(String, String)> {
-        let key = match crate::variants::of_game(g)
+    ) -> Option<(String, PowerName)> {
+        let name = match crate::variants::of_game(g)
             .map_err(ApiError::from)
-            .and_then(|v| api::power_key(&v, power))
+            .and_then(|v| Ok(crate::variants::power_name(&v, &api::power_key(&v, power)?)))
         {
-            Ok(k) => k,
+            Ok(name) => name,
             Err(e) => {
                 self.refused(line, &e);
                 return None;
             }
         };
-        match reads::player_of(&self.state.store.pool, &g.id, &key).await {
-            Ok(Some(account)) => Some((account, key)),
+        match reads::player_of(&self.state.store.pool, &g.id, &name.key).await {
+            Ok(Some(account)) => Some((account, name)),
             Ok(None) => {
-                self.fail(line, words::nobody_plays(&key, game_name));
+                self.fail(line, words::nobody_plays(&name, game_name));
                 None
             }
             Err(e) => {
                 self.refused(line, &e.into());
                 None
             }
+        }
+    }
+
+    /// Powers `keys` of game `game_id` as readers see them.
+    async fn named(&self, game_id: &str, keys: &[String]) -> Vec<PowerName> {
+        match api::game(self.state, game_id).await {
+            Ok(g) => keys.iter().map(|k| name_in(&g, k)).collect(),
+            Err(_) => keys.iter().map(|k| PowerName::bare(k)).collect(),
+        }
+    }
+
+    /// Power `key` named as the signed-on power is (its key alone if it is another).
+    fn signed_name(&self, key: &str) -> PowerName {
+        match self.signed.as_ref().and_then(|s| s.power.as_ref()) {
+            Some(name) if name.key.eq_ignore_ascii_case(key) => name.clone(),
+            _ => PowerName::bare(key),
         }
     }
 
@@ -571,7 +595,7 @@ impl Session<'_> {
             Ok(g) => g,
             Err(e) => return self.refused(line, &e),
         };
-        let (account, power_key) = match power {
+        let (account, power_name) = match power {
             Some(name) => {
                 let Some((account, key)) = self.player_of(line, &g, &game_name, name).await else {
                     return;
@@ -583,7 +607,7 @@ impl Session<'_> {
                 }
             }
             None => match self.member_of_address(line, &g, &game_name, password).await {
-                Some(found) => found,
+                Some((account, key)) => (account, key.map(|k| name_in(&g, &k))),
                 None => return,
             },
         };
@@ -592,7 +616,7 @@ impl Session<'_> {
             .map(|ms| g.deadline_rule().describe(ms))
             .unwrap_or_else(|| "-".into());
         let phase = g.phase.clone().unwrap_or_else(|| "-".into());
-        let part = match &power_key {
+        let part = match &power_name {
             Some(power) => Part::Power(power.clone()),
             None if g.master == account => Part::Master,
             None => Part::Observer,
@@ -601,7 +625,7 @@ impl Session<'_> {
         self.signed = Some(Signed {
             game_id,
             account,
-            power: power_key,
+            power: power_name,
         });
     }
 
@@ -673,7 +697,8 @@ impl Session<'_> {
         };
         match api::games::join(self.state, &account, &game_id, preferences, false).await {
             Ok(v) => {
-                self.say(words::joined(&game_name, &v.preferences.join(", ")));
+                let wishes = self.named(&game_id, &v.preferences).await;
+                self.say(words::joined(&game_name, &wishes));
             }
             Err(e) => self.refused(line, &e),
         }
@@ -846,6 +871,14 @@ impl Session<'_> {
             self.out.push(String::new());
             self.out.extend(report.lines().map(str::to_string));
         }
+    }
+}
+
+/// Power `key` of game `g` as readers see it (by its key alone if the game's variant is unknown).
+fn name_in(g: &api::Game, key: &str) -> PowerName {
+    match crate::variants::of_game(g) {
+        Ok(v) => crate::variants::power_name(&v, key),
+        Err(_) => PowerName::bare(key),
     }
 }
 
