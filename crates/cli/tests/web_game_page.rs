@@ -103,6 +103,23 @@ fn the_echo_suggests_names_and_tells_what_the_orders_leave_out() {
     let page = master.get(&game).body;
     assert!(page.contains("Fleet Brest has no order: it holds."), "{page}");
     assert!(!player.get(&game).body.contains("Fleet Brest has no order"));
+    // The map marks each own unit: ordered, or not yet; the other player's units carry no mark.
+    let marks = |page: &str, class: &str| page.matches(&format!(r#"class="mark {class}""#)).count();
+    assert_eq!((marks(&page, "ordered"), marks(&page, "missing")), (2, 1), "{page}");
+    assert!(page.contains(r#"class="mark missing" data-location="bre""#), "{page}");
+    let theirs = player.get(&game).body;
+    assert_eq!(
+        marks(&theirs, "ordered") + marks(&theirs, "missing"),
+        3,
+        "Germany's own three"
+    );
+    assert!(!theirs.contains(r#"data-location="bre" pointer-events"#), "{theirs}");
+    // A move Marseilles cannot make: its unit is marked refused (the line is kept, shown with
+    // its error, and the unit holds).
+    master.send(&format!("{game}/orders"), &[("orders", "A Par - Bur\nA Mar - Mun")]);
+    let page = master.get(&game).body;
+    assert!(page.contains(r#"class="mark refused" data-location="mar""#), "{page}");
+    assert_eq!((marks(&page, "ordered"), marks(&page, "missing")), (1, 1), "{page}");
 
     // Complete orders: no warning left; in German the warning is German.
     master.send(

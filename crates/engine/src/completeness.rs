@@ -91,6 +91,57 @@ pub fn gaps(variant: &Variant, position: &Position, power: PowerId, orders: &Pha
     }
 }
 
+/// Where a unit stands with its orders, shown on the map while orders are entered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum UnitMark {
+    /// An order for it will be carried out.
+    Ordered,
+    /// No line orders it.
+    Missing,
+    /// No order for it will be carried out, and a line naming it was refused.
+    Refused,
+}
+
+/// The mark of each of `power`'s units that needs an order in the position's phase (its units
+/// in a movement phase, its dislodged units in a retreat phase; none in a winter, whose orders
+/// are counts, see [`gaps`]): ordered, missing, or refused (a line that names the unit as the
+/// one it orders was refused).
+pub fn unit_marks(
+    variant: &Variant,
+    position: &Position,
+    power: PowerId,
+    orders: &PhaseOrders,
+) -> Vec<(Unit, UnitMark)> {
+    let carried = orders.carried_out(variant, position.phase.kind);
+    let pieces: std::collections::HashSet<Piece> = (orders.lines.iter().zip(&carried))
+        .filter(|(_, c)| **c)
+        .flat_map(|(l, _)| ordered_pieces(&variant.map, l))
+        .collect();
+    let refused: Vec<crate::ids::ProvinceId> = (orders.lines.iter())
+        .filter(|l| l.result.is_err() && l.power.is_none_or(|p| p == power))
+        .filter_map(|l| crate::order::syntax::read_order(&variant.map, &l.text).ok()?.unit)
+        .map(|u| u.place.province)
+        .collect();
+    let units: Vec<&Unit> = match position.phase.kind {
+        PhaseKind::Movement => own_units(&position.units, power).collect(),
+        PhaseKind::Retreat => (position.dislodged.iter().map(|d| &d.unit))
+            .filter(|u| u.power == power)
+            .collect(),
+        PhaseKind::Adjustment => Vec::new(),
+    };
+    let mark = |u: &Unit| {
+        let province = variant.map.province_of(u.location);
+        if pieces.contains(&Piece::Unit(province)) {
+            UnitMark::Ordered
+        } else if refused.contains(&province) {
+            UnitMark::Refused
+        } else {
+            UnitMark::Missing
+        }
+    };
+    units.into_iter().map(|u| (*u, mark(u))).collect()
+}
+
 fn own_units(units: &[Unit], power: PowerId) -> impl Iterator<Item = &Unit> {
     units.iter().filter(move |u| u.power == power)
 }
@@ -172,6 +223,40 @@ mod tests {
         assert_eq!(places, ["bre", "mar"]);
         let all = read(&v, &position, france, &["A Par - Bur", "A Mar H", "F Bre - Mao"]);
         assert_eq!(gaps(&v, &position, france, &all), []);
+    }
+
+    #[test]
+    fn each_unit_is_marked_ordered_missing_or_refused() {
+        let v = standard();
+        let position = Position::initial(&v);
+        let france = v.map.power_by_name("France").expect("France");
+        // Paris ordered; Marseilles's move is impossible (refused); Brest's line does not read.
+        let orders = read(
+            &v,
+            &position,
+            france,
+            &["A Par - Bur", "A Mar - Mun", "F Brest to nowhere"],
+        );
+        let marks: Vec<(String, UnitMark)> = unit_marks(&v, &position, france, &orders)
+            .into_iter()
+            .map(|(u, m)| (v.map.location_abbreviation(u.location), m))
+            .collect();
+        let expected = [
+            ("bre", UnitMark::Missing),
+            ("mar", UnitMark::Refused),
+            ("par", UnitMark::Ordered),
+        ];
+        let mut marks = marks;
+        marks.sort();
+        let expected: Vec<(String, UnitMark)> = expected.iter().map(|(l, m)| (l.to_string(), *m)).collect();
+        assert_eq!(marks, expected);
+        // A refused line for a unit that another line orders leaves it ordered.
+        let orders = read(&v, &position, france, &["A Mar - Mun", "A Mar - Bur"]);
+        let mar = unit_marks(&v, &position, france, &orders);
+        assert!(
+            mar.iter()
+                .any(|(u, m)| v.map.location_abbreviation(u.location) == "mar" && *m == UnitMark::Ordered)
+        );
     }
 
     #[test]

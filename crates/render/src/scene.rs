@@ -2,9 +2,10 @@
 
 use spielleiter_engine::adjudicate::adjustment::AdjustmentOutcome;
 use spielleiter_engine::adjudicate::retreat::RetreatOutcome;
+use spielleiter_engine::completeness::UnitMark;
 use spielleiter_engine::game::PhaseReport;
 use spielleiter_engine::report::Lang;
-use spielleiter_engine::{Order, Position, PowerId, Variant};
+use spielleiter_engine::{Order, Position, PowerId, Unit, Variant};
 
 /// How an order turned out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,6 +40,9 @@ pub struct Scene<'a> {
     pub orders: Vec<DrawnOrder>,
     /// The language of the title and legend.
     pub lang: Lang,
+    /// Marks on the units of the reader's power while orders are entered: ordered, no order,
+    /// or a line for it refused.
+    pub marks: Vec<(Unit, UnitMark)>,
 }
 
 impl<'a> Scene<'a> {
@@ -49,6 +53,7 @@ impl<'a> Scene<'a> {
             position,
             orders: Vec::new(),
             lang,
+            marks: Vec::new(),
         }
     }
 
@@ -60,6 +65,7 @@ impl<'a> Scene<'a> {
             position: before,
             orders: drawn_orders(report),
             lang,
+            marks: Vec::new(),
         }
     }
 }

@@ -4,11 +4,12 @@
 
 use std::fmt::Write as _;
 
+use spielleiter_engine::completeness::UnitMark;
 use spielleiter_engine::map::model::Terrain;
 use spielleiter_engine::order::model::{LeaderAct, LeaderOrder};
 use spielleiter_engine::report::{Lang, phase_title};
 use spielleiter_engine::rule_state::LeaderPlace;
-use spielleiter_engine::{LocationId, Order, PowerId, UnitType};
+use spielleiter_engine::{LocationId, Order, PowerId, Unit, UnitType};
 
 use crate::geometry::{BorderKind, MapGeometry};
 use crate::placement::UNIT_RADIUS;
@@ -226,11 +227,59 @@ pub fn svg(geometry: &MapGeometry, scene: &Scene) -> String {
         let at = geometry.unit_point(g.location);
         garrison(&mut s, scene, g, Point::new(at.x - 11.0, at.y - 11.0));
     }
+    for (u, mark) in &scene.marks {
+        let at = geometry.unit_point(u.location);
+        // A dislodged unit is drawn beside its place (above).
+        let dislodged = scene.position.dislodged.iter().any(|d| d.unit == *u);
+        let shift = if dislodged { 10.0 } else { 0.0 };
+        order_mark(
+            &mut s,
+            scene,
+            u,
+            *mark,
+            Point::new(at.x + shift + 10.0, at.y + shift + 9.0),
+        );
+    }
     s.push_str("</g>");
 
     legend(&mut s, scene, &title, h);
     s.push_str("</svg>\n");
     s
+}
+
+/// The mark beside a unit of the reader's power while orders are entered: a green tick when it
+/// is ordered, an amber question mark when no line orders it, a red exclamation mark when a line
+/// for it was refused. Clicks pass through it to the unit.
+fn order_mark(s: &mut String, scene: &Scene, u: &Unit, mark: UnitMark, at: Point) {
+    let (class, fill, title) = match (mark, scene.lang) {
+        (UnitMark::Ordered, Lang::En) => ("ordered", "#2e7d32", "ordered"),
+        (UnitMark::Ordered, Lang::De) => ("ordered", "#2e7d32", "befohlen"),
+        (UnitMark::Missing, Lang::En) => ("missing", "#f2a900", "no order yet"),
+        (UnitMark::Missing, Lang::De) => ("missing", "#f2a900", "noch kein Befehl"),
+        (UnitMark::Refused, Lang::En) => ("refused", "#c62828", "order refused"),
+        (UnitMark::Refused, Lang::De) => ("refused", "#c62828", "Befehl abgelehnt"),
+    };
+    let (x, y) = (at.x, at.y);
+    let sign = match mark {
+        UnitMark::Ordered => format!(
+            r##"<path d="M{:.1} {:.1}l2.2 2.4l4-4.6" fill="none" stroke="#ffffff" stroke-width="1.6"/>"##,
+            x - 3.2,
+            y
+        ),
+        UnitMark::Missing => format!(
+            r##"<text x="{x:.1}" y="{:.1}" font-size="9" text-anchor="middle" fill="#222222">?</text>"##,
+            y + 3.2
+        ),
+        UnitMark::Refused => format!(
+            r##"<text x="{x:.1}" y="{:.1}" font-size="9" text-anchor="middle" fill="#ffffff">!</text>"##,
+            y + 3.2
+        ),
+    };
+    let _ = write!(
+        s,
+        r##"<g class="mark {class}" data-location="{loc}" pointer-events="none"><title>{title}</title><circle cx="{x:.1}" cy="{y:.1}" r="5.5" fill="{fill}" stroke="#ffffff" stroke-width="1"/>{sign}</g>"##,
+        loc = esc(&scene.variant.map.location_abbreviation(u.location)),
+    );
 }
 
 fn scene_variant_title(scene: &Scene) -> String {

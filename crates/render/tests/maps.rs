@@ -388,3 +388,33 @@ fn a_displaced_leader_is_drawn_with_his_retreats() {
         "an arrow (casing and line) to each retreat"
     );
 }
+
+#[test]
+fn the_readers_units_carry_a_mark_of_their_order_state_and_clicks_pass_through_it() {
+    use spielleiter_engine::completeness::UnitMark;
+    let v = variant("standard");
+    let position = Position::initial(&v);
+    let g = spielleiter_render::builtin_geometry(&v).unwrap().unwrap();
+    let france = v.map.power_by_name("France").unwrap();
+    let mut scene = Scene::position(&v, &position, Lang::De);
+    let mut french = position.units.iter().filter(|u| u.power == france);
+    let marks = [UnitMark::Ordered, UnitMark::Missing, UnitMark::Refused];
+    scene.marks = marks.iter().map(|&m| (*french.next().unwrap(), m)).collect();
+    let picture = svg(&g, &scene);
+    for (class, title) in [
+        ("ordered", "befohlen"),
+        ("missing", "noch kein Befehl"),
+        ("refused", "Befehl abgelehnt"),
+    ] {
+        let mark = format!(r#"<g class="mark {class}""#);
+        let at = picture.find(&mark).unwrap_or_else(|| panic!("{class}"));
+        let drawn = &picture[at..at + picture[at..].find("</g>").unwrap()];
+        assert!(
+            drawn.contains(r#"pointer-events="none""#) && drawn.contains(title),
+            "{drawn}"
+        );
+    }
+    assert_eq!(count(&picture, r#"<g class="mark "#), 3);
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    std::fs::write(dir.join("marks.png"), png(&picture, 2.0).unwrap()).unwrap();
+}

@@ -7,6 +7,7 @@ use std::collections::HashMap;
 
 use axum::http::StatusCode;
 use serde::Serialize;
+use spielleiter_engine::completeness::UnitMark;
 use spielleiter_engine::game::{PhaseOrders, ReadLine};
 use spielleiter_engine::report::Lang;
 use spielleiter_engine::{OrderError, Position, PowerId, Variant};
@@ -96,6 +97,9 @@ pub(crate) struct Reading {
     /// or disbands not matching the count), in the reader's language; none when the submission
     /// has no lines for the current phase (the orders sent before stand).
     pub(crate) gaps: Vec<String>,
+    /// Each unit that needs an order in the current phase, marked ordered, missing or refused;
+    /// none when the submission has no lines for the current phase, as for `gaps`.
+    pub(crate) marks: Vec<(spielleiter_engine::Unit, UnitMark)>,
 }
 
 /// Where each entry read stands: the input line the engine read it from, and the byte column it
@@ -167,11 +171,13 @@ pub(crate) fn echo(v: &Variant, position: &Position, power: PowerId, submitted: 
     let mut second = seconds.iter().map(Option::is_some);
     read.line_origins.retain(|_| !second.next().unwrap_or(false));
     let gaps = gaps_of(v, position, power, submitted, &read, lang);
+    let marks = marks_of(v, position, power, submitted, &read);
     Reading {
         read,
         echo: numbered(echoes, submitted),
         kept,
         gaps,
+        marks,
     }
 }
 
@@ -186,11 +192,7 @@ fn gaps_of(
     read: &PhaseOrders,
     lang: Lang,
 ) -> Vec<String> {
-    let lines = submitted.texts.iter().map(String::as_str);
-    let phases = spielleiter_engine::game::phases_ordered(v, position.phase, lines);
-    let for_now = phases.contains(&position.phase);
-    // Only later phases ordered, or orders sent in advance that these lines leave standing.
-    if (!phases.is_empty() || submitted.in_advance) && !for_now {
+    if !speaks_for_now(v, position, submitted) {
         return Vec::new();
     }
     spielleiter_engine::completeness::gaps(v, position, power, read)
@@ -199,6 +201,35 @@ fn gaps_of(
         .filter(|g| !(submitted.in_advance && matches!(g, spielleiter_engine::completeness::Gap::NoRetreat(_))))
         .map(|g| spielleiter_engine::report::gap_text(v, g, lang))
         .collect()
+}
+
+/// The marks of the units that need an order now (see `completeness::unit_marks`), when the
+/// submission speaks for the current phase; a dislodged unit is not marked as missing its order
+/// where retreats were given in advance.
+fn marks_of(
+    v: &Variant,
+    position: &Position,
+    power: PowerId,
+    submitted: &OrderLines,
+    read: &PhaseOrders,
+) -> Vec<(spielleiter_engine::Unit, UnitMark)> {
+    if !speaks_for_now(v, position, submitted) {
+        return Vec::new();
+    }
+    let retreats_in_advance = submitted.in_advance && position.phase.kind == spielleiter_engine::PhaseKind::Retreat;
+    spielleiter_engine::completeness::unit_marks(v, position, power, read)
+        .into_iter()
+        .filter(|(_, m)| !(retreats_in_advance && *m == UnitMark::Missing))
+        .collect()
+}
+
+/// Whether a submission's lines are the current phase's orders: they order it, or they order
+/// no phase by name and no orders sent in advance stand for it (only later phases ordered, or
+/// orders in advance left standing, say nothing of the current phase).
+fn speaks_for_now(v: &Variant, position: &Position, submitted: &OrderLines) -> bool {
+    let lines = submitted.texts.iter().map(String::as_str);
+    let phases = spielleiter_engine::game::phases_ordered(v, position.phase, lines);
+    phases.contains(&position.phase) || (phases.is_empty() && !submitted.in_advance)
 }
 
 /// The echoes with their line numbers, and the order's place on lines that hold several.

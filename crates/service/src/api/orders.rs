@@ -160,7 +160,9 @@ pub(crate) async fn submit(
     let desk = app::orders::desk(&mut SqlUnit::begin(&state.store).await?, me, id).await?;
     let phase = desk.phase();
     let in_advance = desk.game.pending.covers(&desk.power_key, &phase);
-    let Reading { read, echo, kept, gaps } = echo_checked(
+    let Reading {
+        read, echo, kept, gaps, ..
+    } = echo_checked(
         desk.variant.clone(),
         desk.position.clone(),
         desk.power,

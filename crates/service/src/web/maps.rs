@@ -46,6 +46,8 @@ pub(crate) struct MyOrders {
     pub(crate) drawn: Vec<DrawnOrder>,
     /// What the orders leave out or overdo, in the reader's language.
     pub(crate) gaps: Vec<String>,
+    /// Each unit that needs an order, marked ordered, missing or refused on the map.
+    pub(crate) marks: Vec<(spielleiter_engine::Unit, spielleiter_engine::completeness::UnitMark)>,
 }
 
 /// `me`'s orders in a running game, read against the current position.
@@ -69,7 +71,13 @@ async fn my_orders(
     let lines = orders::stored(state, &g.id, &key, &position.phase.to_string()).await?;
     let phase = position.phase.to_string();
     let submitted = orders::OrderLines::plain(lines.clone()).with_orders_in_advance(g.pending.covers(&key, &phase));
-    let orders::Reading { read, echo, gaps, .. } = orders::echo(v, position, power, &submitted, lang);
+    let orders::Reading {
+        read,
+        echo,
+        gaps,
+        marks,
+        ..
+    } = orders::echo(v, position, power, &submitted, lang);
     // An order for a neutral country the player controls is drawn in that country's colour.
     let drawn = read
         .lines
@@ -86,6 +94,7 @@ async fn my_orders(
         echo,
         drawn,
         gaps,
+        marks,
     }))
 }
 
@@ -139,10 +148,12 @@ pub(crate) async fn picture(
     let position = now.clone();
     let mine = my_orders(state, me, g, v, &position, lang).await?;
     let drawn = mine.as_ref().map(|m| m.drawn.clone()).unwrap_or_default();
+    let marks = mine.as_ref().map(|m| m.marks.clone()).unwrap_or_default();
     let v2 = v.clone();
     let svg = tokio::task::spawn_blocking(move || {
         let mut scene = Scene::position(&v2, &position, lang);
         scene.orders = drawn;
+        scene.marks = marks;
         draw(&v2, &scene)
     })
     .await
