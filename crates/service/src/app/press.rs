@@ -111,7 +111,9 @@ pub struct ReadMessage {
 }
 
 /// The press `me` may read in a game, as [`read`], each message marked new when sent after what
-/// `me` was last shown, and the newest one shown noted as seen (the caller commits `unit`).
+/// `me` was last shown, and the newest one shown noted as seen (the caller commits `unit`). The
+/// last `last` messages are shown, and more where more are new: no new message is noted as seen
+/// unshown.
 pub async fn read_marking(
     unit: &mut impl GameUnit,
     me: &str,
@@ -119,11 +121,15 @@ pub async fn read_marking(
     since_ms: Option<i64>,
     last: Option<usize>,
 ) -> Result<(Vec<ReadMessage>, usize), DomainError> {
-    let (mut messages, earlier) = read(unit, me, id, since_ms, last).await?;
+    let (mut messages, _) = read(unit, me, id, since_ms, None).await?;
     let seen = unit.press_seen(id, me).await?;
     for m in &mut messages {
         m.new = !m.own && m.sent_ms > seen;
     }
+    let first_new = messages.iter().position(|m| m.new).unwrap_or(messages.len());
+    let shown = last.map_or(messages.len(), |last| last.max(messages.len() - first_new));
+    let earlier = messages.len().saturating_sub(shown);
+    messages.drain(..earlier);
     if let Some(newest) = messages.iter().map(|m| m.sent_ms).max().filter(|&n| n > seen) {
         unit.mark_press_seen(id, me, newest).await?;
     }
@@ -310,6 +316,30 @@ mod tests {
         assert!(send(&store, &FixedClock(2), again()).await.expect("sent").repeat);
         assert_eq!(store.data.borrow().press.len(), 1);
         assert_eq!(store.sent().len(), 8);
+    }
+
+    #[tokio::test]
+    async fn every_new_message_is_shown_even_beyond_the_window_before_it_counts_as_seen() {
+        let store = FakeStore::with(standard_game(PressPolicy::Full, 0));
+        for (body, ms) in [("One", 5), ("Two", 6), ("Three", 7)] {
+            let m = Outgoing {
+                me: "england",
+                game: "g1",
+                to: &[],
+                body,
+                press_id: None,
+            };
+            send(&store, &FixedClock(ms), m).await.expect("sent");
+        }
+        let mut unit = store.begin().await.expect("a unit");
+        let (read, earlier) = read_marking(&mut unit, "france", "g1", None, Some(1))
+            .await
+            .expect("press");
+        assert_eq!((read.len(), earlier), (3, 0), "all three are new");
+        let (read, earlier) = read_marking(&mut unit, "france", "g1", None, Some(1))
+            .await
+            .expect("press");
+        assert_eq!((read.len(), earlier, read[0].body.as_str()), (1, 2, "Three"));
     }
 
     #[tokio::test]
