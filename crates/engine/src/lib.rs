@@ -10,6 +10,7 @@ pub mod game;
 pub mod history;
 pub mod house_rules;
 pub mod ids;
+pub mod legal;
 pub mod interchange;
 pub mod map;
 pub mod order;
