@@ -197,57 +197,102 @@ impl<'a> Board<'a> {
             froms.dedup();
             let mut out = Vec::new();
             for from in froms {
-                let reach = self.convoy_reach(from, None);
-                for p in self.map.provinces() {
-                    if !self.map.convoy_possible(from, p.id) || !self.chain_reaches(&reach, p.id) {
+                let needed = self.routes_from(from);
+                for (to, fleets) in needed.into_iter().enumerate() {
+                    let to = ProvinceId(to as u16);
+                    if fleets.is_empty() || !self.map.convoy_possible(from, to) {
                         continue;
                     }
-                    let needed = self.route_fleets(from, p.id);
-                    let fleets = self.fleets.iter().copied().filter(|f| needed[f.index()]).collect();
-                    out.push(Route { from, to: p.id, fleets });
+                    out.push(Route { from, to, fleets });
                 }
             }
             out
         })
     }
 
-    /// The fleets on some convoy route from `from` to `to` without a shortcut (those
-    /// `Map::needed_for_convoy` says a route needs), as a flag per province.
-    pub fn route_fleets(&self, from: ProvinceId, to: ProvinceId) -> Vec<bool> {
-        let mut needed = vec![false; self.map.provinces().len()];
-        if from != to {
-            let mut path = Vec::with_capacity(16);
-            self.extend_routes(from, to, &mut path, &mut needed);
-        }
-        needed
+    /// Per province: the fleets on some route without a shortcut from `from` to it (those
+    /// `Map::needed_for_convoy` says a route needs). A route ends with the first fleet that
+    /// touches its end, and never holds the fleet standing in its end.
+    fn routes_from(&self, from: ProvinceId) -> Vec<Vec<ProvinceId>> {
+        let mut walk = RouteWalk {
+            from,
+            path: Vec::with_capacity(16),
+            earlier: vec![0; self.map.provinces().len()],
+            needed: vec![Vec::new(); self.map.provinces().len()],
+        };
+        self.extend_routes(&mut walk);
+        walk.needed
     }
 
-    /// Extends a route by every fleet next to its end; marks the fleets of each complete route.
-    fn extend_routes(&self, from: ProvinceId, to: ProvinceId, path: &mut Vec<usize>, needed: &mut [bool]) {
-        let last = path.last().map_or(from, |&i| self.fleets[i]);
+    /// Extends the walk's route by every fleet next to its end that makes no shortcut, and marks
+    /// the fleets of each route as needed for every province its last fleet is the first to touch.
+    fn extend_routes(&self, walk: &mut RouteWalk) {
+        let from = walk.from;
+        let last = walk.path.last().map_or(from, |&i| self.fleets[i]);
         for next in 0..self.fleets.len() {
             let f = self.fleets[next];
-            if f == last || !self.touches[next][last.index()] || f == to || f == from || path.contains(&next) {
+            if f == last || f == from || !self.touches[next][last.index()] || walk.path.contains(&next) {
                 continue;
             }
-            let shortcut = (!path.is_empty() && self.touches[next][from.index()])
-                || path[..path.len().saturating_sub(1)]
+            let shortcut = (!walk.path.is_empty() && self.touches[next][from.index()])
+                || walk.path[..walk.path.len().saturating_sub(1)]
                     .iter()
                     .any(|&p| self.touches[next][self.fleets[p].index()]);
             if shortcut {
                 continue;
             }
-            path.push(next);
-            if self.touches[next][to.index()] {
-                for &p in path.iter() {
-                    needed[self.fleets[p].index()] = true;
-                }
-            } else {
-                self.extend_routes(from, to, path, needed);
-            }
-            path.pop();
+            walk.path.push(next);
+            // The fleet before the new last one now lies inside the route.
+            let inner = walk.path.len().checked_sub(2).map(|i| walk.path[i]);
+            self.count_touched(walk, inner, 1);
+            self.mark_routes(walk);
+            self.extend_routes(walk);
+            self.count_touched(walk, inner, -1);
+            walk.path.pop();
         }
     }
+
+    /// Marks the route's fleets as needed for the provinces its last fleet touches and no
+    /// earlier one does (not those of its own fleets).
+    fn mark_routes(&self, walk: &mut RouteWalk) {
+        let last = *walk.path.last().expect("a route has a fleet");
+        for to in 0..self.map.provinces().len() {
+            let ends = self.touches[last][to]
+                && walk.earlier[to] == 0
+                && to != walk.from.index()
+                && !walk.path.iter().any(|&p| self.fleets[p].index() == to);
+            if ends {
+                for &p in &walk.path {
+                    if !walk.needed[to].contains(&self.fleets[p]) {
+                        walk.needed[to].push(self.fleets[p]);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Counts (or uncounts) the provinces a fleet inside the route touches.
+    fn count_touched(&self, walk: &mut RouteWalk, fleet: Option<usize>, by: i32) {
+        if let Some(i) = fleet {
+            for (count, &t) in walk.earlier.iter_mut().zip(&self.touches[i]) {
+                if t {
+                    *count += by;
+                }
+            }
+        }
+    }
+}
+
+/// A depth-first walk over the convoy routes from one province.
+struct RouteWalk {
+    /// Where the routes start.
+    from: ProvinceId,
+    /// The route so far (indices of fleets).
+    path: Vec<usize>,
+    /// Per province: how many fleets of the route before its last touch it.
+    earlier: Vec<i32>,
+    /// Per province: the fleets some route to it needs.
+    needed: Vec<Vec<ProvinceId>>,
 }
 
 /// Whether a fleet in province `a` could move into some part of province `b`.

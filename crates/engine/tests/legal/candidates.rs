@@ -71,13 +71,14 @@ fn movement(variant: &Variant, position: &Position, own: &[String], leaders: &[S
     );
     let leader_places = position.rules.leaders().iter().map(|l| format!("L {}", name(l.location)));
     cargo.extend(leader_places);
+    let railroads = map_railroads(variant);
     let mut out = Vec::new();
     for u in own.iter().chain(leaders) {
         out.push(format!("{u} H"));
         for p in &places {
             out.push(format!("{u} - {p}"));
             out.push(format!("{u} - {p} VIA"));
-            for r in map_railroads(variant) {
+            for r in &railroads {
                 out.push(format!("{u} - {r} - {p}"));
             }
         }

@@ -11,29 +11,33 @@ use std::collections::BTreeSet;
 use spielleiter_engine::legal::{countries_ordered_by, power_orders};
 use spielleiter_engine::{Order, PhaseKind, PowerId, Position, Variant};
 
-/// The variants checked, each with its seed and how many phases are played.
-const PLAYS: [(&str, u64, usize); 4] = [
-    ("standard", 1, 9),
-    ("ancmed", 2, 6),
-    ("colonial", 3, 4),
-    ("hegemony-1701", 4, 6),
+/// The variants checked, each with its seed, how many phases are played, and for how many
+/// powers of each position the brute force runs (in turn, so that every power has its turn).
+const PLAYS: [(&str, u64, usize, usize); 4] = [
+    ("standard", 1, 9, 2),
+    ("ancmed", 2, 6, 2),
+    ("colonial", 3, 5, 2),
+    ("hegemony-1701", 4, 5, 1),
 ];
 
-fn each_position(check: impl Fn(&Variant, &Position)) {
-    for (name, seed, phases) in PLAYS {
+/// Runs `check` on every position of every play, with the powers it is to check there.
+fn each_position(all_powers: bool, check: impl Fn(&Variant, &Position, &[PowerId])) {
+    for (name, seed, phases, per_position) in PLAYS {
         let v = play::variant(name);
-        for p in play::positions(&v, seed, phases) {
-            check(&v, &p);
+        let powers: Vec<PowerId> = v.map.powers().iter().map(|p| p.id).collect();
+        for (i, p) in play::positions(&v, seed, phases).iter().enumerate() {
+            let some: Vec<PowerId> = (0..per_position).map(|k| powers[(i * per_position + k) % powers.len()]).collect();
+            check(&v, p, if all_powers { &powers } else { &some });
         }
     }
 }
 
-fn round_trip(v: &Variant, position: &Position) {
-    for power in v.map.powers() {
-        for lo in power_orders(v, position, power.id) {
+fn round_trip(v: &Variant, position: &Position, powers: &[PowerId]) {
+    for &power in powers {
+        for lo in power_orders(v, position, power) {
             for order in &lo.orders {
-                let line = lo.line(&v.map, power.id, order);
-                let read = play::read(v, position, power.id, &line);
+                let line = lo.line(&v.map, power, order);
+                let read = play::read(v, position, power, &line);
                 assert_eq!(
                     read,
                     Some((Some(lo.country), *order)),
@@ -48,7 +52,7 @@ fn round_trip(v: &Variant, position: &Position) {
 
 #[test]
 fn every_listed_order_reads_back_as_itself() {
-    each_position(round_trip);
+    each_position(true, round_trip);
 }
 
 /// Whether an accepted adjustment order is one the country may give with its count.
@@ -71,7 +75,11 @@ fn accepted(v: &Variant, position: &Position, power: PowerId) -> BTreeSet<(Power
             format!("{}: ", v.map.power(country).name)
         };
         for line in candidates::candidates(v, position, country) {
-            let Some((Some(c), order)) = play::read(v, position, power, &format!("{prefix}{line}")) else {
+            let read = match country == power {
+                true => play::read_own(v, position, power, &line).map(|o| (Some(power), o)),
+                false => play::read(v, position, power, &format!("{prefix}{line}")),
+            };
+            let Some((Some(c), order)) = read else {
                 continue;
             };
             let count = counts.get(c.index()).copied().unwrap_or(0);
@@ -83,13 +91,13 @@ fn accepted(v: &Variant, position: &Position, power: PowerId) -> BTreeSet<(Power
     out
 }
 
-fn complete(v: &Variant, position: &Position) {
-    for power in v.map.powers() {
-        let listed: BTreeSet<(PowerId, String)> = power_orders(v, position, power.id)
+fn complete(v: &Variant, position: &Position, powers: &[PowerId]) {
+    for &power in powers {
+        let listed: BTreeSet<(PowerId, String)> = power_orders(v, position, power)
             .iter()
             .flat_map(|lo| lo.orders.iter().map(|o| (lo.country, o.display(&v.map).to_string())))
             .collect();
-        let accepted = accepted(v, position, power.id);
+        let accepted = accepted(v, position, power);
         let missing: Vec<_> = accepted.difference(&listed).collect();
         let extra: Vec<_> = listed.difference(&accepted).collect();
         assert!(
@@ -97,12 +105,43 @@ fn complete(v: &Variant, position: &Position) {
             "{} {} {}: not listed {missing:?}; not accepted {extra:?}",
             v.name,
             position.phase,
-            power.name
+            v.map.power(power).name
         );
     }
 }
 
 #[test]
 fn the_listed_orders_are_exactly_those_the_reader_accepts() {
-    each_position(complete);
+    each_position(false, complete);
+}
+
+
+/// Hegemony 1701 in spring with Bavaria controlled by France alone.
+fn bavaria_controlled_by_france() -> (Variant, Position) {
+    let v = play::variant("hegemony-1701");
+    let state = serde_json::json!({
+        "phase": "S1701M",
+        "units": {"BAVARIA": ["A BAV"], "FRANCE": ["A PAR", "F BRE"], "AUSTRIA": ["A VIE"]},
+        "centers": {"BAVARIA": ["BAV"], "FRANCE": ["PAR", "BRE"], "AUSTRIA": ["VIE"]},
+        "influence": {"BAVARIA": {"FRANCE": 3}},
+        "control": {"BAVARIA": ["FRANCE"]},
+    });
+    let state = serde_json::from_value(state).expect("a state");
+    let position = spielleiter_engine::interchange::position_from_state(&v, &state).expect("a position");
+    (v, position)
+}
+
+#[test]
+fn a_controller_gets_the_orders_of_his_neutral_and_only_he() {
+    let (v, position) = bavaria_controlled_by_france();
+    let france = v.map.power_by_name("France").expect("France");
+    let bavaria = v.map.countries().iter().find(|c| c.name == "Bavaria").expect("Bavaria").id;
+    let countries: BTreeSet<PowerId> = power_orders(&v, &position, france).iter().map(|l| l.country).collect();
+    assert_eq!(countries, BTreeSet::from([france, bavaria]));
+    let powers: Vec<PowerId> = v.map.powers().iter().map(|p| p.id).collect();
+    for &p in powers.iter().filter(|&&p| p != france) {
+        assert!(power_orders(&v, &position, p).iter().all(|l| l.country == p));
+    }
+    round_trip(&v, &position, &powers);
+    complete(&v, &position, &[france]);
 }

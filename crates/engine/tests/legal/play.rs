@@ -41,13 +41,56 @@ pub fn read(variant: &Variant, position: &Position, sender: PowerId, line: &str)
     }
 }
 
-/// One order picked for a location: a move half the time where there is one.
-fn pick(rng: &mut Rng, orders: &[Order]) -> Order {
-    let moves: Vec<&Order> = orders.iter().filter(|o| matches!(o, Order::Move { .. })).collect();
-    if !moves.is_empty() && rng.below(2) == 0 {
-        return *moves[rng.below(moves.len())];
+/// A power's own line read by the order reader with the position (`order::resolve`, the step
+/// [`PhaseOrders::read`] takes for each line).
+pub fn read_own(variant: &Variant, position: &Position, power: PowerId, line: &str) -> Option<Order> {
+    let ctx = spielleiter_engine::order::OrderContext {
+        map: &variant.map,
+        phase: position.phase.kind,
+        position: Some(position),
+        default_power: Some(power),
+        leaders: &variant.leaders,
+    };
+    spielleiter_engine::parse_order(&ctx, line)
+        .ok()
+        .filter(|o| o.power == Some(power))
+        .map(|o| o.order)
+}
+
+/// Whether a support order backs one of the chosen moves.
+fn backs(support: &Order, chosen: &[Order]) -> bool {
+    let Order::SupportMove { supported, to, .. } = support else {
+        return false;
+    };
+    chosen.iter().any(|c| {
+        matches!(c, Order::Move { unit, to: t, .. } if unit.location == supported.location && t == to)
+    })
+}
+
+/// A power's orders: a move for half of its locations where there is one, then for each other
+/// location a support of one of those moves where it can give one, else any order.
+fn pick(rng: &mut Rng, lists: &[&LocationOrders], attacks: impl Fn(&Order) -> bool) -> Vec<Order> {
+    let mut chosen: Vec<Option<Order>> = vec![None; lists.len()];
+    for (slot, l) in chosen.iter_mut().zip(lists) {
+        let mut moves: Vec<&Order> = l.orders.iter().filter(|o| matches!(o, Order::Move { .. })).collect();
+        if moves.iter().any(|o| attacks(o)) && rng.below(2) == 0 {
+            moves.retain(|o| attacks(o));
+        }
+        if !moves.is_empty() && rng.below(2) == 0 {
+            *slot = Some(*moves[rng.below(moves.len())]);
+        }
     }
-    orders[rng.below(orders.len())]
+    let moves: Vec<Order> = chosen.iter().flatten().copied().collect();
+    for (slot, l) in chosen.iter_mut().zip(lists) {
+        if slot.is_none() {
+            let backing: Vec<&Order> = l.orders.iter().filter(|o| backs(o, &moves)).collect();
+            *slot = Some(match backing.is_empty() {
+                true => l.orders[rng.below(l.orders.len())],
+                false => *backing[rng.below(backing.len())],
+            });
+        }
+    }
+    chosen.into_iter().flatten().collect()
 }
 
 /// Plays `phases` phases of random legal orders from the variant's start; every position met.
@@ -60,10 +103,20 @@ pub fn positions(variant: &Variant, seed: u64, phases: usize) -> Vec<Position> {
         let mut orders = PhaseOrders::default();
         let all: Vec<LocationOrders> = all_orders(variant, &position);
         for power in variant.map.powers() {
-            let lines: Vec<String> = all
+            let own: Vec<&LocationOrders> = all.iter().filter(|l| l.country == power.id).collect();
+            // A move into a province another power holds.
+            let attacks = |o: &Order| match o {
+                Order::Move { to, .. } => {
+                    let there = variant.map.province_of(*to);
+                    position.unit_in(&variant.map, there).is_some_and(|u| u.power != power.id)
+                }
+                _ => false,
+            };
+            let picked = pick(&mut rng, &own, attacks);
+            let lines: Vec<String> = own
                 .iter()
-                .filter(|l| l.country == power.id)
-                .map(|l| l.line(&variant.map, power.id, &pick(&mut rng, &l.orders)))
+                .zip(&picked)
+                .map(|(l, o)| l.line(&variant.map, power.id, o))
                 .collect();
             orders.read(variant, &position, Some(power.id), lines.iter().map(String::as_str));
         }
