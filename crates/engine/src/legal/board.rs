@@ -5,8 +5,8 @@
 use std::cell::{OnceCell, RefCell};
 
 use crate::ids::{LocationId, PowerId, ProvinceId, UnitType};
-use crate::order::model::Cargo;
 use crate::map::Map;
+use crate::order::model::Cargo;
 use crate::position::{Position, Unit};
 use crate::variant::Variant;
 

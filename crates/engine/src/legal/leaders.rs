@@ -47,7 +47,12 @@ pub(crate) fn movement(board: &Board<'_>, leader: &LeaderPlace, out: &mut Vec<Or
 
 /// The retreat orders of a leader: a displaced one to each of his retreats, one on the board to
 /// each bordering province that is no sea.
-pub(crate) fn retreats(board: &Board<'_>, leader: &LeaderPlace, displaced: Option<&[LocationId]>, out: &mut Vec<Order>) {
+pub(crate) fn retreats(
+    board: &Board<'_>,
+    leader: &LeaderPlace,
+    displaced: Option<&[LocationId]>,
+    out: &mut Vec<Order>,
+) {
     let map = board.map;
     let from = map.province_of(leader.location);
     let at = map.province(from).main;

@@ -71,9 +71,10 @@ impl LocationOrders {
 
 /// The countries whose orders `power` may give: its own, then those a rule lets it order for.
 pub fn countries_ordered_by(variant: &Variant, position: &Position, power: PowerId) -> Vec<PowerId> {
-    let others = variant.map.countries().iter().map(|c| c.id).filter(|&c| {
-        c != power && matches!(crate::rules::may_order_for(variant, position, power, c), Some(Ok(())))
-    });
+    let others =
+        variant.map.countries().iter().map(|c| c.id).filter(|&c| {
+            c != power && matches!(crate::rules::may_order_for(variant, position, power, c), Some(Ok(())))
+        });
     std::iter::once(power).chain(others).collect()
 }
 
@@ -116,9 +117,10 @@ pub fn all_orders(variant: &Variant, position: &Position) -> Vec<LocationOrders>
     let map = &variant.map;
     let ordered = |c: PowerId| {
         map.is_player(c)
-            || map.powers().iter().any(|p| {
-                matches!(crate::rules::may_order_for(variant, position, p.id, c), Some(Ok(())))
-            })
+            || map
+                .powers()
+                .iter()
+                .any(|p| matches!(crate::rules::may_order_for(variant, position, p.id, c), Some(Ok(()))))
     };
     map.countries()
         .iter()
@@ -165,4 +167,97 @@ fn country_orders(board: &Board<'_>, counts: &[i32], country: PowerId) -> Vec<Lo
 fn dedup(orders: &mut Vec<Order>) {
     let mut seen = std::collections::HashSet::with_capacity(orders.len());
     orders.retain(|o| seen.insert(*o));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn standard() -> Variant {
+        crate::variant::builtin("standard").expect("built in").expect("loads")
+    }
+
+    /// A spring position of the standard map with these units (`power key`, `A lon`).
+    fn spring(v: &Variant, units: &[(&str, &str)]) -> Position {
+        let mut p = Position::initial(v);
+        p.units = units
+            .iter()
+            .map(|&(power, unit)| {
+                let (kind, place) = unit.split_once(' ').expect("a unit");
+                crate::position::Unit {
+                    power: v.map.country_by_key(power).expect("a power"),
+                    kind: if kind == "A" {
+                        crate::ids::UnitType::Army
+                    } else {
+                        crate::ids::UnitType::Fleet
+                    },
+                    location: v.map.location_by_abbreviation(place).expect("a place"),
+                }
+            })
+            .collect();
+        p
+    }
+
+    fn lines(v: &Variant, p: &Position, power: &str) -> Vec<String> {
+        let power = v.map.country_by_key(power).expect("a power");
+        power_orders(v, p, power)
+            .iter()
+            .flat_map(|l| l.orders.iter().map(|o| o.display(&v.map).to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn an_army_goes_by_convoy_only_where_a_fleet_stands() {
+        let v = standard();
+        let alone = lines(&v, &spring(&v, &[("england", "A lon")]), "england");
+        assert!(alone.contains(&"A LON - WAL".to_string()));
+        assert!(!alone.iter().any(|l| l.contains("VIA") || l.contains("BEL")));
+        let with_fleet = lines(
+            &v,
+            &spring(&v, &[("england", "A lon"), ("england", "F nth")]),
+            "england",
+        );
+        for expected in [
+            "A LON - BEL VIA",
+            "A LON - BEL",
+            "F NTH C A LON - BEL",
+            "F NTH S A LON - YOR",
+        ] {
+            assert!(with_fleet.contains(&expected.to_string()), "{expected}");
+        }
+        assert!(!with_fleet.contains(&"F NTH C A LON - MAR".to_string()));
+    }
+
+    #[test]
+    fn a_fleet_moves_and_is_supported_to_the_coasts_it_reaches() {
+        let v = standard();
+        let p = spring(&v, &[("france", "F mao"), ("france", "F lyo")]);
+        let france = lines(&v, &p, "france");
+        for expected in [
+            "F MAO - SPA/NC",
+            "F MAO - SPA/SC",
+            "F LYO S F MAO - SPA/NC",
+            "F MAO S F LYO - SPA/SC",
+        ] {
+            assert!(france.contains(&expected.to_string()), "{expected}");
+        }
+        assert!(!france.contains(&"F LYO - SPA/NC".to_string()));
+        assert!(!france.contains(&"F MAO S F LYO - SPA/NC".to_string()));
+    }
+
+    #[test]
+    fn the_orderable_locations_are_the_powers_units_in_movement() {
+        let v = standard();
+        let p = Position::initial(&v);
+        for power in v.map.powers() {
+            let mut units: Vec<LocationId> = p
+                .units
+                .iter()
+                .filter(|u| u.power == power.id)
+                .map(|u| u.location)
+                .collect();
+            units.sort_unstable();
+            assert_eq!(orderable_locations(&v, &p, power.id), units);
+        }
+    }
 }

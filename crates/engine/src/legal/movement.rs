@@ -95,9 +95,7 @@ fn rail_moves(board: &Board<'_>, unit: &Unit, me: UnitRef, out: &mut Vec<Order>)
     let map = board.map;
     let from = map.province_of(unit.location);
     for p in map.provinces() {
-        let rides = map
-            .railroad_between(from, p.id)
-            .is_some_and(|r| r.power == unit.power);
+        let rides = map.railroad_between(from, p.id).is_some_and(|r| r.power == unit.power);
         if rides {
             out.push(Order::RailMove { unit: me, to: p.main });
         }

@@ -19,7 +19,10 @@ pub(crate) fn movement(board: &Board<'_>, country: PowerId, out: &mut ByLocation
         }
     }
     for leader in board.position.rules.leaders().iter().filter(|l| l.power == country) {
-        let own = board.position.rules.leader_in(map, map.province_of(leader.location), Some(country));
+        let own = board
+            .position
+            .rules
+            .leader_in(map, map.province_of(leader.location), Some(country));
         if own == Some(*leader) {
             crate::legal::leaders::movement(board, leader, out.entry(leader.location).or_default());
         }
@@ -111,7 +114,11 @@ fn build_sites(board: &Board<'_>, country: PowerId) -> Vec<(LocationId, UnitType
         if home && map.location(p.main).army {
             sites.push((p.main, UnitType::Army));
         }
-        let fleet_places = if p.has_split_coast() { &p.coasts[..] } else { std::slice::from_ref(&p.main) };
+        let fleet_places = if p.has_split_coast() {
+            &p.coasts[..]
+        } else {
+            std::slice::from_ref(&p.main)
+        };
         for &l in fleet_places.iter().filter(|&&l| map.location(l).fleet) {
             sites.push((l, UnitType::Fleet));
         }
@@ -124,7 +131,13 @@ fn build_sites(board: &Board<'_>, country: PowerId) -> Vec<(LocationId, UnitType
 fn choices(board: &Board<'_>, country: PowerId) -> Vec<(LocationId, Piece)> {
     let map = board.map;
     let mut pieces: Vec<Piece> = Vec::new();
-    for c in board.position.rules.open_choices().iter().filter(|c| c.power == country) {
+    for c in board
+        .position
+        .rules
+        .open_choices()
+        .iter()
+        .filter(|c| c.power == country)
+    {
         pieces.extend(c.options.iter().flatten().copied());
     }
     let place = |p: Piece| match p {

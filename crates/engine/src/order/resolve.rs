@@ -491,8 +491,14 @@ impl OrderContext<'_> {
     }
 
     /// A coast named for a supported fleet's move must be one the fleet could reach.
-    fn check_supported_coast(&self, supported: UnitRef, to: &RawPlace, to_location: LocationId) -> Result<(), OrderError> {
-        if supported.kind != UnitType::Fleet || to.coast.is_none() || !self.map.province(to.province).has_split_coast() {
+    fn check_supported_coast(
+        &self,
+        supported: UnitRef,
+        to: &RawPlace,
+        to_location: LocationId,
+    ) -> Result<(), OrderError> {
+        if supported.kind != UnitType::Fleet || to.coast.is_none() || !self.map.province(to.province).has_split_coast()
+        {
             return Ok(());
         }
         // A fleet named without its coast in a split-coast province may stand on any of them.

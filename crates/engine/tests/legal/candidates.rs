@@ -1,13 +1,16 @@
 //! The brute-force candidates: every order shape over every unit (and leader) of a country and
 //! every location of the map, as text.
 
-use spielleiter_engine::{Phase, PhaseKind, PowerId, Position, Variant};
+use spielleiter_engine::{Phase, PhaseKind, Position, PowerId, Variant};
 
 /// The printed name of every location.
 fn places(variant: &Variant) -> Vec<String> {
     let map = &variant.map;
     (0..map.locations().len())
-        .map(|i| map.location_abbreviation(spielleiter_engine::LocationId(i as u16)).to_ascii_uppercase())
+        .map(|i| {
+            map.location_abbreviation(spielleiter_engine::LocationId(i as u16))
+                .to_ascii_uppercase()
+        })
         .collect()
 }
 
@@ -64,12 +67,23 @@ fn movement(variant: &Variant, position: &Position, own: &[String], leaders: &[S
     let map = &variant.map;
     let places = places(variant);
     let name = |l| map.location_abbreviation(l).to_ascii_uppercase();
-    let all = unit_names(variant, position.units.iter().map(|u| (u.kind.letter(), name(u.location))));
+    let all = unit_names(
+        variant,
+        position.units.iter().map(|u| (u.kind.letter(), name(u.location))),
+    );
     let mut cargo = unit_names(
         variant,
-        position.units.iter().filter(|u| u.kind == spielleiter_engine::UnitType::Army).map(|u| ('A', name(u.location))),
+        position
+            .units
+            .iter()
+            .filter(|u| u.kind == spielleiter_engine::UnitType::Army)
+            .map(|u| ('A', name(u.location))),
     );
-    let leader_places = position.rules.leaders().iter().map(|l| format!("L {}", name(l.location)));
+    let leader_places = position
+        .rules
+        .leaders()
+        .iter()
+        .map(|l| format!("L {}", name(l.location)));
     cargo.extend(leader_places);
     let railroads = map_railroads(variant);
     let mut out = Vec::new();

@@ -9,7 +9,7 @@ mod play;
 use std::collections::BTreeSet;
 
 use spielleiter_engine::legal::{countries_ordered_by, power_orders};
-use spielleiter_engine::{Order, PhaseKind, PowerId, Position, Variant};
+use spielleiter_engine::{Order, PhaseKind, Position, PowerId, Variant};
 
 /// The variants checked, each with its seed, how many phases are played, and for how many
 /// powers of each position the brute force runs (in turn, so that every power has its turn).
@@ -26,7 +26,9 @@ fn each_position(all_powers: bool, check: impl Fn(&Variant, &Position, &[PowerId
         let v = play::variant(name);
         let powers: Vec<PowerId> = v.map.powers().iter().map(|p| p.id).collect();
         for (i, p) in play::positions(&v, seed, phases).iter().enumerate() {
-            let some: Vec<PowerId> = (0..per_position).map(|k| powers[(i * per_position + k) % powers.len()]).collect();
+            let some: Vec<PowerId> = (0..per_position)
+                .map(|k| powers[(i * per_position + k) % powers.len()])
+                .collect();
             check(&v, p, if all_powers { &powers } else { &some });
         }
     }
@@ -115,7 +117,6 @@ fn the_listed_orders_are_exactly_those_the_reader_accepts() {
     each_position(false, complete);
 }
 
-
 /// Hegemony 1701 in spring with Bavaria controlled by France alone.
 fn bavaria_controlled_by_france() -> (Variant, Position) {
     let v = play::variant("hegemony-1701");
@@ -135,7 +136,13 @@ fn bavaria_controlled_by_france() -> (Variant, Position) {
 fn a_controller_gets_the_orders_of_his_neutral_and_only_he() {
     let (v, position) = bavaria_controlled_by_france();
     let france = v.map.power_by_name("France").expect("France");
-    let bavaria = v.map.countries().iter().find(|c| c.name == "Bavaria").expect("Bavaria").id;
+    let bavaria = v
+        .map
+        .countries()
+        .iter()
+        .find(|c| c.name == "Bavaria")
+        .expect("Bavaria")
+        .id;
     let countries: BTreeSet<PowerId> = power_orders(&v, &position, france).iter().map(|l| l.country).collect();
     assert_eq!(countries, BTreeSet::from([france, bavaria]));
     let powers: Vec<PowerId> = v.map.powers().iter().map(|p| p.id).collect();
@@ -144,4 +151,18 @@ fn a_controller_gets_the_orders_of_his_neutral_and_only_he() {
     }
     round_trip(&v, &position, &powers);
     complete(&v, &position, &[france]);
+}
+
+#[test]
+fn the_plays_reach_movement_retreat_and_adjustment_phases() {
+    let mut kinds = BTreeSet::new();
+    for (name, seed, phases, _) in PLAYS {
+        let v = play::variant(name);
+        kinds.extend(
+            play::positions(&v, seed, phases)
+                .iter()
+                .map(|p| format!("{:?}", p.phase.kind)),
+        );
+    }
+    assert_eq!(kinds.len(), 3, "{kinds:?}");
 }

@@ -3,7 +3,7 @@
 
 use spielleiter_engine::game::{PhaseOrders, adjudicate_phase};
 use spielleiter_engine::legal::{LocationOrders, all_orders};
-use spielleiter_engine::{Order, PowerId, Position, Variant};
+use spielleiter_engine::{Order, Position, PowerId, Variant};
 
 /// SplitMix64: a tiny seeded generator, so the positions never change.
 pub struct Rng(u64);
@@ -62,9 +62,9 @@ fn backs(support: &Order, chosen: &[Order]) -> bool {
     let Order::SupportMove { supported, to, .. } = support else {
         return false;
     };
-    chosen.iter().any(|c| {
-        matches!(c, Order::Move { unit, to: t, .. } if unit.location == supported.location && t == to)
-    })
+    chosen
+        .iter()
+        .any(|c| matches!(c, Order::Move { unit, to: t, .. } if unit.location == supported.location && t == to))
 }
 
 /// A power's orders: a move for half of its locations where there is one, then for each other
@@ -108,7 +108,9 @@ pub fn positions(variant: &Variant, seed: u64, phases: usize) -> Vec<Position> {
             let attacks = |o: &Order| match o {
                 Order::Move { to, .. } => {
                     let there = variant.map.province_of(*to);
-                    position.unit_in(&variant.map, there).is_some_and(|u| u.power != power.id)
+                    position
+                        .unit_in(&variant.map, there)
+                        .is_some_and(|u| u.power != power.id)
                 }
                 _ => false,
             };
