@@ -255,7 +255,9 @@ impl<'a> Board<'a> {
     /// Marks the route's fleets as needed for the provinces its last fleet touches and no
     /// earlier one does (not those of its own fleets).
     fn mark_routes(&self, walk: &mut RouteWalk) {
-        let last = *walk.path.last().expect("a route has a fleet");
+        let Some(&last) = walk.path.last() else {
+            return;
+        };
         for to in 0..self.map.provinces().len() {
             let ends = self.touches[last][to]
                 && walk.earlier[to] == 0
