@@ -11,6 +11,7 @@ pub mod history;
 pub mod house_rules;
 pub mod ids;
 pub mod interchange;
+pub mod legal;
 pub mod map;
 pub mod order;
 pub mod phase;

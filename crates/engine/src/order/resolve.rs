@@ -440,6 +440,9 @@ impl OrderContext<'_> {
             return Err(OrderError::new(K::LeaderCannot("be supported"), raw.place.position));
         }
         let kind = self.infer_kind_or(raw, on_board.map(|u| u.kind), default)?;
+        if raw.leader {
+            self.check_named_leader(raw, on_board.as_ref())?;
+        }
         if let Some(u) = on_board.filter(|u| u.kind == kind) {
             return Ok(UnitRef {
                 kind,
@@ -468,6 +471,56 @@ impl OrderContext<'_> {
             location,
             led: raw.leader,
         })
+    }
+
+    /// A led unit or a leader named in a support or convoy (`S LA Vie`, `C L Bel - Lon`): with a
+    /// position, a leader must stand there who may lead the unit (else the order could never
+    /// match the unit's order).
+    fn check_named_leader(&self, raw: &RawUnit, on_board: Option<&crate::position::Unit>) -> Result<(), OrderError> {
+        if self.position.is_none() {
+            return Ok(());
+        }
+        match on_board {
+            Some(unit) if raw.kind.is_some() => self.check_leading(raw, unit),
+            _ if self.leader_in(raw.place.province, None).is_some() => Ok(()),
+            _ => Err(OrderError::new(
+                K::NoLeader(self.place_name(&raw.place)),
+                raw.place.position,
+            )),
+        }
+    }
+
+    /// A coast named for a supported fleet's move must be one the fleet could reach.
+    fn check_supported_coast(
+        &self,
+        supported: UnitRef,
+        to: &RawPlace,
+        to_location: LocationId,
+    ) -> Result<(), OrderError> {
+        if supported.kind != UnitType::Fleet || to.coast.is_none() || !self.map.province(to.province).has_split_coast()
+        {
+            return Ok(());
+        }
+        // A fleet named without its coast in a split-coast province may stand on any of them.
+        let here = self.map.province(self.map.province_of(supported.location));
+        let starts = if self.map.location(supported.location).fleet {
+            std::slice::from_ref(&supported.location)
+        } else {
+            &here.coasts[..]
+        };
+        let reaches = starts
+            .iter()
+            .any(|&l| self.map.is_adjacent(UnitType::Fleet, l, to_location));
+        if reaches {
+            return Ok(());
+        }
+        Err(OrderError::new(
+            K::ImpossibleSupportedMove {
+                unit: self.unit_name(supported),
+                to: self.place_name(to),
+            },
+            to.position,
+        ))
     }
 
     /// The destination of a move, checked for the unit's type.
@@ -796,6 +849,7 @@ impl OrderContext<'_> {
                             .filter(|_| supported.kind == UnitType::Fleet)
                             .and_then(|c| self.map.coast_of(to.province, c))
                             .unwrap_or(target_province.main);
+                        self.check_supported_coast(supported, to, to_location)?;
                         Order::SupportMove {
                             unit,
                             supported,
@@ -813,6 +867,7 @@ impl OrderContext<'_> {
                     ));
                 }
                 let (army, cargo) = if target.leader && target.kind.is_none() {
+                    self.check_named_leader(target, None)?;
                     let location = self.map.province(target.place.province).main;
                     (UnitRef::new(UnitType::Army, location), Cargo::Leader)
                 } else {
@@ -998,10 +1053,16 @@ impl OrderContext<'_> {
         }
         let via = via_convoy || !steps.is_empty();
         let target = self.move_target(unit, to, via)?;
+        // "Via convoy" where no convoy can exist and the army may walk: it walks (the move
+        // carries no convoy flag that would make it wait for fleets that are not there).
+        let from = self.map.province_of(unit.location);
+        let walks = unit.kind == UnitType::Army
+            && self.map.is_adjacent(UnitType::Army, unit.location, target)
+            && !self.convoy_route_possible(from, to.province);
         Ok(Order::Move {
             unit,
             to: target,
-            via_convoy: via,
+            via_convoy: via && !walks,
         })
     }
 
