@@ -2,11 +2,13 @@
 
 mod adjudicate_cmd;
 mod bench_cmd;
+mod legal_cmd;
 mod loadtest_cmd;
 mod orders_cmd;
 mod play_cmd;
 mod render_cmd;
 mod serve_cmd;
+mod state_arg;
 mod variant_arg;
 
 use std::process::ExitCode;
@@ -43,6 +45,8 @@ enum Command {
     /// Measure the service: order submissions per second and their latency with many running
     /// games (SQLite in a temporary folder).
     Loadtest(loadtest_cmd::LoadtestArgs),
+    /// List every legal order of a game state (JSON) per power and location.
+    Legal(legal_cmd::LegalArgs),
     /// Draw the map of a game state (JSON) as SVG or PNG, with its orders and their outcomes.
     Render(render_cmd::RenderArgs),
     /// Print the opening state of a variant (JSON interchange), the first input of `adjudicate`.
@@ -97,6 +101,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench_cmd::run(&args),
         Command::Loadtest(args) => loadtest_cmd::run(&args),
         Command::Render(args) => render_cmd::run(&args),
+        Command::Legal(args) => legal_cmd::run(&args),
         Command::Start { variant } => start(&variant),
         Command::Serve(args) => serve_cmd::serve(&args),
         Command::Mail { command } => serve_cmd::mail(&command),

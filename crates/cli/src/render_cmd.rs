@@ -1,17 +1,17 @@
 //! `spielleiter render`: the map picture of a game state (JSON), as SVG or PNG.
 
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use spielleiter_engine::adjudication::adjudicate_with;
-use spielleiter_engine::interchange::{AdjudicationInput, position_from_state};
+use spielleiter_engine::interchange::position_from_state;
 use spielleiter_engine::report::Lang;
 use spielleiter_render::{MapGeometry, Scene, png, svg};
 
-use crate::variant_arg;
+use crate::state_arg;
 
 /// Options of `spielleiter render`.
 #[derive(Args)]
@@ -63,26 +63,8 @@ enum LangArg {
 
 /// Runs the command.
 pub fn run(args: &RenderArgs) -> Result<ExitCode> {
-    let mut text = String::new();
-    match &args.file {
-        Some(path) if path.as_os_str() != "-" => {
-            text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-        }
-        _ => {
-            std::io::stdin()
-                .read_to_string(&mut text)
-                .context("reading standard input")?;
-        }
-    }
-    let input: AdjudicationInput = serde_json::from_str(&text).context("the state is not valid JSON interchange")?;
-    let name = args
-        .variant
-        .clone()
-        .or_else(|| input.variant.clone())
-        .unwrap_or_else(|| "standard".to_string());
-    let variant = variant_arg::load(&name)?;
-    // Played with the calendar the state names (Colonial's original years).
-    let variant = spielleiter_engine::interchange::variant_for_state(&variant, &input.state)?.into_owned();
+    let input = state_arg::read(args.file.as_deref())?;
+    let variant = state_arg::variant(args.variant.as_deref(), &input)?;
     let geometry = match &args.shapes {
         Some(path) => {
             let shapes = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;

@@ -58,6 +58,54 @@ fn adjudicate_answers_results_reasons_and_the_next_state() {
 }
 
 #[test]
+fn legal_lists_every_order_a_power_may_send_and_each_is_accepted() {
+    let state = start();
+    let out = run(&["legal", "--power", "France", "--json"], &state.to_string());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let listed: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let france = listed["FRANCE"].as_object().expect("France's locations");
+    assert_eq!(france.keys().collect::<Vec<_>>(), ["BRE", "MAR", "PAR"]);
+    let paris: Vec<&str> = france["PAR"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    for order in [
+        "A PAR H",
+        "A PAR - BUR",
+        "A PAR - PIC",
+        "A PAR S A MAR - BUR",
+        "A PAR S F BRE",
+    ] {
+        assert!(paris.contains(&order), "{order}: {paris:?}");
+    }
+    assert!(!paris.contains(&"A PAR - MUN"), "{paris:?}");
+    // Every listed order is carried out when sent: none is refused.
+    let all: Vec<&str> = france
+        .values()
+        .flat_map(|v| v.as_array().unwrap())
+        .filter_map(Value::as_str)
+        .collect();
+    assert_eq!(all.len(), 30, "{all:?}");
+    for order in all {
+        let result = adjudicate(&state, json!({ "FRANCE": [order] }));
+        let rejected = result.get("rejected_orders");
+        assert!(rejected.is_none_or(|r| r == &json!({})), "{order}: {rejected:?}");
+    }
+    // The text listing names the power and each location; a bad power is refused.
+    let text = run(&["legal"], &state.to_string());
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        text.contains("TURKEY\n") && text.contains("  SMY: A SMY H | "),
+        "{text}"
+    );
+    let bad = run(&["legal", "--power", "Atlantis"], &state.to_string());
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown power `Atlantis`"));
+}
+
+#[test]
 fn a_dislodged_unit_shows_its_retreats_and_the_retreat_phase_follows() {
     let state = json!({"phase": "S1901M", "units": {"FRANCE": ["F BRE"], "ENGLAND": ["F ENG", "F MAO"], "GERMANY": ["A PIC"]},
                        "centers": {"FRANCE": ["BRE"]}});
