@@ -343,7 +343,8 @@ fn the_master_runs_the_clock_and_players_vote_for_a_draw_from_the_page() {
     assert!(master.get("/games").body.contains("<td>France, Game master</td>"));
     assert!(player.get("/games").body.contains("<td>Germany</td>"));
 
-    // The page shows the latest 50 messages, and all of them when asked.
+    // The page shows the latest 50 messages, and all of them when asked; messages new to the
+    // reader all, the first time, so none counts as seen unshown.
     for n in 1..=52 {
         post(
             &mut master,
@@ -351,6 +352,8 @@ fn the_master_runs_the_clock_and_players_vote_for_a_draw_from_the_page() {
             &[("body", &format!("Note {n}."))],
         );
     }
+    let page = player.get(&game).body;
+    assert!(page.contains("Note 52.") && page.contains("Note 1.") && !page.contains(r#"id="earlier-press">"#));
     let page = player.get(&game).body;
     assert!(page.contains("Note 52.") && page.contains("Note 3.") && !page.contains("Note 2."));
     assert!(
