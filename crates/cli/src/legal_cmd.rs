@@ -40,7 +40,8 @@ pub fn run(args: &LegalArgs) -> Result<ExitCode> {
     let position = position_from_state(&variant, &input.state)?;
     let powers: Vec<PowerId> = match &args.power {
         Some(name) => match variant.map.power_by_name(name) {
-            Some(p) => vec![p],
+            Some(p) if variant.map.is_player(p) => vec![p],
+            Some(_) => bail!("`{name}` is a country no player plays: its controller's orders list its units"),
             None => bail!("unknown power `{name}`"),
         },
         None => variant.map.powers().iter().map(|p| p.id).collect(),

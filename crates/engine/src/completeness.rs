@@ -60,14 +60,7 @@ pub fn gaps(variant: &Variant, position: &Position, power: PowerId, orders: &Pha
         .filter(|(l, c)| **c && l.power == Some(power) && l.condition.is_none())
         .filter_map(|(l, _)| l.result.as_ref().ok())
         .collect();
-    // The pieces the orders carried out give orders to, gathered once.
-    let pieces: std::collections::HashSet<Piece> = orders
-        .lines
-        .iter()
-        .zip(&carried)
-        .filter(|(_, c)| **c)
-        .flat_map(|(l, _)| ordered_pieces(&variant.map, l))
-        .collect();
+    let pieces = carried_pieces(variant, orders, &carried);
     let ordered = |unit: &Unit| pieces.contains(&Piece::Unit(variant.map.province_of(unit.location)));
     match kind {
         PhaseKind::Movement => own_units(&position.units, power)
@@ -113,14 +106,10 @@ pub fn unit_marks(
     orders: &PhaseOrders,
 ) -> Vec<(Unit, UnitMark)> {
     let carried = orders.carried_out(variant, position.phase.kind);
-    let pieces: std::collections::HashSet<Piece> = (orders.lines.iter().zip(&carried))
-        .filter(|(_, c)| **c)
-        .flat_map(|(l, _)| ordered_pieces(&variant.map, l))
-        .collect();
+    let pieces = carried_pieces(variant, orders, &carried);
     let refused: Vec<crate::ids::ProvinceId> = (orders.lines.iter())
         .filter(|l| l.result.is_err() && l.power.is_none_or(|p| p == power))
-        .filter_map(|l| crate::order::syntax::read_order(&variant.map, &l.text).ok()?.unit)
-        .map(|u| u.place.province)
+        .filter_map(|l| unit_named(&variant.map, &l.text))
         .collect();
     let units: Vec<&Unit> = match position.phase.kind {
         PhaseKind::Movement => own_units(&position.units, power).collect(),
@@ -140,6 +129,29 @@ pub fn unit_marks(
         }
     };
     units.into_iter().map(|u| (*u, mark(u))).collect()
+}
+
+/// The pieces the lines carried out (`carried`, one flag per line) give orders to.
+fn carried_pieces(variant: &Variant, orders: &PhaseOrders, carried: &[bool]) -> std::collections::HashSet<Piece> {
+    (orders.lines.iter().zip(carried))
+        .filter(|(_, c)| **c)
+        .flat_map(|(l, _)| ordered_pieces(&variant.map, l))
+        .collect()
+}
+
+/// The province of the unit a line names as the one it orders: the whole line read, or else
+/// (a misspelt destination, say) its first words (`F Brest`, `Bavaria: A Munich`).
+fn unit_named(map: &crate::map::Map, text: &str) -> Option<crate::ids::ProvinceId> {
+    let read = |t: &str| {
+        crate::order::syntax::read_order(map, t)
+            .ok()?
+            .unit
+            .map(|u| u.place.province)
+    };
+    read(text).or_else(|| {
+        let ends = text.char_indices().filter(|(_, c)| c.is_whitespace()).map(|(i, _)| i);
+        ends.take(6).find_map(|end| read(&text[..end]))
+    })
 }
 
 fn own_units(units: &[Unit], power: PowerId) -> impl Iterator<Item = &Unit> {
@@ -230,27 +242,34 @@ mod tests {
         let v = standard();
         let position = Position::initial(&v);
         let france = v.map.power_by_name("France").expect("France");
-        // Paris ordered; Marseilles's move is impossible (refused); Brest's line does not read.
+        // Paris ordered; Marseilles's move is impossible and Brest's destination misspelt: both
+        // refused.
         let orders = read(
             &v,
             &position,
             france,
             &["A Par - Bur", "A Mar - Mun", "F Brest to nowhere"],
         );
-        let marks: Vec<(String, UnitMark)> = unit_marks(&v, &position, france, &orders)
+        let mut marks: Vec<(String, UnitMark)> = unit_marks(&v, &position, france, &orders)
             .into_iter()
             .map(|(u, m)| (v.map.location_abbreviation(u.location), m))
             .collect();
         let expected = [
-            ("bre", UnitMark::Missing),
+            ("bre", UnitMark::Refused),
             ("mar", UnitMark::Refused),
             ("par", UnitMark::Ordered),
         ];
-        let mut marks = marks;
         marks.sort();
         let expected: Vec<(String, UnitMark)> = expected.iter().map(|(l, m)| (l.to_string(), *m)).collect();
         assert_eq!(marks, expected);
-        // A refused line for a unit that another line orders leaves it ordered.
+        // A line naming no unit marks none refused; a refused line for a unit that another
+        // line orders leaves it ordered.
+        let none = read(&v, &position, france, &["Hello there"]);
+        assert!(
+            unit_marks(&v, &position, france, &none)
+                .iter()
+                .all(|(_, m)| *m == UnitMark::Missing)
+        );
         let orders = read(&v, &position, france, &["A Mar - Mun", "A Mar - Bur"]);
         let mar = unit_marks(&v, &position, france, &orders);
         assert!(

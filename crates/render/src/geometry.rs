@@ -107,6 +107,25 @@ fn province_edges(cells: &[Vec<voronoi::Corner>], owners: &[Region], provinces: 
     edges
 }
 
+/// Moves each province's unit place where its symbol has room and keeps off the label
+/// (`placement::settle`).
+fn settle_units(
+    variant: &Variant,
+    areas: &[Vec<Vec<Point>>],
+    edges: &[Vec<(Point, Point)>],
+    unit_at: &mut [Point],
+    label_at: &[Point],
+) {
+    for p in variant.map.provinces() {
+        let area = placement::Area {
+            cells: &areas[p.id.index()],
+            border: &edges[p.id.index()],
+        };
+        let main = p.main.index();
+        unit_at[main] = placement::settle(&area, unit_at[main], label_at[p.id.index()]);
+    }
+}
+
 /// Seeds and places in picture coordinates, before the areas are made.
 pub(crate) struct Layout {
     /// The Voronoi seeds.
@@ -249,14 +268,7 @@ impl MapGeometry {
                 }
             }
         }
-        for p in map.provinces() {
-            let area = placement::Area {
-                cells: &areas[p.id.index()],
-                border: &edges[p.id.index()],
-            };
-            let main = p.main.index();
-            unit_at[main] = placement::settle(&area, unit_at[main], label_at[p.id.index()]);
-        }
+        settle_units(variant, &areas, &edges, &mut unit_at, &label_at);
         MapGeometry {
             width,
             height,

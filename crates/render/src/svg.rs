@@ -227,24 +227,23 @@ pub fn svg(geometry: &MapGeometry, scene: &Scene) -> String {
         let at = geometry.unit_point(g.location);
         garrison(&mut s, scene, g, Point::new(at.x - 11.0, at.y - 11.0));
     }
-    for (u, mark) in &scene.marks {
-        let at = geometry.unit_point(u.location);
-        // A dislodged unit is drawn beside its place (above).
-        let dislodged = scene.position.dislodged.iter().any(|d| d.unit == *u);
-        let shift = if dislodged { 10.0 } else { 0.0 };
-        order_mark(
-            &mut s,
-            scene,
-            u,
-            *mark,
-            Point::new(at.x + shift + 10.0, at.y + shift + 9.0),
-        );
-    }
+    order_marks(&mut s, geometry, scene);
     s.push_str("</g>");
 
     legend(&mut s, scene, &title, h);
     s.push_str("</svg>\n");
     s
+}
+
+/// The marks of the reader's units' order states, beside each unit (a dislodged unit is drawn
+/// below and right of its place, its mark with it).
+fn order_marks(s: &mut String, geometry: &MapGeometry, scene: &Scene) {
+    for (u, mark) in &scene.marks {
+        let at = geometry.unit_point(u.location);
+        let dislodged = scene.position.dislodged.iter().any(|d| d.unit == *u);
+        let shift = if dislodged { 10.0 } else { 0.0 };
+        order_mark(s, scene, u, *mark, Point::new(at.x + shift + 10.0, at.y + shift + 9.0));
+    }
 }
 
 /// The mark beside a unit of the reader's power while orders are entered: a green tick when it

@@ -110,10 +110,13 @@ pub struct ReadMessage {
     pub new: bool,
 }
 
+/// The most new messages one look shows.
+const MAX_NEW_SHOWN: usize = 500;
+
 /// The press `me` may read in a game, as [`read`], each message marked new when sent after what
 /// `me` was last shown, and the newest one shown noted as seen (the caller commits `unit`). The
-/// last `last` messages are shown, and more where more are new: no new message is noted as seen
-/// unshown.
+/// last `last` messages are shown, and more where more are new (at most [`MAX_NEW_SHOWN`] of
+/// them, oldest first): no new message is noted as seen unshown.
 pub async fn read_marking(
     unit: &mut impl GameUnit,
     me: &str,
@@ -127,7 +130,10 @@ pub async fn read_marking(
         m.new = !m.own && m.sent_ms > seen;
     }
     let first_new = messages.iter().position(|m| m.new).unwrap_or(messages.len());
-    let shown = last.map_or(messages.len(), |last| last.max(messages.len() - first_new));
+    let new = messages.len() - first_new;
+    // A flood of press is shown a bounded part at a time, oldest new first: the rest stays new.
+    messages.truncate(first_new + new.min(MAX_NEW_SHOWN));
+    let shown = last.map_or(messages.len(), |last| last.max(new.min(MAX_NEW_SHOWN)));
     let earlier = messages.len().saturating_sub(shown);
     messages.drain(..earlier);
     if let Some(newest) = messages.iter().map(|m| m.sent_ms).max().filter(|&n| n > seen) {

@@ -34,7 +34,7 @@ pub enum DomainError {
     /// A power concedes to another power, not to itself.
     ConcedeToSelf,
     /// The power named has been eliminated.
-    Eliminated(String),
+    Eliminated(super::PowerName),
     /// A game's setting out of its bounds.
     Setting(SettingError),
     /// A member cannot join, or the game cannot start, as things stand.

@@ -285,10 +285,15 @@ impl Electorate {
     }
 
     /// The power conceded to, checked: another surviving power (none withdraws a concession).
-    pub fn concession(&self, to: Option<String>) -> Result<Option<String>, DomainError> {
+    /// An eliminated power is named by `name`.
+    pub fn concession(
+        &self,
+        to: Option<String>,
+        name: impl FnOnce(&str) -> super::PowerName,
+    ) -> Result<Option<String>, DomainError> {
         match to {
             Some(p) if p == self.power => Err(DomainError::ConcedeToSelf),
-            Some(p) if !self.survivors.contains(&p) => Err(DomainError::Eliminated(p)),
+            Some(p) if !self.survivors.contains(&p) => Err(DomainError::Eliminated(name(&p))),
             to => Ok(to),
         }
     }

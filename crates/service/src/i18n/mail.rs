@@ -2,7 +2,7 @@
 //! part of one) as (English, German); the mail session picks the reader's language.
 
 use super::t;
-use crate::domain::PowerName;
+use crate::domain::{GameStatus, PowerName, PressPolicy, Role};
 
 /// One text in both languages: (English, German).
 pub type Words = (String, String);
@@ -406,11 +406,44 @@ pub fn players() -> Words {
 }
 
 /// One game's line in `LIST game`.
-pub fn game_line(name: &str, variant: &str, status: &str, phase: &str, deadline: &str, press: &str) -> Words {
+pub fn game_line(name: &str, variant: &str, how: (GameStatus, PressPolicy), phase: &str, deadline: &str) -> Words {
+    let (status, press) = (status_word(how.0), press_word(how.1));
     (
-        format!("  {name}: variant {variant}, {status}, phase {phase}, deadline {deadline}, press {press}."),
-        format!("  {name}: Variante {variant}, {status}, Phase {phase}, Abgabeschluss {deadline}, Presse {press}."),
+        format!(
+            "  {name}: variant {variant}, {}, phase {phase}, deadline {deadline}, press {}.",
+            status.0, press.0
+        ),
+        format!(
+            "  {name}: Variante {variant}, {}, Phase {phase}, Abgabeschluss {deadline}, Presse {}.",
+            status.1, press.1
+        ),
     )
+}
+
+/// A game's status in a list.
+pub fn status_word(status: GameStatus) -> Words {
+    match status {
+        GameStatus::Forming => t("forming", "in Bildung"),
+        GameStatus::Active => t("running", "läuft"),
+        GameStatus::Finished => t("finished", "beendet"),
+    }
+}
+
+/// A game's press policy in a list.
+pub fn press_word(press: PressPolicy) -> Words {
+    match press {
+        PressPolicy::Full => t("full", "offen"),
+        PressPolicy::Grey => t("grey (senders hidden)", "grau (Absender verborgen)"),
+        PressPolicy::None => t("none", "keine"),
+    }
+}
+
+/// What a member without a power is.
+pub fn role_word(role: Role) -> Words {
+    match role {
+        Role::Player => t("player", "Spieler"),
+        Role::Observer => t("observer", "Beobachter"),
+    }
 }
 
 /// The mark of a power in civil disorder.

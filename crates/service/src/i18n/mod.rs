@@ -43,7 +43,10 @@ pub fn refusal(e: &DomainError) -> (String, String) {
             "a power concedes to another power",
             "Eine Macht gibt an eine andere Macht auf",
         ),
-        DomainError::Eliminated(p) => (format!("{p} has been eliminated"), format!("{p} ist ausgeschieden")),
+        DomainError::Eliminated(p) => (
+            format!("{} has been eliminated", p.en),
+            format!("{} ist ausgeschieden", p.de),
+        ),
         DomainError::Setting(setting) => setting_refusal(setting),
         DomainError::Seat(seat) => seat_refusal(seat),
         DomainError::Master(master) => master_refusal(master),

@@ -783,6 +783,7 @@ impl Session<'_> {
                 .deadline_ms
                 .map(|ms| crate::deadlines::DeadlineRule::stored(&g.time_zone, g.deadline_at.as_deref()).describe(ms))
                 .unwrap_or_else(|| "-".into());
+            let status = pick(words::status_word(status), self.german);
             self.out.push(format!(
                 "  {:<20} {:<10} {status:<9} {:<9} {} {} {deadline}",
                 g.name,
@@ -807,9 +808,12 @@ impl Session<'_> {
             .map(|ms| g.deadline_rule().describe(ms))
             .unwrap_or_else(|| "-".into());
         let phase = g.phase.clone().unwrap_or_else(|| "-".into());
-        let (status, press) = (g.status.to_string(), g.press.to_string());
         self.say(words::game_line(
-            &g.name, &g.variant, &status, &phase, &deadline, &press,
+            &g.name,
+            &g.variant,
+            (g.status, g.press),
+            &phase,
+            &deadline,
         ));
         let members = match reads::member_lines(&self.state.store.pool, &game_id).await {
             Ok(members) => members,
@@ -817,7 +821,10 @@ impl Session<'_> {
         };
         for m in members {
             let name = m.name;
-            let what = m.power.unwrap_or_else(|| m.role.to_string());
+            let what = match &m.power {
+                Some(key) => name_in(&g, key).in_lang(self.german).to_string(),
+                None => pick(words::role_word(m.role), self.german),
+            };
             let disorder = if m.civil_disorder {
                 pick(words::civil_disorder(), self.german)
             } else {
