@@ -77,13 +77,26 @@ pub fn adjudicate_with(
         return end_by_agreement(variant, &position, input);
     }
     read_pending(variant, &mut position, input);
-    let mut orders = PhaseOrders::default();
-    read_pending_orders(variant, &position, input, &mut orders)?;
-    for (key, lines) in &input.orders {
+    adjudicate_position(variant, &position, &input.orders, &input.pending_orders)
+}
+
+/// Adjudicates a position already read (on the variant [`crate::interchange::variant_for_state`]
+/// chose, its retreats chosen in advance in it): `orders` and `pending_orders` as in
+/// [`AdjudicationInput`]. Callers that keep a [`Position`] between phases (the Python package)
+/// skip reading the state back from JSON.
+pub fn adjudicate_position(
+    variant: &Variant,
+    position: &Position,
+    orders: &BTreeMap<String, Vec<String>>,
+    pending_orders: &BTreeMap<String, Vec<String>>,
+) -> Result<(AdjudicationOutput, PhaseReport), AdjudicationError> {
+    let mut read = PhaseOrders::default();
+    read_pending_orders(variant, position, orders, pending_orders, &mut read)?;
+    for (key, lines) in orders {
         let power = power_by_key(variant, key)?;
-        orders.read(variant, &position, Some(power), lines.iter().map(String::as_str));
+        read.read(variant, position, Some(power), lines.iter().map(String::as_str));
     }
-    let report = adjudicate_phase(variant, &position, orders);
+    let report = adjudicate_phase(variant, position, read);
     Ok((output(variant, &report), report))
 }
 
@@ -94,13 +107,13 @@ pub fn adjudicate_with(
 fn read_pending_orders(
     variant: &Variant,
     position: &Position,
-    input: &AdjudicationInput,
+    now: &BTreeMap<String, Vec<String>>,
+    pending: &BTreeMap<String, Vec<String>>,
     orders: &mut PhaseOrders,
 ) -> Result<(), AdjudicationError> {
-    for (key, lines) in &input.pending_orders {
+    for (key, lines) in pending {
         let power = power_by_key(variant, key)?;
-        let replaced = input
-            .orders
+        let replaced = now
             .get(key)
             .map(|now| phases_ordered(variant, position.phase, now.iter().map(String::as_str)))
             .unwrap_or_default();
