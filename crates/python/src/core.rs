@@ -101,7 +101,7 @@ impl GameCore {
 
     /// The keys of the powers that play (not Hegemony's neutral countries).
     pub fn power_keys(&self) -> Vec<String> {
-        self.variant.map.countries().iter().map(|p| self.key(p.id)).collect()
+        self.variant.map.powers().iter().map(|p| self.key(p.id)).collect()
     }
 
     /// The phase to play (`S1901M`), or `COMPLETED`.

@@ -100,7 +100,11 @@ pub fn from_saved(saved: &Value, variant: Option<(Arc<Variant>, Option<Arc<str>>
     for (i, phase) in played.iter().enumerate() {
         let (_, position) = phase_position(&base, phase, None).map_err(|e| at(i, e))?;
         let saved = SavedOutcome {
-            orders: string_lists(phase.get("orders"), "orders").map_err(|e| at(i, e))?,
+            orders: string_lists(phase.get("orders"), "orders")
+                .map_err(|e| at(i, e))?
+                .into_iter()
+                .filter(|(_, lines)| !lines.is_empty())
+                .collect(),
             results: string_lists(phase.get("results"), "results").map_err(|e| at(i, e))?,
         };
         records.push(Record {
