@@ -34,7 +34,7 @@ echo "python package: wheel built in $(($(date +%s) - start)) s"
 "$venv/bin/pip" install -q --force-reinstall --no-deps "$wheels"/spielleiter-*.whl
 
 echo "== python package: ruff format --check, ruff check"
-sources=(python tests ../../examples/ray_selfplay.py)
+sources=(python tests bench.py ../../examples/ray_selfplay.py)
 "$venv/bin/ruff" format --check "${sources[@]}"
 "$venv/bin/ruff" check "${sources[@]}"
 

@@ -67,7 +67,12 @@ impl Game {
         let counts = expected_counts(&core.variant, &core.position);
         map.countries()
             .iter()
-            .map(|p| (core.key(p.id), public_count(map, p.id, counts.get(p.id.index()).copied().unwrap_or(0))))
+            .map(|p| {
+                (
+                    core.key(p.id),
+                    public_count(map, p.id, counts.get(p.id.index()).copied().unwrap_or(0)),
+                )
+            })
             .filter(|(_, n)| *n != 0)
             .collect()
     }

@@ -5,12 +5,12 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use spielleiter_engine::adjudication::{AdjudicationError, adjudicate_position};
+use spielleiter_engine::adjudication::{AdjudicationError, game_end, pending_orders, phase_report};
 use spielleiter_engine::game::PhaseOrders;
 use spielleiter_engine::interchange::{GameEnd, RejectedOrder, StateError};
-use spielleiter_engine::{PowerId, Position, Variant};
+use spielleiter_engine::{Position, PowerId, Variant};
 
-use crate::history::{History, Record};
+use crate::history::{History, Played, Record};
 use crate::variant_cache::VariantProblem;
 
 /// Why a call on a game failed.
@@ -115,20 +115,34 @@ impl GameCore {
     /// The lines the engine refuses of these orders of `power` for the phase at hand.
     pub fn refused(&self, power: PowerId, lines: &[String]) -> Vec<RejectedOrder> {
         let mut read = PhaseOrders::default();
-        read.read(&self.variant, &self.position, Some(power), lines.iter().map(String::as_str));
+        read.read(
+            &self.variant,
+            &self.position,
+            Some(power),
+            lines.iter().map(String::as_str),
+        );
         let mut out: Vec<RejectedOrder> = read
             .lines
             .iter()
             .filter_map(|l| l.result.as_ref().err().map(|e| RejectedOrder::refused(&l.text, e)))
             .collect();
-        out.extend(read.sender_only.iter().map(|(_, text, e)| RejectedOrder::refused(text, e)));
+        out.extend(
+            read.sender_only
+                .iter()
+                .map(|(_, text, e)| RejectedOrder::refused(text, e)),
+        );
         out
     }
 
     /// Gives `power`'s orders for the phase at hand, replacing those it gave before. Strict: a
     /// refused line refuses them all (nothing is kept); otherwise every line is kept and the
     /// refused ones are returned (the adjudication leaves them out).
-    pub fn set_orders(&mut self, power: &str, lines: Vec<String>, strict: bool) -> Result<Vec<RejectedOrder>, GameError> {
+    pub fn set_orders(
+        &mut self,
+        power: &str,
+        lines: Vec<String>,
+        strict: bool,
+    ) -> Result<Vec<RejectedOrder>, GameError> {
         if self.end.is_some() {
             return Err(AdjudicationError::GameOver(self.phase_name()).into());
         }
@@ -154,14 +168,14 @@ impl GameCore {
         if self.end.is_some() {
             return Err(AdjudicationError::GameOver(self.phase_name()).into());
         }
-        let (output, report) = adjudicate_position(&self.variant, &self.position, &self.orders, &self.later)?;
-        let before = std::mem::replace(&mut self.position, report.next);
+        let report = phase_report(&self.variant, &self.position, &self.orders, &self.later)?;
+        let before = std::mem::replace(&mut self.position, report.next.clone());
         self.orders.clear();
-        self.later = output.pending_orders.clone();
-        self.end = output.result.clone();
+        self.later = pending_orders(&self.variant, &report);
+        self.end = report.end.as_ref().map(|end| game_end(&self.variant, end));
         self.history.push(Record {
             position: before,
-            output: Some(Arc::new(output)),
+            played: Some(Played::new(report)),
             saved: None,
         });
         Ok(())
@@ -175,7 +189,12 @@ impl GameCore {
         for (key, lines) in &self.orders {
             let Ok(power) = self.power(key) else { continue };
             let mut read = PhaseOrders::default();
-            read.read(&self.variant, &self.position, Some(power), lines.iter().map(String::as_str));
+            read.read(
+                &self.variant,
+                &self.position,
+                Some(power),
+                lines.iter().map(String::as_str),
+            );
             let carried = read.carried_out(&self.variant, self.position.phase.kind);
             let shown = read
                 .lines

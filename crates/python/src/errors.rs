@@ -41,9 +41,7 @@ pyo3::create_exception!(
 pub fn adjudication(e: AdjudicationError) -> PyErr {
     match e {
         AdjudicationError::GameOver(_) => GameOverError::new_err(e.to_string()),
-        AdjudicationError::UnknownVariant(_) | AdjudicationError::Variant(_) => {
-            VariantError::new_err(e.to_string())
-        }
+        AdjudicationError::UnknownVariant(_) | AdjudicationError::Variant(_) => VariantError::new_err(e.to_string()),
         AdjudicationError::State(_) => StateError::new_err(e.to_string()),
         AdjudicationError::UnknownPower(_) | AdjudicationError::NotInGame(_) => {
             SpielleiterError::new_err(e.to_string())
@@ -54,10 +52,7 @@ pub fn adjudication(e: AdjudicationError) -> PyErr {
 /// A refused order line as an `OrderError` carrying the line, power, byte offset and suggestion.
 pub fn order(py: Python<'_>, power: &str, refused: &RejectedOrder) -> PyErr {
     let message = match &refused.suggestion {
-        Some(s) => format!(
-            "{power}: `{}`: {} (did you mean `{s}`?)",
-            refused.order, refused.error
-        ),
+        Some(s) => format!("{power}: `{}`: {} (did you mean `{s}`?)", refused.order, refused.error),
         None => format!("{power}: `{}`: {}", refused.order, refused.error),
     };
     let err = OrderError::new_err(message);

@@ -55,7 +55,12 @@ impl Game {
     /// `calendar` plays another calendar of the variant (Colonial's `original`).
     #[new]
     #[pyo3(signature = (variant = "standard", *, variant_toml = None, calendar = None, game_id = None))]
-    fn new(variant: &str, variant_toml: Option<&str>, calendar: Option<&str>, game_id: Option<String>) -> PyResult<Game> {
+    fn new(
+        variant: &str,
+        variant_toml: Option<&str>,
+        calendar: Option<&str>,
+        game_id: Option<String>,
+    ) -> PyResult<Game> {
         let (chosen, toml) = choose_variant(variant, variant_toml, calendar)?;
         variants::playable(&chosen).map_err(|e| VariantError::new_err(e.to_string()))?;
         let id = game_id.unwrap_or_default();
@@ -225,6 +230,10 @@ impl Game {
     }
 
     fn __repr__(&self) -> String {
-        format!("<spielleiter.Game {} {}>", self.core.variant.name, self.core.phase_name())
+        format!(
+            "<spielleiter.Game {} {}>",
+            self.core.variant.name,
+            self.core.phase_name()
+        )
     }
 }

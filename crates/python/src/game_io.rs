@@ -13,11 +13,15 @@ use crate::state::{position_of, read_state, state_value};
 /// A JSON text or a Python dict as a JSON value.
 fn json_arg(value: &Bound<'_, PyAny>) -> PyResult<Value> {
     match value.cast::<PyString>() {
-        Ok(text) => serde_json::from_str(text.to_str()?)
-            .map_err(|e| crate::errors::StateError::new_err(format!("JSON: {e}"))),
+        Ok(text) => {
+            serde_json::from_str(text.to_str()?).map_err(|e| crate::errors::StateError::new_err(format!("JSON: {e}")))
+        }
         Err(_) => from_py(value),
     }
 }
+
+/// What `__reduce__` returns: the loader and its arguments (saved game, variant file text).
+type Reduced<'py> = (Bound<'py, PyAny>, (String, Option<String>));
 
 impl Game {
     fn state(&self) -> Value {
@@ -62,13 +66,25 @@ impl Game {
     /// The result codes per unit of the phase processed last (`{"A MUN": ["bounce"]}`; `[]`
     /// is success), empty before the first.
     fn get_last_results<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let results = self.core.history.last().map(|r| r.results().clone()).unwrap_or_default();
+        let variant = &self.core.variant;
+        let results = self
+            .core
+            .history
+            .last()
+            .map(|r| r.results(variant).clone())
+            .unwrap_or_default();
         Ok(results.into_pyobject(py)?.into_any())
     }
 
     /// The orders carried out in the phase processed last, per power (interchange notation).
     fn get_last_orders<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let orders = self.core.history.last().map(|r| r.orders().clone()).unwrap_or_default();
+        let variant = &self.core.variant;
+        let orders = self
+            .core
+            .history
+            .last()
+            .map(|r| r.orders(variant).clone())
+            .unwrap_or_default();
         Ok(orders.into_pyobject(py)?.into_any())
     }
 
@@ -76,10 +92,10 @@ impl Game {
     /// output: `adjudicated_phase`, `accepted_orders`, `rejected_orders`, `results`, `reasons`,
     /// `builds`, the next state, `winner`, `result`), or None (no phase processed here yet).
     fn last_phase<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let Some(output) = self.core.history.last().and_then(|r| r.output.clone()) else {
+        let Some(played) = self.core.history.last().and_then(|r| r.played.as_ref()) else {
             return Ok(None);
         };
-        let value = serde_json::to_value(&*output).unwrap_or(Value::Null);
+        let value = serde_json::to_value(played.output(&self.core.variant)).unwrap_or(Value::Null);
         to_py(py, &value).map(Some)
     }
 
@@ -110,7 +126,9 @@ impl Game {
             Some(_) => Some(choose_variant("", variant_toml, None)?),
             None => None,
         };
-        let core = py.detach(|| crate::saved::from_saved(&value, variant)).map_err(|e| error(py, e))?;
+        let core = py
+            .detach(|| crate::saved::from_saved(&value, variant))
+            .map_err(|e| error(py, e))?;
         Ok(Game { core })
     }
 
@@ -118,7 +136,12 @@ impl Game {
     /// start` write it, or a `diplomacy` state) with no phase played.
     #[staticmethod]
     #[pyo3(signature = (state, variant = "standard", *, variant_toml = None))]
-    fn from_state(py: Python<'_>, state: &Bound<'_, PyAny>, variant: &str, variant_toml: Option<&str>) -> PyResult<Game> {
+    fn from_state(
+        py: Python<'_>,
+        state: &Bound<'_, PyAny>,
+        variant: &str,
+        variant_toml: Option<&str>,
+    ) -> PyResult<Game> {
         let value = json_arg(state)?;
         let (base, toml) = choose_variant(variant, variant_toml, None)?;
         let read = read_state(&value, None).and_then(|s| position_of(&base, &s));
@@ -128,7 +151,7 @@ impl Game {
         })
     }
 
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, Option<String>))> {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
         let module = py.import("spielleiter._spielleiter")?;
         let load = module.getattr("_load_saved")?;
         Ok((load, (self.to_json(), self.core.toml.as_deref().map(str::to_string))))
@@ -141,4 +164,3 @@ impl Game {
 pub fn _load_saved(py: Python<'_>, saved: &Bound<'_, PyAny>, variant_toml: Option<&str>) -> PyResult<Game> {
     Game::from_saved_game_format(py, saved, variant_toml)
 }
-

@@ -2,20 +2,45 @@
 //! phase added to one game is never seen by another.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
-use spielleiter_engine::Position;
+use spielleiter_engine::game::PhaseReport;
 use spielleiter_engine::interchange::AdjudicationOutput;
+use spielleiter_engine::{Position, Variant};
 
 /// One phase played: the position it was played from, and what the adjudication did.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Record {
     /// The position at the start of the phase.
     pub position: Position,
-    /// What the adjudication returned (phases played here).
-    pub output: Option<Arc<AdjudicationOutput>>,
+    /// The adjudication (phases played here).
+    pub played: Option<Played>,
     /// The orders carried out and the results per unit, for phases read from a saved game.
-    pub saved: Option<Arc<SavedOutcome>>,
+    pub saved: Option<SavedOutcome>,
+}
+
+/// A phase adjudicated here: the engine's report, and its interchange output written when it is
+/// first asked for (search and self-play seldom ask).
+#[derive(Debug)]
+pub struct Played {
+    report: PhaseReport,
+    output: OnceLock<AdjudicationOutput>,
+}
+
+impl Played {
+    /// A phase just adjudicated.
+    pub fn new(report: PhaseReport) -> Played {
+        Played {
+            report,
+            output: OnceLock::new(),
+        }
+    }
+
+    /// The interchange output of the adjudication.
+    pub fn output(&self, variant: &Variant) -> &AdjudicationOutput {
+        self.output
+            .get_or_init(|| spielleiter_engine::adjudication::output(variant, &self.report))
+    }
 }
 
 /// The orders and results of a phase as a saved game records them.
@@ -29,18 +54,18 @@ pub struct SavedOutcome {
 
 impl Record {
     /// The orders carried out, per power.
-    pub fn orders(&self) -> &BTreeMap<String, Vec<String>> {
-        match (&self.output, &self.saved) {
-            (Some(o), _) => &o.accepted_orders,
+    pub fn orders<'a>(&'a self, variant: &Variant) -> &'a BTreeMap<String, Vec<String>> {
+        match (&self.played, &self.saved) {
+            (Some(p), _) => &p.output(variant).accepted_orders,
             (None, Some(s)) => &s.orders,
             (None, None) => empty(),
         }
     }
 
     /// The result codes per unit (`[]` is success).
-    pub fn results(&self) -> &BTreeMap<String, Vec<String>> {
-        match (&self.output, &self.saved) {
-            (Some(o), _) => &o.results,
+    pub fn results<'a>(&'a self, variant: &Variant) -> &'a BTreeMap<String, Vec<String>> {
+        match (&self.played, &self.saved) {
+            (Some(p), _) => &p.output(variant).results,
             (None, Some(s)) => &s.results,
             (None, None) => empty(),
         }

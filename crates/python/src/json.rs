@@ -68,10 +68,18 @@ pub fn from_py(object: &Bound<'_, PyAny>) -> PyResult<Value> {
         return Ok(Value::Object(fields));
     }
     if let Ok(list) = object.cast::<PyList>() {
-        return list.iter().map(|item| from_py(&item)).collect::<PyResult<_>>().map(Value::Array);
+        return list
+            .iter()
+            .map(|item| from_py(&item))
+            .collect::<PyResult<_>>()
+            .map(Value::Array);
     }
     if let Ok(tuple) = object.cast::<PyTuple>() {
-        return tuple.iter().map(|item| from_py(&item)).collect::<PyResult<_>>().map(Value::Array);
+        return tuple
+            .iter()
+            .map(|item| from_py(&item))
+            .collect::<PyResult<_>>()
+            .map(Value::Array);
     }
     let kind = object.get_type().name()?;
     Err(PyTypeError::new_err(format!("not JSON data: a value of type {kind}")))

@@ -22,7 +22,7 @@ pub fn to_saved(game: &GameCore) -> Value {
         .history
         .records()
         .into_iter()
-        .map(|r| phase_entry(game, &r.position, false, r.orders(), r.results()))
+        .map(|r| phase_entry(game, &r.position, false, r.orders(variant), r.results(variant)))
         .collect();
     let current = game.normalized_orders();
     let done = game.end.is_some();
@@ -56,7 +56,8 @@ fn phase_entry(
     state["game_id"] = json!(game.id);
     state["map"] = json!(game.variant.name);
     state["rules"] = json!([]);
-    let mut all_orders: BTreeMap<String, Vec<String>> = game.power_keys().into_iter().map(|k| (k, Vec::new())).collect();
+    let mut all_orders: BTreeMap<String, Vec<String>> =
+        game.power_keys().into_iter().map(|k| (k, Vec::new())).collect();
     all_orders.extend(orders.iter().map(|(k, v)| (k.clone(), v.clone())));
     json!({
         "name": state["name"].clone(),
@@ -93,7 +94,10 @@ pub fn from_saved(saved: &Value, variant: Option<(Arc<Variant>, Option<Arc<str>>
             (crate::variant_cache::by_name(name)?, None)
         }
     };
-    let phases = saved.get("phases").and_then(Value::as_array).ok_or_else(|| bad("no `phases` list"))?;
+    let phases = saved
+        .get("phases")
+        .and_then(Value::as_array)
+        .ok_or_else(|| bad("no `phases` list"))?;
     let (last, played) = phases.split_last().ok_or_else(|| bad("no phase"))?;
     let id = saved.get("id").and_then(Value::as_str).unwrap_or_default().to_string();
     let mut records = Vec::with_capacity(played.len());
@@ -109,8 +113,8 @@ pub fn from_saved(saved: &Value, variant: Option<(Arc<Variant>, Option<Arc<str>>
         };
         records.push(Record {
             position,
-            output: None,
-            saved: Some(Arc::new(saved)),
+            played: None,
+            saved: Some(saved),
         });
     }
     let done = phase_name(last).is_some_and(|n| n.eq_ignore_ascii_case("COMPLETED"));
@@ -144,8 +148,14 @@ fn phase_name(phase: &Value) -> Option<&str> {
         .or_else(|| phase.get("state")?.get("name")?.as_str())
 }
 
-fn phase_position(base: &Arc<Variant>, phase: &Value, forced: Option<&str>) -> Result<(Arc<Variant>, Position), GameError> {
-    let state = phase.get("state").ok_or_else(|| GameError::Saved("a phase without `state`".to_string()))?;
+fn phase_position(
+    base: &Arc<Variant>,
+    phase: &Value,
+    forced: Option<&str>,
+) -> Result<(Arc<Variant>, Position), GameError> {
+    let state = phase
+        .get("state")
+        .ok_or_else(|| GameError::Saved("a phase without `state`".to_string()))?;
     let name = forced.or_else(|| phase_name(phase));
     position_of(base, &read_state(state, name)?)
 }
@@ -165,7 +175,9 @@ fn read_extras(game: &mut GameCore, extras: Option<&Value>, done: bool) -> Resul
     let field = |k: &str| extras.and_then(|e| e.get(k));
     if done {
         let end = match field("result") {
-            Some(r) => serde_json::from_value::<GameEnd>(r.clone()).map_err(|e| GameError::Saved(format!("result: {e}")))?,
+            Some(r) => {
+                serde_json::from_value::<GameEnd>(r.clone()).map_err(|e| GameError::Saved(format!("result: {e}")))?
+            }
             None => draw_of_survivors(game),
         };
         game.end = Some(end);
@@ -182,7 +194,8 @@ fn read_extras(game: &mut GameCore, extras: Option<&Value>, done: bool) -> Resul
             leaders: &game.variant.leaders,
         };
         for line in pending.values().flatten() {
-            let order = parse_order(&ctx, line).map_err(|e| GameError::Saved(format!("pending retreat `{line}`: {}", e.kind)))?;
+            let order = parse_order(&ctx, line)
+                .map_err(|e| GameError::Saved(format!("pending retreat `{line}`: {}", e.kind)))?;
             game.position.pending_retreats.push(order.order);
         }
     }

@@ -47,7 +47,11 @@ fn homes(variant: &Variant) -> Value {
 fn builds(variant: &Variant, position: &Position, done: bool) -> Value {
     let map = &variant.map;
     let adjusting = position.phase.kind == PhaseKind::Adjustment && !done;
-    let counts = if adjusting { expected_counts(variant, position) } else { Vec::new() };
+    let counts = if adjusting {
+        expected_counts(variant, position)
+    } else {
+        Vec::new()
+    };
     let builds = map.countries().iter().map(|p| {
         let count = counts.get(p.id.index()).map_or(0, |&c| public_count(map, p.id, c));
         let homes: Vec<String> = if count > 0 {
@@ -70,8 +74,17 @@ pub fn read_state(value: &Value, phase: Option<&str>) -> Result<GameState, GameE
         return Err(GameError::Saved("a state must be a JSON object".to_string()));
     };
     let mut fields = fields.clone();
-    let named = |k: &str| fields.get(k).and_then(Value::as_str).filter(|s| !s.is_empty()).map(str::to_string);
-    let phase = phase.map(str::to_string).or_else(|| named("phase")).or_else(|| named("name"));
+    let named = |k: &str| {
+        fields
+            .get(k)
+            .and_then(Value::as_str)
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+    };
+    let phase = phase
+        .map(str::to_string)
+        .or_else(|| named("phase"))
+        .or_else(|| named("name"));
     fields.insert("phase".to_string(), Value::String(phase.unwrap_or_default()));
     let diplomacy_influence = fields
         .get("influence")

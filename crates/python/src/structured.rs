@@ -57,7 +57,11 @@ pub fn to_text(value: &Value) -> Result<String, GameError> {
             Some(to) => format!("{unit} S {} - {to}", need(&order.target, "target")?),
             None => format!("{unit} S {}", need(&order.target, "target")?),
         },
-        "convoy" => format!("{unit} C {} - {}", need(&order.target, "target")?, need(&order.to, "to")?),
+        "convoy" => format!(
+            "{unit} C {} - {}",
+            need(&order.target, "target")?,
+            need(&order.to, "to")?
+        ),
         "retreat" => format!("{unit} R {}", need(&order.to, "to")?),
         "disband" => format!("{unit} D"),
         "build" => format!("{unit} B"),

@@ -6,7 +6,6 @@ import pathlib
 import random
 
 import pytest
-
 import spielleiter
 from spielleiter.selfplay import random_orders
 

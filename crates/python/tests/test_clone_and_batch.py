@@ -6,9 +6,8 @@ import random
 import threading
 
 import pytest
-from conftest import play
-
 import spielleiter
+from conftest import play
 from spielleiter.selfplay import random_orders
 
 

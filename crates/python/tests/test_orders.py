@@ -1,7 +1,6 @@
 """Orders in every notation, structured orders, and errors as exceptions."""
 
 import pytest
-
 import spielleiter
 
 
@@ -30,7 +29,9 @@ def test_one_move_in_every_notation(standard, order):
 
 def test_orders_as_one_text_and_with_the_power_in_any_case(standard):
     standard.set_orders("france", "A PAR - BUR\nF BRE - MAO\n\nA MAR S A PAR - BUR")
-    assert standard.get_orders() == {"FRANCE": ["A PAR - BUR", "F BRE - MAO", "A MAR S A PAR - BUR"]}
+    assert standard.get_orders() == {
+        "FRANCE": ["A PAR - BUR", "F BRE - MAO", "A MAR S A PAR - BUR"]
+    }
 
 
 def test_structured_orders_of_every_kind(standard):
@@ -42,7 +43,9 @@ def test_structured_orders_of_every_kind(standard):
             {"type": "support", "unit": "A LVP", "target": "F EDI"},
         ],
     )
-    standard.set_orders("FRANCE", [{"type": "support", "unit": "A MAR", "target": "A PAR", "to": "BUR"}])
+    standard.set_orders(
+        "FRANCE", [{"type": "support", "unit": "A MAR", "target": "A PAR", "to": "BUR"}]
+    )
     assert standard.get_orders() == {
         "ENGLAND": ["F LON - ENG", "F EDI H", "A LVP S F EDI"],
         "FRANCE": ["A MAR S A PAR - BUR"],
@@ -57,11 +60,18 @@ def test_convoys_retreats_and_builds_by_text():
     game = spielleiter.Game.from_state(
         {
             "phase": "S1901M",
-            "units": {"ENGLAND": ["A LON", "F NTH"], "FRANCE": ["A BEL"], "GERMANY": ["A HOL", "A RUH"]},
+            "units": {
+                "ENGLAND": ["A LON", "F NTH"],
+                "FRANCE": ["A BEL"],
+                "GERMANY": ["A HOL", "A RUH"],
+            },
             "centers": {"ENGLAND": ["LON"], "GERMANY": ["BER"]},
         }
     )
-    game.set_orders("ENGLAND", ["A LON - BEL VIA", {"type": "convoy", "unit": "F NTH", "target": "A LON", "to": "BEL"}])
+    game.set_orders(
+        "ENGLAND",
+        ["A LON - BEL VIA", {"type": "convoy", "unit": "F NTH", "target": "A LON", "to": "BEL"}],
+    )
     game.set_orders("GERMANY", ["A HOL S A RUH - BEL", "A RUH - BEL"])
     game.process()
     assert game.get_last_results()["A BEL"] == ["dislodged"]
@@ -95,7 +105,12 @@ def test_orders_for_another_powers_unit_are_refused(standard):
 def test_not_strict_keeps_the_lines_and_returns_the_refusals(standard):
     refused = standard.set_orders("FRANCE", ["A PAR - BUR", "A PAR - MOS"], strict=False)
     assert refused == [
-        {"order": "A PAR - MOS", "error": refused[0]["error"], "position": refused[0]["position"], "suggestion": None}
+        {
+            "order": "A PAR - MOS",
+            "error": refused[0]["error"],
+            "position": refused[0]["position"],
+            "suggestion": None,
+        }
     ]
     assert "Mos" in refused[0]["error"] or "MOS" in refused[0]["error"].upper()
     standard.process()

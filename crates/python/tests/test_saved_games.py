@@ -5,11 +5,10 @@ import json
 import random
 
 import pytest
+import spielleiter
 from conftest import play
 from diplomacy import Game as DiplomacyGame
 from diplomacy.utils.export import from_saved_game_format, to_saved_game_format
-
-import spielleiter
 
 
 def _adjustment_orders(game, power, rng, possible):
@@ -108,8 +107,10 @@ def test_a_finished_game_round_trips_as_finished():
         {
             "phase": "F1901M",
             "units": {"ITALY": ["A ROM"]},
-            "centers": {"ITALY": ["ROM", "NAP", "VEN", "TUN", "GRE", "SER", "BUL", "RUM", "CON"]
-                        + ["ANK", "SMY", "SEV", "BUD", "VIE", "TRI", "MUN", "MAR", "SPA"]},
+            "centers": {
+                "ITALY": ["ROM", "NAP", "VEN", "TUN", "GRE", "SER", "BUL", "RUM", "CON"]
+                + ["ANK", "SMY", "SEV", "BUD", "VIE", "TRI", "MUN", "MAR", "SPA"]
+            },
         }
     )
     game.process()

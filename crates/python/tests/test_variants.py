@@ -1,9 +1,8 @@
 """Games of every built-in variant, and of a variant given as TOML text."""
 
 import pytest
-from conftest import REPO, play
-
 import spielleiter
+from conftest import REPO, play
 
 BUILT_IN = ["standard", "ancmed", "colonial", "hegemony-1689", "hegemony-1701"]
 

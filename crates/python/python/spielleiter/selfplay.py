@@ -21,7 +21,9 @@ def _province(location: str) -> str:
     return location.split("/")[0]
 
 
-def _movement(game: Game, rng: random.Random, units: list[str], occupied: dict[str, str]) -> list[str]:
+def _movement(
+    game: Game, rng: random.Random, units: list[str], occupied: dict[str, str]
+) -> list[str]:
     orders = []
     for unit in units:
         kind, location = unit.split()
@@ -49,7 +51,9 @@ def _retreats(rng: random.Random, options: dict[str, list[str]]) -> list[str]:
     return orders
 
 
-def _adjustments(game: Game, rng: random.Random, power: str, count: int, units: list[str]) -> list[str]:
+def _adjustments(
+    game: Game, rng: random.Random, power: str, count: int, units: list[str]
+) -> list[str]:
     if count < 0:
         return [f"{u} D" for u in rng.sample(units, min(-count, len(units)))]
     sites = game.get_build_sites(power)
