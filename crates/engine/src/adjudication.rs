@@ -77,14 +77,38 @@ pub fn adjudicate_with(
         return end_by_agreement(variant, &position, input);
     }
     read_pending(variant, &mut position, input);
-    let mut orders = PhaseOrders::default();
-    read_pending_orders(variant, &position, input, &mut orders)?;
-    for (key, lines) in &input.orders {
-        let power = power_by_key(variant, key)?;
-        orders.read(variant, &position, Some(power), lines.iter().map(String::as_str));
-    }
-    let report = adjudicate_phase(variant, &position, orders);
+    adjudicate_position(variant, &position, &input.orders, &input.pending_orders)
+}
+
+/// Adjudicates a position already read (on the variant [`crate::interchange::variant_for_state`]
+/// chose, its retreats chosen in advance in it): `orders` and `pending_orders` as in
+/// [`AdjudicationInput`]. Callers that keep a [`Position`] between phases (the Python package)
+/// skip reading the state back from JSON.
+pub fn adjudicate_position(
+    variant: &Variant,
+    position: &Position,
+    orders: &BTreeMap<String, Vec<String>>,
+    pending_orders: &BTreeMap<String, Vec<String>>,
+) -> Result<(AdjudicationOutput, PhaseReport), AdjudicationError> {
+    let report = phase_report(variant, position, orders, pending_orders)?;
     Ok((output(variant, &report), report))
+}
+
+/// [`adjudicate_position`] without the interchange output (which [`output`] writes when it is
+/// wanted): what search and self-play need per phase.
+pub fn phase_report(
+    variant: &Variant,
+    position: &Position,
+    orders: &BTreeMap<String, Vec<String>>,
+    pending_orders: &BTreeMap<String, Vec<String>>,
+) -> Result<PhaseReport, AdjudicationError> {
+    let mut read = PhaseOrders::default();
+    read_pending_orders(variant, position, orders, pending_orders, &mut read)?;
+    for (key, lines) in orders {
+        let power = power_by_key(variant, key)?;
+        read.read(variant, position, Some(power), lines.iter().map(String::as_str));
+    }
+    Ok(adjudicate_phase(variant, position, read))
 }
 
 /// Reads the orders sent earlier for this phase (`PHASE: order`), except where the power's
@@ -94,13 +118,13 @@ pub fn adjudicate_with(
 fn read_pending_orders(
     variant: &Variant,
     position: &Position,
-    input: &AdjudicationInput,
+    now: &BTreeMap<String, Vec<String>>,
+    pending: &BTreeMap<String, Vec<String>>,
     orders: &mut PhaseOrders,
 ) -> Result<(), AdjudicationError> {
-    for (key, lines) in &input.pending_orders {
+    for (key, lines) in pending {
         let power = power_by_key(variant, key)?;
-        let replaced = input
-            .orders
+        let replaced = now
             .get(key)
             .map(|now| phases_ordered(variant, position.phase, now.iter().map(String::as_str)))
             .unwrap_or_default();
@@ -151,7 +175,7 @@ fn end_by_agreement(
 
 /// How a game ended, in the interchange: `victory`, `concession`, `draw` or `shared victory`
 /// with the powers.
-fn game_end(variant: &Variant, end: &GameResult) -> GameEnd {
+pub fn game_end(variant: &Variant, end: &GameResult) -> GameEnd {
     let (kind, powers) = match end {
         GameResult::Victory(p) => ("victory", vec![*p]),
         GameResult::Concession(p) => ("concession", vec![*p]),
@@ -288,7 +312,9 @@ fn winter_fields(
     f
 }
 
-fn output(variant: &Variant, report: &PhaseReport) -> AdjudicationOutput {
+/// The interchange output of an adjudication: orders carried out and refused, results and
+/// reasons per unit, the next state, builds, orders still pending, the end of the game.
+pub fn output(variant: &Variant, report: &PhaseReport) -> AdjudicationOutput {
     let map = &variant.map;
     let mut accepted: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let mut rejected: BTreeMap<String, Vec<RejectedOrder>> = BTreeMap::new();
@@ -432,17 +458,7 @@ fn output(variant: &Variant, report: &PhaseReport) -> AdjudicationOutput {
         next: state,
         builds,
         pending_retreats: pending,
-        pending_orders: still_pending(report)
-            .map(|l| {
-                (
-                    l.power.map(|p| power_key(variant, p)).unwrap_or_default(),
-                    format!("{}: {}", l.phase, l.text),
-                )
-            })
-            .fold(BTreeMap::new(), |mut m: BTreeMap<String, Vec<String>>, (k, v)| {
-                m.entry(k).or_default().push(v);
-                m
-            }),
+        pending_orders: pending_orders(variant, report),
         adjustments: winter.adjustments,
         supply_removals: winter.supply_removals,
         overseas_blocked: winter.overseas_blocked,
@@ -451,4 +467,20 @@ fn output(variant: &Variant, report: &PhaseReport) -> AdjudicationOutput {
         winner: report.winner.map(|p| power_key(variant, p)),
         result: report.end.as_ref().map(|end| game_end(variant, end)),
     }
+}
+
+/// The orders sent for later phases still to be played after this report, per power, as
+/// `PHASE: order` (the `pending_orders` of the output).
+pub fn pending_orders(variant: &Variant, report: &PhaseReport) -> BTreeMap<String, Vec<String>> {
+    still_pending(report)
+        .map(|l| {
+            (
+                l.power.map(|p| power_key(variant, p)).unwrap_or_default(),
+                format!("{}: {}", l.phase, l.text),
+            )
+        })
+        .fold(BTreeMap::new(), |mut m: BTreeMap<String, Vec<String>>, (k, v)| {
+            m.entry(k).or_default().push(v);
+            m
+        })
 }
