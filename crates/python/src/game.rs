@@ -2,7 +2,6 @@
 
 use std::sync::Arc;
 
-use pyo3::exceptions::PyNotImplementedError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use spielleiter_engine::interchange::RejectedOrder;
@@ -209,24 +208,29 @@ impl Game {
         self.clone()
     }
 
-    /// TODO(legal orders): every legal order per location, as
-    /// `diplomacy.Game.get_all_possible_orders()`. Raises NotImplementedError until the engine's
-    /// legal-order generation lands.
-    fn get_all_possible_orders(&self) -> PyResult<()> {
-        Err(PyNotImplementedError::new_err(
-            "get_all_possible_orders: legal-order generation is not in the engine yet",
-        ))
+    /// Every legal order per location, as `diplomacy.Game.get_all_possible_orders()`: each a line
+    /// `set_orders` accepts from the power that gives it (a controlled neutral's with the
+    /// country's name before it).
+    fn get_all_possible_orders(&self) -> std::collections::BTreeMap<String, Vec<String>> {
+        crate::legal::possible_orders(&self.core)
     }
 
-    /// TODO(legal orders): the locations where `power` (every power when None) has something to
-    /// order, as `diplomacy.Game.get_orderable_locations()`. Raises NotImplementedError until the
-    /// engine's legal-order generation lands.
+    /// The locations where `power` has something to order (a list), or every power's (a dict),
+    /// as `diplomacy.Game.get_orderable_locations()`.
     #[pyo3(signature = (power = None))]
-    fn get_orderable_locations(&self, power: Option<&str>) -> PyResult<()> {
-        let _ = power;
-        Err(PyNotImplementedError::new_err(
-            "get_orderable_locations: legal-order generation is not in the engine yet",
-        ))
+    fn get_orderable_locations<'py>(&self, py: Python<'py>, power: Option<&str>) -> PyResult<Bound<'py, PyAny>> {
+        match power {
+            Some(key) => {
+                let id = self.core.power(key).map_err(|e| error(py, e))?;
+                Ok(crate::legal::orderable(&self.core, id).into_pyobject(py)?.into_any())
+            }
+            None => {
+                let all: std::collections::BTreeMap<String, Vec<String>> = (self.core.variant.map.powers().iter())
+                    .map(|p| (self.core.key(p.id), crate::legal::orderable(&self.core, p.id)))
+                    .collect();
+                Ok(all.into_pyobject(py)?.into_any())
+            }
+        }
     }
 
     fn __repr__(&self) -> String {

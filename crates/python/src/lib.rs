@@ -11,6 +11,7 @@ mod game;
 mod game_io;
 mod history;
 mod json;
+mod legal;
 mod saved;
 mod state;
 mod structured;

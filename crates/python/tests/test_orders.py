@@ -160,11 +160,16 @@ def test_a_finished_game_refuses_orders_and_processing():
         game.set_orders("FRANCE", ["A PAR H"])
 
 
-def test_legal_orders_are_todo(standard):
-    with pytest.raises(NotImplementedError):
-        standard.get_all_possible_orders()
-    with pytest.raises(NotImplementedError):
-        standard.get_orderable_locations("FRANCE")
+def test_legal_orders_of_the_opening(standard):
+    possible = standard.get_all_possible_orders()
+    assert standard.get_orderable_locations("FRANCE") == ["BRE", "MAR", "PAR"]
+    assert set(standard.get_orderable_locations()) == set(standard.powers)
+    assert "A PAR - BUR" in possible["PAR"] and "A PAR - MUN" not in possible["PAR"]
+    assert "F STP/SC - BOT" in possible["STP/SC"]
+    assert len(possible) == 22
+    for location in standard.get_orderable_locations("FRANCE"):
+        for order in possible[location]:
+            assert standard.clone().set_orders("FRANCE", [order]) == [], order
 
 
 def test_neighbours_build_sites_and_counts(standard):

@@ -78,13 +78,28 @@ pub(super) fn read(map: &Map, results: &[PhaseResults]) -> Result<Vec<PhaseFacts
             for (k, units) in &r.dislodged {
                 let power = power_by_key(map, k)?;
                 for text in units {
-                    let (_, kind, location) = parse_unit(map, text).map_err(|reason| bad(k, text, reason))?;
+                    // Written by province (`F BUL`): a fleet on a split coast is read without it.
+                    let (_, kind, location) = parse_unit(map, text)
+                        .or_else(|reason| read_place(map, text).ok_or(reason))
+                        .map_err(|reason| bad(k, text, reason))?;
                     facts.dislodged.push(Unit { power, kind, location });
                 }
             }
             Ok(facts)
         })
         .collect()
+}
+
+/// Reads `F BUL`, a unit named by its province alone: the unit type and the province's place.
+fn read_place(map: &Map, text: &str) -> Option<(bool, UnitType, crate::ids::LocationId)> {
+    let (kind, place) = text.trim().split_once(' ')?;
+    let kind = match kind {
+        k if k.eq_ignore_ascii_case("A") => UnitType::Army,
+        k if k.eq_ignore_ascii_case("F") => UnitType::Fleet,
+        _ => return None,
+    };
+    let location = map.location_by_abbreviation(place.trim())?;
+    Some((false, kind, map.province(map.province_of(location)).main))
 }
 
 fn bad(power: &str, text: &str, reason: String) -> StateError {
@@ -119,4 +134,34 @@ fn read_move(map: &Map, power: PowerId, text: &str, succeeded: bool) -> Result<M
         to: province(to)?,
         succeeded,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fleet_dislodged_from_a_split_coast_is_read_back_by_its_province() {
+        let v = crate::variant::builtin("standard").expect("built in").expect("valid");
+        let map = &v.map;
+        let turkey = map.power_by_name("Turkey").expect("Turkey");
+        let bul_ec = map.location_by_abbreviation("bul/ec").expect("a coast");
+        let facts = vec![PhaseFacts {
+            phase: "F1903M".parse().expect("a phase"),
+            moves: Vec::new(),
+            dislodged: vec![Unit {
+                power: turkey,
+                kind: UnitType::Fleet,
+                location: bul_ec,
+            }],
+        }];
+        let written = write(map, &facts);
+        assert_eq!(written[0].dislodged["TURKEY"], ["F BUL"]);
+        let read_back = read(map, &written).expect("read back");
+        let unit = read_back[0].dislodged[0];
+        assert_eq!(
+            (unit.kind, map.province_of(unit.location)),
+            (UnitType::Fleet, map.province_of(bul_ec))
+        );
+    }
 }

@@ -106,9 +106,9 @@ class Game:
     ) -> list[Game | SpielleiterError]:
         """One new processed game per order set; this game is unchanged (releases the GIL)."""
     def get_all_possible_orders(self) -> dict[str, list[str]]:
-        """Not yet: raises NotImplementedError until legal-order generation lands."""
+        """Every legal order per location (``"STP/SC"``), each a line ``set_orders`` accepts."""
     def get_orderable_locations(self, power: str | None = None) -> Any:
-        """Not yet: raises NotImplementedError until legal-order generation lands."""
+        """Where ``power`` has something to order (a list), or every power's (a dict)."""
     def get_state(self) -> dict[str, Any]:
         """The state in the conventions of the ``diplomacy`` package."""
     def get_units(self, power: str | None = None) -> Any:

@@ -1,0 +1,55 @@
+//! Legal orders of a game's position in the shapes of the `diplomacy` package's
+//! `get_all_possible_orders` and `get_orderable_locations` (engine `legal`).
+
+use std::collections::BTreeMap;
+
+use spielleiter_engine::PowerId;
+use spielleiter_engine::legal::{orderable_locations, power_orders};
+
+use crate::core::GameCore;
+
+/// Every legal order per location (upper case, with the coast: `STP/SC`), as lines the power
+/// that gives them sends; a neutral country's units are listed under their controller with the
+/// country's name before each line (`Bavaria: A BAV H`). A finished game has none.
+pub fn possible_orders(core: &GameCore) -> BTreeMap<String, Vec<String>> {
+    let mut all: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    if core.end.is_some() {
+        return all;
+    }
+    for power in core.variant.map.powers().iter().map(|p| p.id) {
+        for (location, lines) in orders_of(core, power) {
+            let listed = all.entry(location).or_default();
+            for line in lines {
+                if !listed.contains(&line) {
+                    listed.push(line);
+                }
+            }
+        }
+    }
+    all
+}
+
+/// The locations where `power` has something to order (its units, dislodged units, build sites,
+/// and in Hegemony the units of the neutral countries it controls).
+pub fn orderable(core: &GameCore, power: PowerId) -> Vec<String> {
+    if core.end.is_some() {
+        return Vec::new();
+    }
+    let map = &core.variant.map;
+    orderable_locations(&core.variant, &core.position, power)
+        .into_iter()
+        .map(|l| map.location_abbreviation(l).to_ascii_uppercase())
+        .collect()
+}
+
+/// `power`'s orders per location, as lines it sends.
+fn orders_of(core: &GameCore, power: PowerId) -> Vec<(String, Vec<String>)> {
+    let map = &core.variant.map;
+    power_orders(&core.variant, &core.position, power)
+        .into_iter()
+        .map(|at| {
+            let lines = at.orders.iter().map(|o| at.line(map, power, o)).collect();
+            (map.location_abbreviation(at.location).to_ascii_uppercase(), lines)
+        })
+        .collect()
+}
