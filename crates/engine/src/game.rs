@@ -8,9 +8,9 @@ use crate::adjudicate::retreat::{RetreatOutcome, adjudicate_retreats};
 use crate::adjudicate::retreat_options::after_movement;
 use crate::ids::{LocationId, PowerId, ProvinceId};
 use crate::map::Map;
-use crate::order::advance::{AdvanceRetreat, choose_retreat, read_advance_retreat};
+use crate::order::advance::{AdvanceRead, AdvanceRetreat, choose_retreat, read_advance};
 use crate::order::model::{CanalPermission, Order, PowerOrder, UnitRef};
-use crate::order::resolve::{OrderContext, parse_order_list};
+use crate::order::resolve::{OrderContext, parse_order_list_read};
 use crate::order::syntax::{read_power_header, read_power_prefix};
 use crate::order::{OrderError, OrderErrorKind};
 use crate::phase::{Phase, PhaseKind, Season, read_phase_header};
@@ -163,9 +163,11 @@ impl PhaseOrders {
             }
             // `IF … THEN …` is a conditional order; `if dislodged by …: …` a retreat in advance.
             let conditional = crate::order::condition::split(text).filter(Result::is_ok);
+            // The line read as an ordinary order on the way, if it was.
+            let mut read = None;
             if position.phase.kind == PhaseKind::Movement && conditional.is_none() {
-                match read_advance_retreat(map, text) {
-                    Some(Ok((p, advance))) => {
+                match read_advance(map, text) {
+                    AdvanceRead::Advance(Ok((p, advance))) => {
                         // Retreats in advance only for the sender's own units: another
                         // country's (a neutral he controls) retreat in its retreat phase.
                         let other = p.or(current).filter(|&q| sender.is_some_and(|s| s != q));
@@ -186,12 +188,12 @@ impl PhaseOrders {
                         }
                         continue;
                     }
-                    Some(Err(e)) => {
+                    AdvanceRead::Advance(Err(e)) => {
                         // Told to whoever sent it (a controller under a neutral's heading too).
                         self.sender_only.push((sender.or(current), text.to_string(), e));
                         continue;
                     }
-                    None => {}
+                    AdvanceRead::Ordinary(raw) => read = raw,
                 }
             }
             let ctx = OrderContext {
@@ -226,7 +228,7 @@ impl PhaseOrders {
                 }
                 continue;
             }
-            for (part, result) in parse_order_list(&ctx, text) {
+            for (part, result) in parse_order_list_read(&ctx, text, read) {
                 let power = match &result {
                     Ok(o) => o.power,
                     Err(_) => read_power_prefix(map, &part),

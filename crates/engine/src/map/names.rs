@@ -1,6 +1,7 @@
 //! Names of provinces and powers as the order reader looks them up: folded keys, suggestions.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::ids::{PowerId, ProvinceId};
 
@@ -8,25 +9,49 @@ use crate::ids::{PowerId, ProvinceId};
 /// dropped, and everything but letters and digits removed ("St. Petersburg" → "stpetersburg").
 pub fn name_key(text: &str) -> String {
     let mut key = String::with_capacity(text.len());
-    for ch in text.chars() {
-        for lower in ch.to_lowercase() {
-            match lower {
-                'ä' => key.push_str("ae"),
-                'ö' => key.push_str("oe"),
-                'ü' => key.push_str("ue"),
-                'ß' => key.push_str("ss"),
-                'à' | 'á' | 'â' | 'å' => key.push('a'),
-                'è' | 'é' | 'ê' | 'ë' => key.push('e'),
-                'ì' | 'í' | 'î' | 'ï' => key.push('i'),
-                'ò' | 'ó' | 'ô' => key.push('o'),
-                'ù' | 'ú' | 'û' => key.push('u'),
-                'ç' => key.push('c'),
-                c if c.is_alphanumeric() => key.push(c),
-                _ => {}
+    push_name_key(text, &mut key);
+    key
+}
+
+/// Appends the folded key of `text` (see [`name_key`]) to `key`, allocating nothing when `key`
+/// has room: ASCII letters and digits are folded byte by byte, other characters one by one.
+pub fn push_name_key(text: &str, key: &mut String) {
+    let mut rest = text;
+    while !rest.is_empty() {
+        // The ASCII run first, the common case.
+        let ascii = rest.bytes().position(|b| !b.is_ascii()).unwrap_or(rest.len());
+        for b in rest[..ascii].bytes() {
+            if b.is_ascii_alphanumeric() {
+                key.push(char::from(b.to_ascii_lowercase()));
             }
         }
+        rest = &rest[ascii..];
+        let mut chars = rest.chars();
+        if let Some(ch) = chars.next() {
+            push_folded(ch, key);
+            rest = chars.as_str();
+        }
     }
-    key
+}
+
+/// Appends the folded form of one character.
+fn push_folded(ch: char, key: &mut String) {
+    for lower in ch.to_lowercase() {
+        match lower {
+            'ä' => key.push_str("ae"),
+            'ö' => key.push_str("oe"),
+            'ü' => key.push_str("ue"),
+            'ß' => key.push_str("ss"),
+            'à' | 'á' | 'â' | 'å' => key.push('a'),
+            'è' | 'é' | 'ê' | 'ë' => key.push('e'),
+            'ì' | 'í' | 'î' | 'ï' => key.push('i'),
+            'ò' | 'ó' | 'ô' => key.push('o'),
+            'ù' | 'ú' | 'û' => key.push('u'),
+            'ç' => key.push('c'),
+            c if c.is_alphanumeric() => key.push(c),
+            _ => {}
+        }
+    }
 }
 
 /// The text with its first letter in upper case ("bul" → "Bul").
@@ -55,11 +80,33 @@ fn plain_key(text: &str) -> Option<String> {
     Some(name_key(&plain))
 }
 
+/// A quick hash of the short folded names the reader looks up for every word. The table holds
+/// only the variant's own names, so no writer of orders chooses what collides.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+        for chunk in bytes.chunks(8) {
+            let word = chunk.iter().rev().fold(0u64, |w, &b| (w << 8) | u64::from(b));
+            self.0 = (self.0.rotate_left(23) ^ word).wrapping_mul(MIX);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0 ^ (self.0 >> 29)
+    }
+}
+
+/// Tables keyed by folded names.
+type KeyMap<V> = HashMap<String, V, BuildHasherDefault<KeyHasher>>;
+
 /// Every name of a variant, folded, pointing to the province or power it names.
 #[derive(Clone, Debug, Default)]
 pub struct NameIndex {
-    provinces: HashMap<String, (ProvinceId, String, usize)>,
-    powers: HashMap<String, (PowerId, String)>,
+    provinces: KeyMap<(ProvinceId, String, usize)>,
+    powers: KeyMap<(PowerId, String)>,
     longest_province_name: usize,
 }
 
@@ -196,6 +243,32 @@ mod tests {
         index.add_province("Moscow", ProvinceId(2)).expect("new name");
         assert_eq!(index.suggest_province("munic").map(|s| s.1), Some(ProvinceId(1)));
         assert_eq!(index.suggest_province("zzzzzz"), None);
+    }
+
+    /// The fold one character at a time, as `name_key` was first written.
+    fn slow_key(text: &str) -> String {
+        let mut key = String::new();
+        text.chars().for_each(|c| push_folded(c, &mut key));
+        key
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_ascii_shortcut_folds_as_every_character_does(text in "[A-Za-z0-9 .'äöüÄÖÜßéÉçİ\\-–]{0,24}") {
+            proptest::prop_assert_eq!(name_key(&text), slow_key(&text));
+        }
+    }
+
+    #[test]
+    fn names_hash_apart() {
+        let hash = |text: &str| {
+            let mut h = KeyHasher::default();
+            std::hash::Hash::hash(text, &mut h);
+            h.finish()
+        };
+        assert_ne!(hash("par"), hash("bur"));
+        assert_ne!(hash("midatlanticocean"), hash("midatlanticoceam"));
+        assert_eq!(hash("kiel"), hash("kiel"));
     }
 
     #[test]

@@ -130,6 +130,11 @@ fn words(line: &str) -> Vec<(usize, &str)> {
 
 /// Whether `word` is one of `options` (lower case), in any letter case (`GEHÖRT` too).
 fn is(word: &str, options: &[&str]) -> bool {
+    if word.is_ascii() {
+        // Lower-cased byte by byte: no allocation for the common case.
+        let same = |o: &str| o.len() == word.len() && word.bytes().zip(o.bytes()).all(|(a, b)| a.to_ascii_lowercase() == b);
+        return options.iter().any(|o| same(o));
+    }
     let lower = word.to_lowercase();
     options.iter().any(|o| lower == *o)
 }
@@ -149,6 +154,10 @@ pub struct Parts<'a> {
 
 /// Splits a line `[Power:] IF c AND c THEN order [ELSE order]`.
 pub fn split(line: &str) -> Option<Result<Parts<'_>, OrderError>> {
+    // Most lines are no conditional: tell so without collecting their words.
+    if !line.split_whitespace().any(|w| is(w, &["if", "wenn"])) {
+        return None;
+    }
     let ws = words(line);
     let first = ws.iter().position(|&(_, w)| is(w, &["if", "wenn"]))?;
     let prefix_end = ws[first].0;
@@ -493,5 +502,27 @@ fn checked_phase(
         }
         None if !kept(None) => Err(cond.error(OrderErrorKind::NoEarlierResults, 0)),
         _ => Ok(named.map(|(p, _)| p)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_are_compared_in_any_letter_case() {
+        assert!(is("IF", &["if", "wenn"]));
+        assert!(is("Wenn", &["if", "wenn"]));
+        assert!(!is("IFF", &["if", "wenn"]));
+        assert!(is("GEHÖRT", &["gehört"]));
+        assert!(!is("GEHORT", &["gehört"]));
+    }
+
+    #[test]
+    fn only_lines_with_if_are_split() {
+        assert!(split("A Par - Bur").is_none());
+        assert!(split("A Wenner - Bur").is_none());
+        assert!(split("France: IF Bur empty THEN A Par - Bur").is_some_and(|p| p.is_ok()));
+        assert!(split("wenn Bur leer").is_some_and(|p| p.is_err()));
     }
 }
