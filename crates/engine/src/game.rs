@@ -162,10 +162,11 @@ impl PhaseOrders {
                 _ => {}
             }
             // `IF … THEN …` is a conditional order; `if dislodged by …: …` a retreat in advance.
-            let conditional = crate::order::condition::split(text).filter(Result::is_ok);
+            let split = crate::order::condition::split(text);
+            let conditional = matches!(split, Some(Ok(_)));
             // The line read as an ordinary order on the way, if it was.
             let mut read = None;
-            if position.phase.kind == PhaseKind::Movement && conditional.is_none() {
+            if position.phase.kind == PhaseKind::Movement && !conditional {
                 match read_advance(map, text) {
                     AdvanceRead::Advance(Ok((p, advance))) => {
                         // Retreats in advance only for the sender's own units: another
@@ -203,7 +204,7 @@ impl PhaseOrders {
                 default_power: current,
                 leaders: &variant.leaders,
             };
-            if let Some(parts) = conditional.or_else(|| crate::order::condition::split(text)) {
+            if let Some(parts) = split {
                 let (result, condition) = crate::conditions::read_conditional(variant, &ctx, parts);
                 // A conditional line is the sender's own: one for another country (a neutral
                 // he controls) is refused, and every refusal is told to him alone (its other

@@ -5,7 +5,7 @@
 
 use crate::ids::{Coast, LocationId, PowerId, ProvinceId, UnitType};
 use crate::map::Map;
-use crate::map::names::name_key;
+use crate::map::names::{ShortKey, name_key};
 use crate::order::error::{OrderError, OrderErrorKind};
 use crate::order::model::{Order, UnitRef};
 use crate::order::syntax::{RawAction, RawOrder, RawPlace, find_power, read_order, read_place};
@@ -56,7 +56,7 @@ pub enum AdvanceRetreat {
 fn condition(map: &Map, line: &str) -> Result<Option<(PowerId, usize)>, OrderError> {
     let trimmed = line.trim_start();
     let lead = line.len() - trimmed.len();
-    let first = trimmed.split_whitespace().next().map(name_key).unwrap_or_default();
+    let first = ShortKey::new(trimmed.split_whitespace().next().unwrap_or_default());
     if !matches!(first.as_str(), "if" | "falls" | "wenn" | "wurde") {
         return Ok(None);
     }

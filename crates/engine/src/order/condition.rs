@@ -128,6 +128,18 @@ fn words(line: &str) -> Vec<(usize, &str)> {
     out
 }
 
+/// Whether `IF` or `WENN` (in any letter case) may stand in the line: the word can only be
+/// written in ASCII letters, so a line without those letters in a row holds neither.
+fn mentions_if(line: &str) -> bool {
+    let bytes = line.as_bytes();
+    let at = |i: usize, word: &[u8]| {
+        bytes
+            .get(i..i + word.len())
+            .is_some_and(|b| b.eq_ignore_ascii_case(word))
+    };
+    (0..bytes.len()).any(|i| at(i, b"if") || at(i, b"wenn"))
+}
+
 /// Whether `word` is one of `options` (lower case), in any letter case (`GEHÖRT` too).
 fn is(word: &str, options: &[&str]) -> bool {
     if word.is_ascii() {
@@ -154,8 +166,8 @@ pub struct Parts<'a> {
 
 /// Splits a line `[Power:] IF c AND c THEN order [ELSE order]`.
 pub fn split(line: &str) -> Option<Result<Parts<'_>, OrderError>> {
-    // Most lines are no conditional: tell so without collecting their words.
-    if !line.split_whitespace().any(|w| is(w, &["if", "wenn"])) {
+    // Most lines are no conditional: tell so without looking at their words.
+    if !mentions_if(line) {
         return None;
     }
     let ws = words(line);
@@ -516,6 +528,15 @@ mod tests {
         assert!(!is("IFF", &["if", "wenn"]));
         assert!(is("GEHÖRT", &["gehört"]));
         assert!(!is("GEHORT", &["gehört"]));
+    }
+
+    #[test]
+    fn lines_without_if_are_told_at_once() {
+        assert!(!mentions_if("A Par - Bur"));
+        assert!(mentions_if("France: iF Bur empty THEN A Par - Bur"));
+        assert!(mentions_if("WENN"));
+        assert!(!mentions_if("wen"));
+        assert!(!mentions_if(""));
     }
 
     #[test]

@@ -57,13 +57,6 @@ impl<'a> Tokens<'a> {
     }
 }
 
-/// A token whose key lies in the keys' buffer, before the buffer is complete.
-struct Pending {
-    kind: TokenKind,
-    text: Range<usize>,
-    keys: Range<usize>,
-}
-
 /// A character that no order may contain.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct BadChar {
@@ -79,51 +72,67 @@ fn is_word_char(c: char) -> bool {
 /// borrow). Semicolons, exclamation marks and lone dots are dropped.
 pub(crate) fn tokenize<'a>(line: &'a str, keys: &'a mut String) -> Result<Tokens<'a>, BadChar> {
     keys.clear();
-    let mut pending = Vec::with_capacity(line.len() / 3 + 1);
-    let mut chars = line.char_indices().peekable();
-    while let Some((at, ch)) = chars.next() {
-        let end = match ch {
-            c if c.is_whitespace() || c == ';' || c == '!' || c == '"' => continue,
-            '-' | '–' | '—' | '=' | '→' | '>' => arrow_end(line, at, ch, &mut chars)?,
-            '/' | '(' | '[' | ')' | ']' | ':' | ',' => at + ch.len_utf8(),
-            c if is_word_char(c) => {
-                let mut end = at + c.len_utf8();
-                while let Some(&(i, n)) = chars.peek().filter(|&&(_, n)| is_word_char(n)) {
-                    chars.next();
-                    end = i + n.len_utf8();
-                }
-                let from = keys.len();
-                push_name_key(&line[at..end], keys);
-                if keys.len() > from || line[at..end].contains('*') {
-                    pending.push(Pending {
-                        kind: TokenKind::Word,
-                        text: at..end,
-                        keys: from..keys.len(),
-                    });
-                }
+    keys.reserve(line.len());
+    let mut list = Vec::with_capacity(line.len() / 3 + 1);
+    let mut at = 0;
+    while let Some(ch) = char_at(line, at) {
+        let kind = match ch {
+            c if c.is_whitespace() || c == ';' || c == '!' || c == '"' => {
+                at += c.len_utf8();
                 continue;
             }
+            '-' | '–' | '—' | '=' | '→' | '>' => TokenKind::Dash,
+            '/' | '(' | '[' | ')' | ']' | ':' | ',' => sign_kind(ch),
+            c if is_word_char(c) => TokenKind::Word,
             _ => return Err(BadChar { ch, at }),
         };
-        let here = keys.len();
-        pending.push(Pending {
-            kind: sign_kind(ch),
-            text: at..end,
-            keys: here..here,
+        let from = keys.len();
+        let end = match kind {
+            TokenKind::Dash => arrow_end(line, at, ch)?,
+            TokenKind::Word => word_end(line, at, keys),
+            _ => at + ch.len_utf8(),
+        };
+        let text = &line[at..end];
+        let start = at;
+        at = end;
+        if kind == TokenKind::Word && keys.len() == from && !text.contains('*') {
+            continue;
+        }
+        list.push(Token {
+            kind,
+            text,
+            start,
+            // Filled in below, once every key is in.
+            key: "",
+            keys: from..keys.len(),
         });
     }
     let keys: &'a str = keys;
-    let list = pending
-        .into_iter()
-        .map(|p| Token {
-            kind: p.kind,
-            text: &line[p.text.clone()],
-            start: p.text.start,
-            key: &keys[p.keys.clone()],
-            keys: p.keys,
-        })
-        .collect();
+    for token in &mut list {
+        token.key = keys.get(token.keys.clone()).unwrap_or_default();
+    }
     Ok(Tokens { list, keys })
+}
+
+/// The character at byte `at`, if any.
+fn char_at(line: &str, at: usize) -> Option<char> {
+    match line.as_bytes().get(at) {
+        Some(&b) if b.is_ascii() => Some(char::from(b)),
+        _ => line.get(at..)?.chars().next(),
+    }
+}
+
+/// Where the word starting at `at` ends, with its folded key appended to `keys`.
+fn word_end(line: &str, mut at: usize, keys: &mut String) -> usize {
+    let start = at;
+    while let Some(c) = char_at(line, at) {
+        if !is_word_char(c) {
+            break;
+        }
+        at += c.len_utf8();
+    }
+    push_name_key(&line[start..at], keys);
+    at
 }
 
 /// The kind of a sign (not a word).
@@ -140,23 +149,14 @@ fn sign_kind(ch: char) -> TokenKind {
 
 /// Where a move arrow starting with `ch` at `at` ends (`->`, `=>` are one arrow; `=` alone is
 /// no sign).
-fn arrow_end(
-    line: &str,
-    at: usize,
-    ch: char,
-    chars: &mut std::iter::Peekable<std::str::CharIndices<'_>>,
-) -> Result<usize, BadChar> {
-    let mut end = at + ch.len_utf8();
-    if matches!(ch, '-' | '=' | '–' | '—') {
-        if let Some(&(i, '>')) = chars.peek() {
-            chars.next();
-            end = i + 1;
-        }
+fn arrow_end(line: &str, at: usize, ch: char) -> Result<usize, BadChar> {
+    let end = at + ch.len_utf8();
+    if matches!(ch, '-' | '=' | '–' | '—') && line.as_bytes().get(end) == Some(&b'>') {
+        return Ok(end + 1);
     }
-    if ch == '=' && end == at + 1 {
+    if ch == '=' {
         return Err(BadChar { ch, at });
     }
-    debug_assert!(line.is_char_boundary(end));
     Ok(end)
 }
 
