@@ -156,10 +156,19 @@ impl Hasher for KeyHasher {
 /// Tables keyed by folded names.
 type KeyMap<V> = HashMap<String, V, BuildHasherDefault<KeyHasher>>;
 
+/// What a folded key says of provinces.
+#[derive(Clone, Debug, Default)]
+struct ProvinceKey {
+    /// The province it names, its name as written, and the most words a name folding to it has.
+    named: Option<(ProvinceId, String, usize)>,
+    /// The key of a name of several words starts with it (and is longer).
+    longer: bool,
+}
+
 /// Every name of a variant, folded, pointing to the province or power it names.
 #[derive(Clone, Debug, Default)]
 pub struct NameIndex {
-    provinces: KeyMap<(ProvinceId, String, usize)>,
+    provinces: KeyMap<ProvinceKey>,
     powers: KeyMap<(PowerId, String)>,
     longest_province_name: usize,
 }
@@ -183,12 +192,16 @@ impl NameIndex {
                 .filter(|w| !w.is_empty())
                 .count();
             self.longest_province_name = self.longest_province_name.max(words);
-            match self.provinces.get_mut(&key) {
-                Some(&mut (other, ..)) if other != id => return Err(NameClash { key }),
-                Some(entry) => entry.2 = entry.2.max(words),
-                None => {
-                    self.provinces.insert(key, (id, name.to_string(), words));
+            if words > 1 {
+                for (end, _) in key.char_indices() {
+                    self.provinces.entry(key[..end].to_string()).or_default().longer = true;
                 }
+            }
+            let entry = self.provinces.entry(key.clone()).or_default();
+            match &mut entry.named {
+                Some((other, ..)) if *other != id => return Err(NameClash { key }),
+                Some(named) => named.2 = named.2.max(words),
+                None => entry.named = Some((id, name.to_string(), words)),
             }
         }
         Ok(())
@@ -214,13 +227,25 @@ impl NameIndex {
 
     /// The province with this folded name.
     pub fn province(&self, key: &str) -> Option<ProvinceId> {
-        self.provinces.get(key).map(|e| e.0)
+        self.provinces.get(key)?.named.as_ref().map(|e| e.0)
     }
 
     /// The province with this folded name, if some name of it that folds so is written in at
     /// least `words` words: "Mid-Atlantic" may be two words, but "Swe-Den" must not read as Sweden.
     pub fn province_in_words(&self, key: &str, words: usize) -> Option<ProvinceId> {
-        self.provinces.get(key).filter(|e| e.2 >= words).map(|e| e.0)
+        self.province_step(key, words).0
+    }
+
+    /// As [`NameIndex::province_in_words`], and whether the key of a longer name of several
+    /// words starts with this one (if not, no more words can make a name of it).
+    pub fn province_step(&self, key: &str, words: usize) -> (Option<ProvinceId>, bool) {
+        match self.provinces.get(key) {
+            Some(entry) => (
+                entry.named.as_ref().filter(|e| e.2 >= words).map(|e| e.0),
+                entry.longer,
+            ),
+            None => (None, false),
+        }
     }
 
     /// The power with this folded name or adjective.
@@ -234,7 +259,7 @@ impl NameIndex {
         suggest(
             self.provinces
                 .iter()
-                .map(|(k, (id, name, _))| (k.as_str(), name.as_str(), *id)),
+                .filter_map(|(k, e)| e.named.as_ref().map(|(id, name, _)| (k.as_str(), name.as_str(), *id))),
             key,
         )
     }
@@ -338,6 +363,20 @@ mod tests {
         assert_ne!(hash("par"), hash("bur"));
         assert_ne!(hash("midatlanticocean"), hash("midatlanticoceam"));
         assert_eq!(hash("kiel"), hash("kiel"));
+    }
+
+    #[test]
+    fn keys_tell_whether_longer_names_start_with_them() {
+        let mut index = NameIndex::default();
+        index.add_province("North Sea", ProvinceId(1)).expect("new name");
+        index.add_province("Nor", ProvinceId(2)).expect("new name");
+        assert_eq!(index.province_step("nor", 1), (Some(ProvinceId(2)), true));
+        assert_eq!(index.province_step("north", 2), (None, true));
+        assert_eq!(index.province_step("northsea", 2), (Some(ProvinceId(1)), false));
+        assert_eq!(index.province_step("northsea", 3), (None, false));
+        assert_eq!(index.province_step("nth", 1), (None, false));
+        assert_eq!(index.province("north"), None);
+        assert_eq!(index.suggest_province("nort").map(|s| s.1), Some(ProvinceId(2)));
     }
 
     #[test]

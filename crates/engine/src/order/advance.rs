@@ -188,14 +188,16 @@ fn first_choice(raw: &RawOrder, conditional: bool, listed: bool) -> Option<First
 
 /// As [`read_advance_retreat`], keeping the ordinary reading of a line that is no retreat order.
 pub(crate) fn read_advance(map: &Map, line: &str) -> AdvanceRead {
-    // An optional power prefix, then a rule, a condition, or a retreat list.
-    let (power, body, base) = match line.split_once(':') {
+    // An optional power prefix, then a rule, a condition, or a retreat list; the first two
+    // need a colon, which most lines lack.
+    let colon = line.bytes().position(|b| b == b':');
+    let (power, body, base) = match colon.map(|c| line.split_at(c)) {
         Some((head, rest)) if map.power_by_name(head.trim()).is_some() => {
-            (map.power_by_name(head.trim()), rest, head.len() + 1)
+            (map.power_by_name(head.trim()), rest.strip_prefix(':').unwrap_or(rest), head.len() + 1)
         }
         _ => (None, line, 0),
     };
-    if let Some(r) = rule(body) {
+    if let Some(r) = colon.and_then(|_| rule(body)) {
         let read = r.map(|rules| (power, AdvanceRetreat::Rule(rules)));
         return AdvanceRead::Advance(read.map_err(|e| shift(e, base)));
     }
@@ -204,8 +206,10 @@ pub(crate) fn read_advance(map: &Map, line: &str) -> AdvanceRead {
         Ok(None) => (None, body, base),
         Err(e) => return AdvanceRead::Advance(Err(shift(e, base))),
     };
+    let comma = body.bytes().position(|b| b == b',');
+    let first = &body[..comma.unwrap_or(body.len())];
     let mut items = body.split(',');
-    let first = items.next().unwrap_or_default();
+    items.next();
     let whole_line = base == 0 && first.len() == line.len();
     let ordinary = |read| AdvanceRead::Ordinary(whole_line.then_some(read));
     let raw = match read_order(map, first) {
@@ -214,7 +218,7 @@ pub(crate) fn read_advance(map: &Map, line: &str) -> AdvanceRead {
         // Not an order at all here: let the ordinary reader report it.
         Err(e) => return ordinary(Err(e)),
     };
-    let (Some(unit), Some(choice)) = (&raw.unit, first_choice(&raw, cond.is_some(), body.contains(','))) else {
+    let (Some(unit), Some(choice)) = (&raw.unit, first_choice(&raw, cond.is_some(), comma.is_some())) else {
         return ordinary(Ok(raw));
     };
     let list = |choices| {

@@ -131,13 +131,16 @@ fn words(line: &str) -> Vec<(usize, &str)> {
 /// Whether `IF` or `WENN` (in any letter case) may stand in the line: the word can only be
 /// written in ASCII letters, so a line without those letters in a row holds neither.
 fn mentions_if(line: &str) -> bool {
+    // `b | 0x20` is the lower case of an ASCII letter, and no other byte gives a letter so.
+    let lower = |b: Option<&u8>| b.map_or(0, |&b| b | 0x20);
     let bytes = line.as_bytes();
-    let at = |i: usize, word: &[u8]| {
-        bytes
-            .get(i..i + word.len())
-            .is_some_and(|b| b.eq_ignore_ascii_case(word))
-    };
-    (0..bytes.len()).any(|i| at(i, b"if") || at(i, b"wenn"))
+    bytes.iter().enumerate().any(|(i, &b)| match b | 0x20 {
+        b'i' => lower(bytes.get(i + 1)) == b'f',
+        b'w' => {
+            lower(bytes.get(i + 1)) == b'e' && lower(bytes.get(i + 2)) == b'n' && lower(bytes.get(i + 3)) == b'n'
+        }
+        _ => false,
+    })
 }
 
 /// Whether `word` is one of `options` (lower case), in any letter case (`GEHÖRT` too).

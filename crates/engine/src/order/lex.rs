@@ -122,16 +122,25 @@ fn char_at(line: &str, at: usize) -> Option<char> {
     }
 }
 
-/// Where the word starting at `at` ends, with its folded key appended to `keys`.
+/// Where the word starting at `at` ends, with its folded key appended to `keys`: ASCII letters
+/// and digits are folded as they are met, the rest of a word with other letters as a whole.
 fn word_end(line: &str, mut at: usize, keys: &mut String) -> usize {
-    let start = at;
-    while let Some(c) = char_at(line, at) {
-        if !is_word_char(c) {
-            break;
+    let bytes = line.as_bytes();
+    while let Some(&b) = bytes.get(at) {
+        match b {
+            b'a'..=b'z' | b'0'..=b'9' => keys.push(char::from(b)),
+            b'A'..=b'Z' => keys.push(char::from(b.to_ascii_lowercase())),
+            b'.' | b'\'' | b'*' => {}
+            _ if b.is_ascii() => return at,
+            _ => break,
         }
+        at += 1;
+    }
+    let rest = at;
+    while let Some(c) = char_at(line, at).filter(|&c| is_word_char(c)) {
         at += c.len_utf8();
     }
-    push_name_key(&line[start..at], keys);
+    push_name_key(&line[rest..at], keys);
     at
 }
 
@@ -172,6 +181,20 @@ mod tests {
             .into_iter()
             .map(|t| (t.kind, t.text.to_string()))
             .collect()
+    }
+
+    fn keys(line: &str) -> Vec<String> {
+        let mut keys = String::new();
+        let tokens = tokenize(line, &mut keys).expect("tokenizes");
+        tokens.list.iter().map(|t| t.key.to_string()).collect()
+    }
+
+    #[test]
+    fn words_fold_as_names_do() {
+        for word in ["Par", "MÜNCHEN", "St.Petersburg", "Spain’s", "x*y", "Ärmelkanal", "rOMé1"] {
+            assert_eq!(keys(word), [crate::map::names::name_key(word)], "{word}");
+        }
+        assert_eq!(keys("A Mün-Tyr"), ["a", "muen", "", "tyr"]);
     }
 
     fn bad(line: &str) -> Option<BadChar> {

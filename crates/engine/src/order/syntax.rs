@@ -259,10 +259,12 @@ impl<'t> Reader<'t, '_> {
     fn match_province(&self, from: usize) -> Option<(ProvinceId, usize, Option<Coast>)> {
         let first = self.tokens.list.get(from).filter(|t| t.kind == TokenKind::Word)?;
         let max_words = self.map.names().longest_province_name().max(1);
-        let mut best = self.map.names().province(first.key).map(|p| (p, 1, None));
+        let (found, mut longer) = self.map.names().province_step(first.key, 1);
+        let mut best = found.map(|p| (p, 1, None));
         let mut i = from + 1;
         let mut words = 1;
-        while words < max_words {
+        // Only as long as some name of more words starts so.
+        while longer && words < max_words {
             let mut j = i;
             if self.tokens.list.get(j).is_some_and(|t| t.kind == TokenKind::Dash) {
                 j += 1;
@@ -275,9 +277,11 @@ impl<'t> Reader<'t, '_> {
             }
             words += 1;
             i = j + 1;
-            if let Some(p) = self.map.names().province_in_words(self.tokens.run_key(from, i), words) {
+            let (found, more) = self.map.names().province_step(self.tokens.run_key(from, i), words);
+            if let Some(p) = found {
                 best = Some((p, i - from, None));
             }
+            longer = more;
         }
         if best.is_none() {
             // A coast glued to the name: "SpainSouthern", "spasc".
