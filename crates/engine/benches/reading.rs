@@ -88,7 +88,11 @@ fn reading(c: &mut Criterion) {
         default_power: None,
         leaders: &variant.leaders,
     };
-    let notations = [("interchange", &INTERCHANGE), ("english", &ENGLISH), ("german", &GERMAN)];
+    let notations = [
+        ("interchange", &INTERCHANGE),
+        ("english", &ENGLISH),
+        ("german", &GERMAN),
+    ];
     let mixed: Vec<&str> = notations.iter().flat_map(|(_, lines)| lines.iter().copied()).collect();
     let mut group = c.benchmark_group("read order");
     for (name, position) in [("against the position", Some(&position)), ("against the map", None)] {

@@ -177,11 +177,7 @@ mod tests {
 
     #[test]
     fn only_the_work_is_timed() {
-        let seconds = timed(
-            2,
-            || std::thread::sleep(std::time::Duration::from_millis(50)),
-            |()| (),
-        );
+        let seconds = timed(2, || std::thread::sleep(std::time::Duration::from_millis(50)), |()| ());
         assert!(seconds < 0.05, "{seconds}");
     }
 }

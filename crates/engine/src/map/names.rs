@@ -240,10 +240,7 @@ impl NameIndex {
     /// words starts with this one (if not, no more words can make a name of it).
     pub fn province_step(&self, key: &str, words: usize) -> (Option<ProvinceId>, bool) {
         match self.provinces.get(key) {
-            Some(entry) => (
-                entry.named.as_ref().filter(|e| e.2 >= words).map(|e| e.0),
-                entry.longer,
-            ),
+            Some(entry) => (entry.named.as_ref().filter(|e| e.2 >= words).map(|e| e.0), entry.longer),
             None => (None, false),
         }
     }

@@ -192,9 +192,11 @@ pub(crate) fn read_advance(map: &Map, line: &str) -> AdvanceRead {
     // need a colon, which most lines lack.
     let colon = line.bytes().position(|b| b == b':');
     let (power, body, base) = match colon.map(|c| line.split_at(c)) {
-        Some((head, rest)) if map.power_by_name(head.trim()).is_some() => {
-            (map.power_by_name(head.trim()), rest.strip_prefix(':').unwrap_or(rest), head.len() + 1)
-        }
+        Some((head, rest)) if map.power_by_name(head.trim()).is_some() => (
+            map.power_by_name(head.trim()),
+            rest.strip_prefix(':').unwrap_or(rest),
+            head.len() + 1,
+        ),
         _ => (None, line, 0),
     };
     if let Some(r) = colon.and_then(|_| rule(body)) {

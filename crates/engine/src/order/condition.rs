@@ -136,9 +136,7 @@ fn mentions_if(line: &str) -> bool {
     let bytes = line.as_bytes();
     bytes.iter().enumerate().any(|(i, &b)| match b | 0x20 {
         b'i' => lower(bytes.get(i + 1)) == b'f',
-        b'w' => {
-            lower(bytes.get(i + 1)) == b'e' && lower(bytes.get(i + 2)) == b'n' && lower(bytes.get(i + 3)) == b'n'
-        }
+        b'w' => lower(bytes.get(i + 1)) == b'e' && lower(bytes.get(i + 2)) == b'n' && lower(bytes.get(i + 3)) == b'n',
         _ => false,
     })
 }
@@ -147,7 +145,8 @@ fn mentions_if(line: &str) -> bool {
 fn is(word: &str, options: &[&str]) -> bool {
     if word.is_ascii() {
         // Lower-cased byte by byte: no allocation for the common case.
-        let same = |o: &str| o.len() == word.len() && word.bytes().zip(o.bytes()).all(|(a, b)| a.to_ascii_lowercase() == b);
+        let same =
+            |o: &str| o.len() == word.len() && word.bytes().zip(o.bytes()).all(|(a, b)| a.to_ascii_lowercase() == b);
         return options.iter().any(|o| same(o));
     }
     let lower = word.to_lowercase();

@@ -50,7 +50,10 @@ pub(crate) struct Tokens<'a> {
 impl<'a> Tokens<'a> {
     /// The keys of `tokens[from..to]` run together (empty when the range is).
     pub fn run_key(&self, from: usize, to: usize) -> &'a str {
-        match (self.list.get(from), to.checked_sub(1).and_then(|last| self.list.get(last))) {
+        match (
+            self.list.get(from),
+            to.checked_sub(1).and_then(|last| self.list.get(last)),
+        ) {
             (Some(first), Some(last)) if from < to => &self.keys[first.keys.start..last.keys.end],
             _ => "",
         }
@@ -191,7 +194,15 @@ mod tests {
 
     #[test]
     fn words_fold_as_names_do() {
-        for word in ["Par", "MÜNCHEN", "St.Petersburg", "Spain’s", "x*y", "Ärmelkanal", "rOMé1"] {
+        for word in [
+            "Par",
+            "MÜNCHEN",
+            "St.Petersburg",
+            "Spain’s",
+            "x*y",
+            "Ärmelkanal",
+            "rOMé1",
+        ] {
             assert_eq!(keys(word), [crate::map::names::name_key(word)], "{word}");
         }
         assert_eq!(keys("A Mün-Tyr"), ["a", "muen", "", "tyr"]);

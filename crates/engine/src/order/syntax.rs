@@ -371,7 +371,7 @@ impl<'t> Reader<'t, '_> {
                     self.at = save;
                     return Ok(None);
                 }
-                match coast_phrase(&key) {
+                match coast_phrase(key) {
                     Some(c) => Ok(Some(c)),
                     None if key == "via" || key == "viaconvoy" || key == "byconvoy" => {
                         self.at = save;
@@ -529,7 +529,8 @@ impl<'t> Reader<'t, '_> {
 
     fn end(&mut self) -> Result<(), OrderError> {
         // The separable German verb's particle: `Löse Armee Rom auf`.
-        if self.peek().is_some_and(|t| t.kind == TokenKind::Word && t.key == "auf") && self.tokens.list.len() == self.at + 1
+        if self.peek().is_some_and(|t| t.kind == TokenKind::Word && t.key == "auf")
+            && self.tokens.list.len() == self.at + 1
         {
             self.at += 1;
         }
@@ -780,8 +781,8 @@ pub fn read_power_prefix(map: &Map, line: &str) -> Option<PowerId> {
 /// Reads one order line into its parts, looking names up in the map.
 pub fn read_order(map: &Map, line: &str) -> Result<RawOrder, OrderError> {
     let mut keys = String::with_capacity(line.len());
-    let tokens =
-        tokenize(line, &mut keys).map_err(|bad| OrderError::new(OrderErrorKind::UnexpectedCharacter(bad.ch), bad.at))?;
+    let tokens = tokenize(line, &mut keys)
+        .map_err(|bad| OrderError::new(OrderErrorKind::UnexpectedCharacter(bad.ch), bad.at))?;
     if tokens.list.is_empty() {
         return Err(OrderError::new(OrderErrorKind::Empty, 0));
     }
@@ -835,8 +836,8 @@ pub fn read_order(map: &Map, line: &str) -> Result<RawOrder, OrderError> {
 /// start of `text`.
 pub(crate) fn read_place(map: &Map, text: &str) -> Result<RawPlace, OrderError> {
     let mut keys = String::with_capacity(text.len());
-    let tokens =
-        tokenize(text, &mut keys).map_err(|bad| OrderError::new(OrderErrorKind::UnexpectedCharacter(bad.ch), bad.at))?;
+    let tokens = tokenize(text, &mut keys)
+        .map_err(|bad| OrderError::new(OrderErrorKind::UnexpectedCharacter(bad.ch), bad.at))?;
     let mut reader = Reader {
         tokens,
         at: 0,
