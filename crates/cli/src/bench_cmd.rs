@@ -1,18 +1,25 @@
 //! `spielleiter bench --corpus FILE.jsonl`: adjudication speed on recorded games, and agreement
 //! with the results another engine recorded.
+//!
+//! Three figures, movement phases per second each, time exactly what their names say:
+//! `resolver_per_second` the resolver alone (orders read and assigned to units beforehand),
+//! `phase_per_second` the whole phase from read orders (assignment, adjudication, next position:
+//! what other engines' `process` times), `phase_from_text_per_second` the whole phase from the
+//! order text (reading, validation, assignment, adjudication, next position: what a caller of
+//! `adjudicate` pays). Inputs are made and results dropped outside the timer.
 
-use std::collections::BTreeSet;
+mod timing;
+
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use serde::Deserialize;
-use spielleiter_engine::adjudicate::{Adjudicator, MovementResult};
 use spielleiter_engine::game::{PhaseOrders, adjudicate_phase, unit_orders};
 use spielleiter_engine::interchange::{GameState, position_from_state, state_from_position};
-use spielleiter_engine::{Order, PhaseKind, Position, Unit, Variant};
+use spielleiter_engine::{Order, PhaseKind, Position, PowerId, Unit, Variant};
 
 /// Options of `spielleiter bench`.
 #[derive(Args)]
@@ -24,7 +31,7 @@ pub struct BenchArgs {
     /// Variant of the corpus.
     #[arg(long, default_value = "standard")]
     variant: String,
-    /// Repeat the timed adjudication this many times.
+    /// Repeat each timed run this many times (the resolver alone 50 times as often).
     #[arg(long, default_value_t = 20)]
     rounds: usize,
     /// Print one JSON object instead of text.
@@ -43,17 +50,22 @@ struct Line {
     phase: Option<String>,
     before: GameState,
     #[serde(default)]
-    accepted_orders: Option<std::collections::BTreeMap<String, Vec<String>>>,
+    accepted_orders: Option<BTreeMap<String, Vec<String>>>,
     #[serde(default)]
-    orders: Option<std::collections::BTreeMap<String, Vec<String>>>,
+    orders: Option<BTreeMap<String, Vec<String>>>,
     after: GameState,
 }
 
+/// One recorded phase, ready for each timed run.
 struct Prepared {
     label: String,
     position: Position,
+    /// The order lines as written, per power.
+    text: Vec<(PowerId, Vec<String>)>,
+    /// The same lines read against the position.
     orders: PhaseOrders,
     after: GameState,
+    /// For a movement phase: the units and the order each carries out.
     movement: Option<(Vec<Unit>, Vec<Order>)>,
 }
 
@@ -77,20 +89,30 @@ fn normalized(state: &GameState) -> (BTreeSet<String>, BTreeSet<String>) {
     (units, centres)
 }
 
+/// Reads every power's lines of a phase, as a caller of `adjudicate` hands them over.
+fn read_orders(variant: &Variant, position: &Position, text: &[(PowerId, Vec<String>)]) -> PhaseOrders {
+    let mut orders = PhaseOrders::default();
+    for (power, lines) in text {
+        orders.read(variant, position, Some(*power), lines.iter().map(String::as_str));
+    }
+    orders
+}
+
 fn prepare(variant: &Variant, mut line: Line, n: usize) -> Result<Prepared> {
     if line.before.phase.is_empty() {
         line.before.phase = line.phase.clone().unwrap_or_default();
     }
     let position = position_from_state(variant, &line.before).with_context(|| format!("line {n}: before state"))?;
-    let mut orders = PhaseOrders::default();
     let given = line.accepted_orders.or(line.orders).unwrap_or_default();
-    for (key, lines) in &given {
+    let mut text = Vec::new();
+    for (key, lines) in given {
         let power = variant
             .map
-            .country_by_key(key)
+            .country_by_key(&key)
             .with_context(|| format!("line {n}: unknown power {key}"))?;
-        orders.read(variant, &position, Some(power), lines.iter().map(String::as_str));
+        text.push((power, lines));
     }
+    let orders = read_orders(variant, &position, &text);
     let movement = (position.phase.kind == PhaseKind::Movement).then(|| {
         let carried = orders.carried_out(variant, PhaseKind::Movement);
         let (unit_orders, _) = unit_orders(variant, &position.units, &orders.lines, &carried);
@@ -99,15 +121,14 @@ fn prepare(variant: &Variant, mut line: Line, n: usize) -> Result<Prepared> {
     Ok(Prepared {
         label: format!("{} {}", line.game_id.unwrap_or_default(), position.phase),
         position,
+        text,
         orders,
         after: line.after,
         movement,
     })
 }
 
-/// Runs the benchmark.
-pub fn run(args: &BenchArgs) -> Result<ExitCode> {
-    let variant = crate::variant_arg::load(&args.variant)?;
+fn load(variant: &Variant, args: &BenchArgs) -> Result<Vec<Prepared>> {
     let text = std::fs::read_to_string(&args.corpus).with_context(|| format!("reading {}", args.corpus.display()))?;
     let mut phases = Vec::new();
     for (i, raw) in text.lines().enumerate() {
@@ -115,71 +136,45 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
             continue;
         }
         let line: Line = serde_json::from_str(raw).with_context(|| format!("line {}: not a corpus record", i + 1))?;
-        phases.push(prepare(&variant, line, i + 1)?);
+        phases.push(prepare(variant, line, i + 1)?);
     }
     if phases.is_empty() {
         bail!("{} holds no phases", args.corpus.display());
     }
-    // Agreement with the recorded results.
+    Ok(phases)
+}
+
+/// The phases whose result agrees with the recorded one, and the labels of the others.
+fn agreement(variant: &Variant, phases: &[Prepared]) -> (usize, Vec<String>) {
     let mut agree = 0usize;
     let mut disagreements = Vec::new();
-    for p in &phases {
-        let report = adjudicate_phase(&variant, &p.position, p.orders.clone());
-        let ours = normalized(&state_from_position(&variant, &report.next));
+    for p in phases {
+        let report = adjudicate_phase(variant, &p.position, p.orders.clone());
+        let ours = normalized(&state_from_position(variant, &report.next));
         if ours == normalized(&p.after) {
             agree += 1;
         } else {
             disagreements.push(p.label.clone());
         }
     }
-    // Whole phases (reading excluded): adjudication and the next position.
-    let rounds = args.rounds.max(1);
-    let start = Instant::now();
-    for _ in 0..rounds {
-        for p in &phases {
-            std::hint::black_box(adjudicate_phase(&variant, &p.position, p.orders.clone()));
-        }
-    }
-    let seconds = start.elapsed().as_secs_f64();
-    // Movement resolution alone, with the adjudicator's reusable buffers.
-    let movement: Vec<&(Vec<Unit>, Vec<Order>)> = phases.iter().filter_map(|p| p.movement.as_ref()).collect();
-    let mut adjudicator = Adjudicator::new(&variant.map);
-    let mut result = MovementResult::default();
-    let movement_rounds = rounds * 50;
-    let start = Instant::now();
-    for _ in 0..movement_rounds {
-        for (units, orders) in &movement {
-            adjudicator.adjudicate(units, orders, &mut result);
-            std::hint::black_box(&result);
-        }
-    }
-    let movement_seconds = start.elapsed().as_secs_f64();
-    let total = phases.len() * rounds;
-    let movement_total = movement.len() * movement_rounds;
-    let per_second = total as f64 / seconds;
-    let movement_per_second = if movement_seconds > 0.0 {
-        movement_total as f64 / movement_seconds
-    } else {
-        0.0
-    };
+    (agree, disagreements)
+}
+
+/// Runs the benchmark.
+pub fn run(args: &BenchArgs) -> Result<ExitCode> {
+    let variant = crate::variant_arg::load(&args.variant)?;
+    let phases = load(&variant, args)?;
+    let (agree, disagreements) = agreement(&variant, &phases);
+    let figures = timing::measure(&variant, &phases, args.rounds.max(1));
     if args.json {
-        println!(
-            "{}",
-            serde_json::json!({
-                "phases": total,
-                "seconds": seconds,
-                "phases_per_second": per_second,
-                "movement_phases": movement_total,
-                "movement_seconds": movement_seconds,
-                "movement_phases_per_second": movement_per_second,
-                "agree_with_after": agree,
-                "corpus_phases": phases.len(),
-            })
-        );
+        let mut json = figures.json();
+        json["agree_with_after"] = agree.into();
+        json["corpus_phases"] = phases.len().into();
+        println!("{json}");
     } else {
-        println!("{} phases in the corpus ({} movement)", phases.len(), movement.len());
-        println!("whole phases:     {total} in {seconds:.3} s = {per_second:.0} phases/s");
-        println!("movement only:    {movement_total} in {movement_seconds:.3} s = {movement_per_second:.0} phases/s");
+        let movement = phases.iter().filter(|p| p.movement.is_some()).count();
+        println!("{} phases in the corpus ({movement} movement)", phases.len());
+        print!("{}", figures.text());
         println!("agree with the recorded result: {agree} of {}", phases.len());
     }
     if args.verbose {

@@ -8,15 +8,15 @@ use crate::adjudicate::retreat::{RetreatOutcome, adjudicate_retreats};
 use crate::adjudicate::retreat_options::after_movement;
 use crate::ids::{LocationId, PowerId, ProvinceId};
 use crate::map::Map;
-use crate::order::advance::{AdvanceRetreat, choose_retreat, read_advance_retreat};
+use crate::order::advance::{AdvanceRead, AdvanceRetreat, choose_retreat, read_advance};
 use crate::order::model::{CanalPermission, Order, PowerOrder, UnitRef};
-use crate::order::resolve::{OrderContext, parse_order_list};
+use crate::order::resolve::{OrderContext, parse_order_list_read};
 use crate::order::syntax::{read_power_header, read_power_prefix};
 use crate::order::{OrderError, OrderErrorKind};
 use crate::phase::{Phase, PhaseKind, Season, read_phase_header};
 use crate::position::{DislodgedUnit, Position, Unit};
 use crate::variant::Variant;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 /// One order line as it was read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -162,10 +162,13 @@ impl PhaseOrders {
                 _ => {}
             }
             // `IF … THEN …` is a conditional order; `if dislodged by …: …` a retreat in advance.
-            let conditional = crate::order::condition::split(text).filter(Result::is_ok);
-            if position.phase.kind == PhaseKind::Movement && conditional.is_none() {
-                match read_advance_retreat(map, text) {
-                    Some(Ok((p, advance))) => {
+            let split = crate::order::condition::split(text);
+            let conditional = matches!(split, Some(Ok(_)));
+            // The line read as an ordinary order on the way, if it was.
+            let mut read = None;
+            if position.phase.kind == PhaseKind::Movement && !conditional {
+                match read_advance(map, text) {
+                    AdvanceRead::Advance(Ok((p, advance))) => {
                         // Retreats in advance only for the sender's own units: another
                         // country's (a neutral he controls) retreat in its retreat phase.
                         let other = p.or(current).filter(|&q| sender.is_some_and(|s| s != q));
@@ -186,12 +189,12 @@ impl PhaseOrders {
                         }
                         continue;
                     }
-                    Some(Err(e)) => {
+                    AdvanceRead::Advance(Err(e)) => {
                         // Told to whoever sent it (a controller under a neutral's heading too).
                         self.sender_only.push((sender.or(current), text.to_string(), e));
                         continue;
                     }
-                    None => {}
+                    AdvanceRead::Ordinary(raw) => read = raw,
                 }
             }
             let ctx = OrderContext {
@@ -201,7 +204,7 @@ impl PhaseOrders {
                 default_power: current,
                 leaders: &variant.leaders,
             };
-            if let Some(parts) = conditional.or_else(|| crate::order::condition::split(text)) {
+            if let Some(parts) = split {
                 let (result, condition) = crate::conditions::read_conditional(variant, &ctx, parts);
                 // A conditional line is the sender's own: one for another country (a neutral
                 // he controls) is refused, and every refusal is told to him alone (its other
@@ -226,7 +229,7 @@ impl PhaseOrders {
                 }
                 continue;
             }
-            for (part, result) in parse_order_list(&ctx, text) {
+            for (part, result) in parse_order_list_read(&ctx, text, read) {
                 let power = match &result {
                     Ok(o) => o.power,
                     Err(_) => read_power_prefix(map, &part),
@@ -315,12 +318,12 @@ impl PhaseOrders {
 
     /// For each line, whether a later line gives its order to one of the same pieces.
     fn later_orders(&self, variant: &Variant) -> Vec<bool> {
-        let mut ordered: HashSet<Piece> = HashSet::new();
+        let mut ordered = PieceSet::new(&variant.map);
         let mut later = vec![false; self.lines.len()];
         for (i, line) in self.lines.iter().enumerate().rev() {
-            let pieces = ordered_pieces(&variant.map, line);
-            later[i] = pieces.iter().any(|k| ordered.contains(k));
-            ordered.extend(pieces);
+            let pieces = line_pieces(&variant.map, line);
+            later[i] = pieces.iter().flatten().any(|k| ordered.contains(k));
+            pieces.into_iter().flatten().for_each(|k| ordered.insert(k));
         }
         later
     }
@@ -347,12 +350,50 @@ pub enum Piece {
 /// The pieces a line's order gives its order to (none for a rejected line or an order without a
 /// unit, such as a build's choice or political factors).
 pub fn ordered_pieces(map: &Map, line: &ReadLine) -> Vec<Piece> {
+    line_pieces(map, line).into_iter().flatten().collect()
+}
+
+/// [`ordered_pieces`] without allocating: the unit, then the leader.
+fn line_pieces(map: &Map, line: &ReadLine) -> [Option<Piece>; 2] {
     let Ok(order) = &line.result else {
-        return Vec::new();
+        return [None, None];
     };
     let unit = order.unit().map(|u| Piece::Unit(map.province_of(u.location)));
     let leader = order.leader_at().map(|l| Piece::Leader(line.power, map.province_of(l)));
-    unit.into_iter().chain(leader).collect()
+    [unit, leader]
+}
+
+/// A set of pieces: units by province in a table, the rare leaders in a list.
+struct PieceSet {
+    units: Vec<bool>,
+    leaders: Vec<(Option<PowerId>, ProvinceId)>,
+}
+
+impl PieceSet {
+    fn new(map: &Map) -> PieceSet {
+        PieceSet {
+            units: vec![false; map.provinces().len()],
+            leaders: Vec::new(),
+        }
+    }
+
+    fn contains(&self, piece: &Piece) -> bool {
+        match *piece {
+            Piece::Unit(p) => self.units.get(p.index()).copied().unwrap_or(false),
+            Piece::Leader(power, p) => self.leaders.contains(&(power, p)),
+        }
+    }
+
+    fn insert(&mut self, piece: Piece) {
+        match piece {
+            Piece::Unit(p) => {
+                if let Some(u) = self.units.get_mut(p.index()) {
+                    *u = true;
+                }
+            }
+            Piece::Leader(power, p) => self.leaders.push((power, p)),
+        }
+    }
 }
 
 /// Whether a line speaks of political factors (`PF 3 Bavaria`, `3 PF an Bayern`).
@@ -549,11 +590,18 @@ pub fn unit_orders(variant: &Variant, units: &[Unit], lines: &[ReadLine], carrie
     let map = &variant.map;
     let mut orders: Vec<Order> = units.iter().map(|u| Order::hold(u.kind, u.location)).collect();
     let mut ordered = vec![false; units.len()];
+    // The first unit in each province.
+    let mut unit_in = vec![usize::MAX; map.provinces().len()];
+    for (i, u) in units.iter().enumerate().rev() {
+        if let Some(slot) = unit_in.get_mut(map.province_of(u.location).index()) {
+            *slot = i;
+        }
+    }
     let carried_lines = lines.iter().zip(carried).filter(|&(_, &c)| c);
     for order in carried_lines.filter_map(|(l, _)| l.result.as_ref().ok()) {
         let Some(unit) = order.unit() else { continue };
         let province = map.province_of(unit.location);
-        if let Some(i) = units.iter().position(|u| map.province_of(u.location) == province) {
+        if let Some(&i) = unit_in.get(province.index()).filter(|&&i| i < units.len()) {
             orders[i] = *order;
             ordered[i] = true;
         }

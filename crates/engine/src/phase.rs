@@ -45,24 +45,27 @@ impl FromStr for Phase {
     type Err = PhaseParseError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let err = || PhaseParseError(text.to_string());
-        let t = text.trim();
-        let mut chars = t.chars();
-        let season = match chars.next().map(|c| c.to_ascii_uppercase()) {
-            Some('S') => Season::Spring,
-            Some('F') => Season::Fall,
-            Some('W') => Season::Winter,
-            _ => return Err(err()),
-        };
-        let kind = match chars.next_back().map(|c| c.to_ascii_uppercase()) {
-            Some('M') => PhaseKind::Movement,
-            Some('R') => PhaseKind::Retreat,
-            Some('A') => PhaseKind::Adjustment,
-            _ => return Err(err()),
-        };
-        let year: i32 = chars.as_str().parse().map_err(|_| err())?;
-        Ok(Phase { year, season, kind })
+        short_phase(text).ok_or_else(|| PhaseParseError(text.to_string()))
     }
+}
+
+/// A phase's short name (`S1901M`), if `text` is one.
+fn short_phase(text: &str) -> Option<Phase> {
+    let mut chars = text.trim().chars();
+    let season = match chars.next().map(|c| c.to_ascii_uppercase()) {
+        Some('S') => Season::Spring,
+        Some('F') => Season::Fall,
+        Some('W') => Season::Winter,
+        _ => return None,
+    };
+    let kind = match chars.next_back().map(|c| c.to_ascii_uppercase()) {
+        Some('M') => PhaseKind::Movement,
+        Some('R') => PhaseKind::Retreat,
+        Some('A') => PhaseKind::Adjustment,
+        _ => return None,
+    };
+    let year: i32 = chars.as_str().parse().ok()?;
+    Some(Phase { year, season, kind })
 }
 
 impl fmt::Display for Phase {
@@ -91,15 +94,16 @@ pub fn read_phase_header(line: &str) -> Option<Phase> {
         .and_then(|x| x.strip_suffix(']'))
         .unwrap_or(t)
         .trim();
-    if let Ok(p) = t.parse::<Phase>() {
+    if let Some(p) = short_phase(t) {
         return Some(p);
     }
     let mut season = None;
     let mut year = None;
     let mut kind = None;
     for word in t.split_whitespace() {
-        let w = crate::map::names::name_key(word);
-        match w.as_str() {
+        let key = crate::map::names::ShortKey::new(word);
+        let w = key.as_str();
+        match w {
             "spring" | "fruehjahr" | "fruehling" => season = Some(Season::Spring),
             "fall" | "autumn" | "herbst" => season = Some(Season::Fall),
             "winter" => season = Some(Season::Winter),

@@ -1,7 +1,8 @@
 //! Movement adjudication: the DATC's decision equations (section 5.B) solved by the guess
 //! algorithm with cycle detection (section 5.F), with the convoy-paradox fix of section 5.D and
 //! the Szykman rule as backup. All working state lives in buffers sized once per map, so
-//! adjudicating a phase allocates nothing once the buffers have grown.
+//! adjudicating a phase allocates nothing once the buffers have grown; a dropped adjudicator
+//! leaves them to the next one made on the same thread.
 
 use std::rc::Rc;
 
@@ -13,6 +14,7 @@ use crate::order::model::Cargo;
 use crate::position::Unit;
 
 mod hooks;
+mod spare;
 
 pub use hooks::ResolverRule;
 
@@ -101,38 +103,7 @@ impl<'m> Adjudicator<'m> {
     /// An adjudicator for a map under the standard rules. Its buffers start with room for as
     /// many units as the map has provinces and grow once if a phase needs more.
     pub fn new(map: &'m Map) -> Self {
-        let p = map.provinces().len();
-        Adjudicator {
-            map,
-            rules: None,
-            rule_decisions: Vec::new(),
-            preparing: NO_RULE,
-            unit_at: vec![NONE; p],
-            first_attacker: vec![NONE; p],
-            kind: Vec::with_capacity(p),
-            power: Vec::with_capacity(p),
-            origin: Vec::with_capacity(p),
-            target: Vec::with_capacity(p),
-            target_location: Vec::with_capacity(p),
-            source: Vec::with_capacity(p),
-            next_attacker: Vec::with_capacity(p),
-            first_support: Vec::with_capacity(p),
-            next_support: Vec::with_capacity(p),
-            first_convoy: Vec::with_capacity(p),
-            next_convoy: Vec::with_capacity(p),
-            convoyed: Vec::with_capacity(p),
-            matched: Vec::with_capacity(p),
-            strength: Vec::with_capacity(p),
-            rule_of: Vec::with_capacity(p),
-            resolved: Vec::with_capacity(p),
-            visited: Vec::with_capacity(p),
-            in_cycle: Vec::with_capacity(p),
-            resolution: Vec::with_capacity(p),
-            paradox: Vec::with_capacity(p),
-            cycle: Vec::with_capacity(p),
-            guess_based: false,
-            recursion_hits: 0,
-        }
+        spare::adjudicator(map)
     }
 
     /// An adjudicator for a map with the variant's resolver rules (at most 254), which every
@@ -865,6 +836,9 @@ impl<'m> Adjudicator<'m> {
         result.contested.clear();
         result.contested.resize(self.map.provinces().len(), false);
         result.rail_end = None;
+        result.units.reserve(n);
+        result.moved.reserve(n);
+        result.convoyed.reserve(n);
         for u in 0..n {
             let moved = match self.kind[u] {
                 Kind::Move => self.resolution[u],

@@ -1,33 +1,13 @@
 //! Names of provinces and powers as the order reader looks them up: folded keys, suggestions.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::ids::{PowerId, ProvinceId};
 
-/// Folds a name to its lookup key: lower case, German umlauts spelt out (ä → ae, ß → ss), accents
-/// dropped, and everything but letters and digits removed ("St. Petersburg" → "stpetersburg").
-pub fn name_key(text: &str) -> String {
-    let mut key = String::with_capacity(text.len());
-    for ch in text.chars() {
-        for lower in ch.to_lowercase() {
-            match lower {
-                'ä' => key.push_str("ae"),
-                'ö' => key.push_str("oe"),
-                'ü' => key.push_str("ue"),
-                'ß' => key.push_str("ss"),
-                'à' | 'á' | 'â' | 'å' => key.push('a'),
-                'è' | 'é' | 'ê' | 'ë' => key.push('e'),
-                'ì' | 'í' | 'î' | 'ï' => key.push('i'),
-                'ò' | 'ó' | 'ô' => key.push('o'),
-                'ù' | 'ú' | 'û' => key.push('u'),
-                'ç' => key.push('c'),
-                c if c.is_alphanumeric() => key.push(c),
-                _ => {}
-            }
-        }
-    }
-    key
-}
+mod fold;
+
+pub use fold::{ShortKey, name_key, push_name_key};
 
 /// The text with its first letter in upper case ("bul" → "Bul").
 pub fn capitalise(text: &str) -> String {
@@ -55,11 +35,42 @@ fn plain_key(text: &str) -> Option<String> {
     Some(name_key(&plain))
 }
 
+/// A quick hash of the short folded names the reader looks up for every word. The table holds
+/// only the variant's own names, so no writer of orders chooses what collides.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+        for chunk in bytes.chunks(8) {
+            let word = chunk.iter().rev().fold(0u64, |w, &b| (w << 8) | u64::from(b));
+            self.0 = (self.0.rotate_left(23) ^ word).wrapping_mul(MIX);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0 ^ (self.0 >> 29)
+    }
+}
+
+/// Tables keyed by folded names.
+type KeyMap<V> = HashMap<String, V, BuildHasherDefault<KeyHasher>>;
+
+/// What a folded key says of provinces.
+#[derive(Clone, Debug, Default)]
+struct ProvinceKey {
+    /// The province it names, its name as written, and the most words a name folding to it has.
+    named: Option<(ProvinceId, String, usize)>,
+    /// The key of a name of several words starts with it (and is longer).
+    longer: bool,
+}
+
 /// Every name of a variant, folded, pointing to the province or power it names.
 #[derive(Clone, Debug, Default)]
 pub struct NameIndex {
-    provinces: HashMap<String, (ProvinceId, String, usize)>,
-    powers: HashMap<String, (PowerId, String)>,
+    provinces: KeyMap<ProvinceKey>,
+    powers: KeyMap<(PowerId, String)>,
     longest_province_name: usize,
 }
 
@@ -82,12 +93,16 @@ impl NameIndex {
                 .filter(|w| !w.is_empty())
                 .count();
             self.longest_province_name = self.longest_province_name.max(words);
-            match self.provinces.get_mut(&key) {
-                Some(&mut (other, ..)) if other != id => return Err(NameClash { key }),
-                Some(entry) => entry.2 = entry.2.max(words),
-                None => {
-                    self.provinces.insert(key, (id, name.to_string(), words));
+            if words > 1 {
+                for (end, _) in key.char_indices() {
+                    self.provinces.entry(key[..end].to_string()).or_default().longer = true;
                 }
+            }
+            let entry = self.provinces.entry(key.clone()).or_default();
+            match &mut entry.named {
+                Some((other, ..)) if *other != id => return Err(NameClash { key }),
+                Some(named) => named.2 = named.2.max(words),
+                None => entry.named = Some((id, name.to_string(), words)),
             }
         }
         Ok(())
@@ -113,13 +128,22 @@ impl NameIndex {
 
     /// The province with this folded name.
     pub fn province(&self, key: &str) -> Option<ProvinceId> {
-        self.provinces.get(key).map(|e| e.0)
+        self.provinces.get(key)?.named.as_ref().map(|e| e.0)
     }
 
     /// The province with this folded name, if some name of it that folds so is written in at
     /// least `words` words: "Mid-Atlantic" may be two words, but "Swe-Den" must not read as Sweden.
     pub fn province_in_words(&self, key: &str, words: usize) -> Option<ProvinceId> {
-        self.provinces.get(key).filter(|e| e.2 >= words).map(|e| e.0)
+        self.province_step(key, words).0
+    }
+
+    /// As [`NameIndex::province_in_words`], and whether the key of a longer name of several
+    /// words starts with this one (if not, no more words can make a name of it).
+    pub fn province_step(&self, key: &str, words: usize) -> (Option<ProvinceId>, bool) {
+        match self.provinces.get(key) {
+            Some(entry) => (entry.named.as_ref().filter(|e| e.2 >= words).map(|e| e.0), entry.longer),
+            None => (None, false),
+        }
     }
 
     /// The power with this folded name or adjective.
@@ -133,7 +157,7 @@ impl NameIndex {
         suggest(
             self.provinces
                 .iter()
-                .map(|(k, (id, name, _))| (k.as_str(), name.as_str(), *id)),
+                .filter_map(|(k, e)| e.named.as_ref().map(|(id, name, _)| (k.as_str(), name.as_str(), *id))),
             key,
         )
     }
@@ -196,6 +220,32 @@ mod tests {
         index.add_province("Moscow", ProvinceId(2)).expect("new name");
         assert_eq!(index.suggest_province("munic").map(|s| s.1), Some(ProvinceId(1)));
         assert_eq!(index.suggest_province("zzzzzz"), None);
+    }
+
+    #[test]
+    fn names_hash_apart() {
+        let hash = |text: &str| {
+            let mut h = KeyHasher::default();
+            std::hash::Hash::hash(text, &mut h);
+            h.finish()
+        };
+        assert_ne!(hash("par"), hash("bur"));
+        assert_ne!(hash("midatlanticocean"), hash("midatlanticoceam"));
+        assert_eq!(hash("kiel"), hash("kiel"));
+    }
+
+    #[test]
+    fn keys_tell_whether_longer_names_start_with_them() {
+        let mut index = NameIndex::default();
+        index.add_province("North Sea", ProvinceId(1)).expect("new name");
+        index.add_province("Nor", ProvinceId(2)).expect("new name");
+        assert_eq!(index.province_step("nor", 1), (Some(ProvinceId(2)), true));
+        assert_eq!(index.province_step("north", 2), (None, true));
+        assert_eq!(index.province_step("northsea", 2), (Some(ProvinceId(1)), false));
+        assert_eq!(index.province_step("northsea", 3), (None, false));
+        assert_eq!(index.province_step("nth", 1), (None, false));
+        assert_eq!(index.province("north"), None);
+        assert_eq!(index.suggest_province("nort").map(|s| s.1), Some(ProvinceId(2)));
     }
 
     #[test]

@@ -5,10 +5,10 @@
 
 use crate::ids::{Coast, LocationId, PowerId, ProvinceId, UnitType};
 use crate::map::Map;
-use crate::map::names::name_key;
+use crate::map::names::{ShortKey, name_key};
 use crate::order::error::{OrderError, OrderErrorKind};
 use crate::order::model::{Order, UnitRef};
-use crate::order::syntax::{RawAction, find_power, read_order, read_place};
+use crate::order::syntax::{RawAction, RawOrder, RawPlace, find_power, read_order, read_place};
 use crate::position::DislodgedUnit;
 
 /// One choice of a priority list.
@@ -56,7 +56,7 @@ pub enum AdvanceRetreat {
 fn condition(map: &Map, line: &str) -> Result<Option<(PowerId, usize)>, OrderError> {
     let trimmed = line.trim_start();
     let lead = line.len() - trimmed.len();
-    let first = trimmed.split_whitespace().next().map(name_key).unwrap_or_default();
+    let first = ShortKey::new(trimmed.split_whitespace().next().unwrap_or_default());
     if !matches!(first.as_str(), "if" | "falls" | "wenn" | "wurde") {
         return Ok(None);
     }
@@ -150,60 +150,107 @@ fn rule(line: &str) -> Option<Result<Vec<RetreatRule>, OrderError>> {
 /// Reads a line as an advance retreat order. `None`: the line is not one (it is an ordinary
 /// order). A `Power:` prefix is returned with the order.
 pub fn read_advance_retreat(map: &Map, line: &str) -> Option<Result<(Option<PowerId>, AdvanceRetreat), OrderError>> {
-    // An optional power prefix, then a rule, a condition, or a retreat list.
-    let (power, body, base) = match line.split_once(':') {
-        Some((head, rest)) if map.power_by_name(head.trim()).is_some() => {
-            (map.power_by_name(head.trim()), rest, head.len() + 1)
-        }
+    match read_advance(map, line) {
+        AdvanceRead::Advance(read) => Some(read),
+        AdvanceRead::Ordinary(_) => None,
+    }
+}
+
+/// What reading a line as a retreat order given in advance found.
+pub(crate) enum AdvanceRead {
+    /// A retreat order given in advance, or why it cannot be one.
+    Advance(Result<(Option<PowerId>, AdvanceRetreat), OrderError>),
+    /// An ordinary order; with the reading of the whole line as one when it was read on the way
+    /// (so the ordinary reader need not read it again).
+    Ordinary(Option<Result<RawOrder, OrderError>>),
+}
+
+/// The first choice of a retreat list, as its order reads.
+enum FirstChoice {
+    To(RawPlace),
+    Disband,
+}
+
+/// The first choice, if the order reads as one: a retreat order ("A Boh R Gal", "Rückzug A Boh -
+/// Gal"), with a condition a plain move arrow too; a disband with a condition or a list.
+fn first_choice(raw: &RawOrder, conditional: bool, listed: bool) -> Option<FirstChoice> {
+    match &raw.action {
+        RawAction::Retreat { to } => Some(FirstChoice::To(to.clone())),
+        RawAction::Move {
+            path,
+            via_convoy: false,
+            railroad: false,
+        } if path.len() == 1 && conditional => Some(FirstChoice::To(path[0].clone())),
+        RawAction::Disband if conditional || listed => Some(FirstChoice::Disband),
+        _ => None,
+    }
+}
+
+/// As [`read_advance_retreat`], keeping the ordinary reading of a line that is no retreat order.
+pub(crate) fn read_advance(map: &Map, line: &str) -> AdvanceRead {
+    // An optional power prefix, then a rule, a condition, or a retreat list; the first two
+    // need a colon, which most lines lack.
+    let colon = line.bytes().position(|b| b == b':');
+    let (power, body, base) = match colon.map(|c| line.split_at(c)) {
+        Some((head, rest)) if map.power_by_name(head.trim()).is_some() => (
+            map.power_by_name(head.trim()),
+            rest.strip_prefix(':').unwrap_or(rest),
+            head.len() + 1,
+        ),
         _ => (None, line, 0),
     };
-    if let Some(r) = rule(body) {
-        return Some(
-            r.map(|rules| (power, AdvanceRetreat::Rule(rules)))
-                .map_err(|e| shift(e, base)),
-        );
+    if let Some(r) = colon.and_then(|_| rule(body)) {
+        let read = r.map(|rules| (power, AdvanceRetreat::Rule(rules)));
+        return AdvanceRead::Advance(read.map_err(|e| shift(e, base)));
     }
     let (cond, body, base) = match condition(map, body) {
         Ok(Some((p, after))) => (Some(p), &body[after..], base + after),
         Ok(None) => (None, body, base),
-        Err(e) => return Some(Err(shift(e, base))),
+        Err(e) => return AdvanceRead::Advance(Err(shift(e, base))),
     };
-    // The first choice reads as a retreat order ("A Boh R Gal", "Rückzug A Boh - Gal"); with a
-    // condition a plain move arrow is enough.
-    let mut items = body.split([',']);
-    let first = items.next().unwrap_or_default();
-    let first_read = read_order(map, first);
-    let raw = match first_read {
+    let comma = body.bytes().position(|b| b == b',');
+    let first = &body[..comma.unwrap_or(body.len())];
+    let mut items = body.split(',');
+    items.next();
+    let whole_line = base == 0 && first.len() == line.len();
+    let ordinary = |read| AdvanceRead::Ordinary(whole_line.then_some(read));
+    let raw = match read_order(map, first) {
         Ok(raw) => raw,
-        Err(e) if cond.is_some() => return Some(Err(shift(e, base))),
-        Err(_) => {
-            // Not an order at all here: let the ordinary reader report it.
-            return None;
-        }
+        Err(e) if cond.is_some() => return AdvanceRead::Advance(Err(shift(e, base))),
+        // Not an order at all here: let the ordinary reader report it.
+        Err(e) => return ordinary(Err(e)),
     };
-    let unit = raw.unit.clone()?;
-    let first_place = match raw.action {
-        RawAction::Retreat { to } => to,
-        RawAction::Move {
-            ref path,
-            via_convoy: false,
-            railroad: false,
-        } if path.len() == 1 && cond.is_some() => path[0].clone(),
-        RawAction::Disband if cond.is_some() || body.contains(',') => {
-            return Some(Ok((
-                raw.power.or(power),
-                AdvanceRetreat::Unit {
-                    province: unit.place.province,
-                    kind: unit.kind,
-                    condition: cond,
-                    choices: vec![RetreatChoice::Disband],
-                },
-            )));
-        }
-        _ => return None,
+    let (Some(unit), Some(choice)) = (&raw.unit, first_choice(&raw, cond.is_some(), comma.is_some())) else {
+        return ordinary(Ok(raw));
+    };
+    let list = |choices| {
+        let retreat = AdvanceRetreat::Unit {
+            province: unit.place.province,
+            kind: unit.kind,
+            condition: cond,
+            choices,
+        };
+        AdvanceRead::Advance(Ok((raw.power.or(power), retreat)))
+    };
+    let first_place = match choice {
+        FirstChoice::Disband => return list(vec![RetreatChoice::Disband]),
+        FirstChoice::To(place) => place,
     };
     let mut choices = vec![RetreatChoice::To(first_place.province, first_place.coast)];
-    let mut offset = base + first.len() + 1;
+    match more_choices(map, items, base + first.len() + 1, &mut choices) {
+        Ok(()) => list(choices),
+        Err(e) => AdvanceRead::Advance(Err(e)),
+    }
+}
+
+/// Reads the choices after the first (`, Pic, or Gas, disband`), `offset` being where they start
+/// in the line.
+fn more_choices<'a>(
+    map: &Map,
+    items: impl Iterator<Item = &'a str>,
+    mut offset: usize,
+    choices: &mut Vec<RetreatChoice>,
+) -> Result<(), OrderError> {
     for item in items {
         let at = offset + (item.len() - item.trim_start().len());
         offset += item.len() + 1;
@@ -221,18 +268,10 @@ pub fn read_advance_retreat(map: &Map, line: &str) -> Option<Result<(Option<Powe
         }
         match read_place(map, text) {
             Ok(place) => choices.push(RetreatChoice::To(place.province, place.coast)),
-            Err(e) => return Some(Err(shift(e, at))),
+            Err(e) => return Err(shift(e, at)),
         }
     }
-    Some(Ok((
-        raw.power.or(power),
-        AdvanceRetreat::Unit {
-            province: unit.place.province,
-            kind: unit.kind,
-            condition: cond,
-            choices,
-        },
-    )))
+    Ok(())
 }
 
 fn shift(mut e: OrderError, by: usize) -> OrderError {

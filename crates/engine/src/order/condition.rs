@@ -128,8 +128,27 @@ fn words(line: &str) -> Vec<(usize, &str)> {
     out
 }
 
+/// Whether `IF` or `WENN` (in any letter case) may stand in the line: the word can only be
+/// written in ASCII letters, so a line without those letters in a row holds neither.
+fn mentions_if(line: &str) -> bool {
+    // `b | 0x20` is the lower case of an ASCII letter, and no other byte gives a letter so.
+    let lower = |b: Option<&u8>| b.map_or(0, |&b| b | 0x20);
+    let bytes = line.as_bytes();
+    bytes.iter().enumerate().any(|(i, &b)| match b | 0x20 {
+        b'i' => lower(bytes.get(i + 1)) == b'f',
+        b'w' => lower(bytes.get(i + 1)) == b'e' && lower(bytes.get(i + 2)) == b'n' && lower(bytes.get(i + 3)) == b'n',
+        _ => false,
+    })
+}
+
 /// Whether `word` is one of `options` (lower case), in any letter case (`GEHÖRT` too).
 fn is(word: &str, options: &[&str]) -> bool {
+    if word.is_ascii() {
+        // Lower-cased byte by byte: no allocation for the common case.
+        let same =
+            |o: &str| o.len() == word.len() && word.bytes().zip(o.bytes()).all(|(a, b)| a.to_ascii_lowercase() == b);
+        return options.iter().any(|o| same(o));
+    }
     let lower = word.to_lowercase();
     options.iter().any(|o| lower == *o)
 }
@@ -149,6 +168,10 @@ pub struct Parts<'a> {
 
 /// Splits a line `[Power:] IF c AND c THEN order [ELSE order]`.
 pub fn split(line: &str) -> Option<Result<Parts<'_>, OrderError>> {
+    // Most lines are no conditional: tell so without looking at their words.
+    if !mentions_if(line) {
+        return None;
+    }
     let ws = words(line);
     let first = ws.iter().position(|&(_, w)| is(w, &["if", "wenn"]))?;
     let prefix_end = ws[first].0;
@@ -493,5 +516,36 @@ fn checked_phase(
         }
         None if !kept(None) => Err(cond.error(OrderErrorKind::NoEarlierResults, 0)),
         _ => Ok(named.map(|(p, _)| p)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_are_compared_in_any_letter_case() {
+        assert!(is("IF", &["if", "wenn"]));
+        assert!(is("Wenn", &["if", "wenn"]));
+        assert!(!is("IFF", &["if", "wenn"]));
+        assert!(is("GEHÖRT", &["gehört"]));
+        assert!(!is("GEHORT", &["gehört"]));
+    }
+
+    #[test]
+    fn lines_without_if_are_told_at_once() {
+        assert!(!mentions_if("A Par - Bur"));
+        assert!(mentions_if("France: iF Bur empty THEN A Par - Bur"));
+        assert!(mentions_if("WENN"));
+        assert!(!mentions_if("wen"));
+        assert!(!mentions_if(""));
+    }
+
+    #[test]
+    fn only_lines_with_if_are_split() {
+        assert!(split("A Par - Bur").is_none());
+        assert!(split("A Wenner - Bur").is_none());
+        assert!(split("France: IF Bur empty THEN A Par - Bur").is_some_and(|p| p.is_ok()));
+        assert!(split("wenn Bur leer").is_some_and(|p| p.is_err()));
     }
 }

@@ -1235,7 +1235,19 @@ pub fn resolve(ctx: &OrderContext<'_>, raw: &RawOrder) -> Result<PowerOrder, Ord
 /// ("England: F Den - Kie, F Nth - Den"); a `Power:` prefix carries on to the following orders
 /// until another one appears. A line that reads as one order is one order.
 pub fn parse_order_list(ctx: &OrderContext<'_>, line: &str) -> Vec<(String, Result<PowerOrder, OrderError>)> {
-    let whole = parse_order(ctx, line);
+    parse_order_list_read(ctx, line, None)
+}
+
+/// As [`parse_order_list`], given the line already read as one order (`read_order`), if it was.
+pub(crate) fn parse_order_list_read(
+    ctx: &OrderContext<'_>,
+    line: &str,
+    read: Option<Result<RawOrder, OrderError>>,
+) -> Vec<(String, Result<PowerOrder, OrderError>)> {
+    let whole = match read {
+        Some(read) => read.and_then(|raw| resolve(ctx, &raw)),
+        None => parse_order(ctx, line),
+    };
     if whole.is_ok() || !line.contains(',') {
         return vec![(line.trim().to_string(), whole)];
     }

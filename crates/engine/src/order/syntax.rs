@@ -4,7 +4,7 @@
 use crate::ids::{Coast, PowerId, ProvinceId, UnitType};
 use crate::map::Map;
 use crate::order::error::{OrderError, OrderErrorKind};
-use crate::order::lex::{Token, TokenKind, tokenize};
+use crate::order::lex::{Token, TokenKind, Tokens, tokenize};
 
 /// A place as written: a province, perhaps with a coast.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -200,7 +200,7 @@ const GLUED_COAST_SUFFIXES: [&str; 20] = [
 ];
 
 struct Reader<'t, 'm> {
-    tokens: Vec<Token<'t>>,
+    tokens: Tokens<'t>,
     at: usize,
     map: &'m Map,
     line_end: usize,
@@ -208,13 +208,13 @@ struct Reader<'t, 'm> {
 
 impl<'t> Reader<'t, '_> {
     fn peek(&self) -> Option<&Token<'t>> {
-        self.tokens.get(self.at)
+        self.tokens.list.get(self.at)
     }
 
     fn peek_keyword(&self) -> Option<Keyword> {
         self.peek()
             .filter(|t| t.kind == TokenKind::Word)
-            .and_then(|t| keyword(&t.key))
+            .and_then(|t| keyword(t.key))
     }
 
     fn position(&self) -> usize {
@@ -257,29 +257,31 @@ impl<'t> Reader<'t, '_> {
     /// Reads a province name of one or more words (dashes allowed inside, as in Mid-Atlantic),
     /// taking the longest name the map knows. Returns the province and the token count used.
     fn match_province(&self, from: usize) -> Option<(ProvinceId, usize, Option<Coast>)> {
-        let first = self.tokens.get(from).filter(|t| t.kind == TokenKind::Word)?;
+        let first = self.tokens.list.get(from).filter(|t| t.kind == TokenKind::Word)?;
         let max_words = self.map.names().longest_province_name().max(1);
-        let mut key = first.key.clone();
-        let mut best = self.map.names().province(&key).map(|p| (p, 1, None));
+        let (found, mut longer) = self.map.names().province_step(first.key, 1);
+        let mut best = found.map(|p| (p, 1, None));
         let mut i = from + 1;
         let mut words = 1;
-        while words < max_words {
+        // Only as long as some name of more words starts so.
+        while longer && words < max_words {
             let mut j = i;
-            if self.tokens.get(j).is_some_and(|t| t.kind == TokenKind::Dash) {
+            if self.tokens.list.get(j).is_some_and(|t| t.kind == TokenKind::Dash) {
                 j += 1;
             }
-            let Some(next) = self.tokens.get(j).filter(|t| t.kind == TokenKind::Word) else {
+            let Some(next) = self.tokens.list.get(j).filter(|t| t.kind == TokenKind::Word) else {
                 break;
             };
-            if keyword(&next.key).is_some() && j == i {
+            if keyword(next.key).is_some() && j == i {
                 break;
             }
-            key.push_str(&next.key);
             words += 1;
             i = j + 1;
-            if let Some(p) = self.map.names().province_in_words(&key, words) {
+            let (found, more) = self.map.names().province_step(self.tokens.run_key(from, i), words);
+            if let Some(p) = found {
                 best = Some((p, i - from, None));
             }
+            longer = more;
         }
         if best.is_none() {
             // A coast glued to the name: "SpainSouthern", "spasc".
@@ -301,11 +303,11 @@ impl<'t> Reader<'t, '_> {
         // Suggest for the first word alone, then for the first two or three words run together.
         let mut key = String::new();
         let mut suggestion = None;
-        for t in self.tokens[self.at..].iter().take(3) {
-            if t.kind != TokenKind::Word || (!key.is_empty() && keyword(&t.key).is_some()) {
+        for t in self.tokens.list[self.at..].iter().take(3) {
+            if t.kind != TokenKind::Word || (!key.is_empty() && keyword(t.key).is_some()) {
                 break;
             }
-            key.push_str(&t.key);
+            key.push_str(t.key);
             if let Some((name, _)) = self.map.names().suggest_province(&key) {
                 suggestion = Some(name.to_string());
                 break;
@@ -340,65 +342,66 @@ impl<'t> Reader<'t, '_> {
                 let Some(word) = self.peek().filter(|t| t.kind == TokenKind::Word) else {
                     return Err(self.expected("a coast after `/`"));
                 };
-                let (start, text) = (word.start, word.text.to_string());
-                let mut key = word.key.clone();
+                let (start, text, key) = (word.start, word.text, word.key);
                 self.at += 1;
-                if self
+                let coast = if self
                     .peek()
-                    .is_some_and(|t| t.kind == TokenKind::Word && matches!(t.key.as_str(), "coast" | "kueste"))
+                    .is_some_and(|t| t.kind == TokenKind::Word && matches!(t.key, "coast" | "kueste"))
                 {
-                    key.push_str("coast");
                     self.at += 1;
-                }
-                coast_phrase(&key)
+                    coast_phrase(&format!("{key}coast"))
+                } else {
+                    coast_phrase(key)
+                };
+                coast
                     .map(Some)
-                    .ok_or_else(|| OrderError::new(OrderErrorKind::UnknownCoast(text), start))
+                    .ok_or_else(|| OrderError::new(OrderErrorKind::UnknownCoast(text.to_string()), start))
             }
             TokenKind::Open => {
                 let start = tok.start;
                 let save = self.at;
                 self.at += 1;
-                let mut key = String::new();
-                while let Some(t) = self.peek().filter(|t| t.kind == TokenKind::Word) {
-                    key.push_str(&t.key);
+                let from = self.at;
+                while self.peek().is_some_and(|t| t.kind == TokenKind::Word) {
                     self.at += 1;
                 }
+                let key = self.tokens.run_key(from, self.at);
                 if !self.eat_kind(TokenKind::Close) {
                     // Not a coast in parentheses (perhaps "(via convoy)"): leave it for later.
                     self.at = save;
                     return Ok(None);
                 }
-                match coast_phrase(&key) {
+                match coast_phrase(key) {
                     Some(c) => Ok(Some(c)),
                     None if key == "via" || key == "viaconvoy" || key == "byconvoy" => {
                         self.at = save;
                         Ok(None)
                     }
-                    None => Err(OrderError::new(OrderErrorKind::UnknownCoast(key), start)),
+                    None => Err(OrderError::new(OrderErrorKind::UnknownCoast(key.to_string()), start)),
                 }
             }
             TokenKind::Word => {
-                let key = tok.key.clone();
+                let key = tok.key;
                 let split = self.map.province(province).has_split_coast();
-                if let Some(c) = coast_word(&key).filter(|_| split) {
+                if let Some(c) = coast_word(key).filter(|_| split) {
                     self.at += 1;
                     return Ok(Some(c));
                 }
-                if let Some(c) = coast_phrase(&key).filter(|_| split && key.len() > 1) {
+                if let Some(c) = coast_phrase(key).filter(|_| split && key.len() > 1) {
                     // A place is never followed directly by another place, so "Bul East" is
                     // the east coast even though "East" also names a sea.
                     if self.map.coast_of(province, c).is_some() {
                         self.at += 1;
                         if self
                             .peek()
-                            .is_some_and(|t| t.kind == TokenKind::Word && matches!(t.key.as_str(), "coast" | "kueste"))
+                            .is_some_and(|t| t.kind == TokenKind::Word && matches!(t.key, "coast" | "kueste"))
                         {
                             self.at += 1;
                         }
                         return Ok(Some(c));
                     }
-                    let next = self.tokens.get(self.at + 1);
-                    if next.is_some_and(|t| t.kind == TokenKind::Word && matches!(t.key.as_str(), "coast" | "kueste")) {
+                    let next = self.tokens.list.get(self.at + 1);
+                    if next.is_some_and(|t| t.kind == TokenKind::Word && matches!(t.key, "coast" | "kueste")) {
                         self.at += 2;
                         return Ok(Some(c));
                     }
@@ -417,7 +420,7 @@ impl<'t> Reader<'t, '_> {
     fn eat_railroad(&mut self) -> bool {
         let named = self
             .peek()
-            .is_some_and(|t| t.kind == TokenKind::Word && self.map.railroad_by_key(&t.key).is_some());
+            .is_some_and(|t| t.kind == TokenKind::Word && self.map.railroad_by_key(t.key).is_some());
         if named {
             self.at += 1;
         }
@@ -430,15 +433,15 @@ impl<'t> Reader<'t, '_> {
         let Some(tok) = self.peek().filter(|t| t.kind == TokenKind::Word) else {
             return (false, None);
         };
-        let kind = match tok.key.as_str() {
+        let kind = match tok.key {
             "l" | "leader" | "anfuehrer" | "fuehrer" => None,
             "la" => Some(UnitType::Army),
             "lf" => Some(UnitType::Fleet),
             _ => return (false, None),
         };
         let next_is_kind = kind.is_none()
-            && self.tokens.get(self.at + 1).is_some_and(|t| {
-                t.kind == TokenKind::Word && matches!(keyword(&t.key), Some(Keyword::Army | Keyword::Fleet))
+            && self.tokens.list.get(self.at + 1).is_some_and(|t| {
+                t.kind == TokenKind::Word && matches!(keyword(t.key), Some(Keyword::Army | Keyword::Fleet))
             });
         if !next_is_kind && self.match_province(self.at + 1).is_none() {
             return (false, None);
@@ -464,10 +467,10 @@ impl<'t> Reader<'t, '_> {
     /// An optional power name or adjective before a supported or convoyed unit ("Russian").
     fn power_adjective(&mut self) -> Option<PowerId> {
         let tok = self.peek().filter(|t| t.kind == TokenKind::Word)?;
-        let power = self.map.names().power(&tok.key)?;
-        let next = self.tokens.get(self.at + 1);
+        let power = self.map.names().power(tok.key)?;
+        let next = self.tokens.list.get(self.at + 1);
         let next_is_unit = next.is_some_and(|t| {
-            t.kind == TokenKind::Word && matches!(keyword(&t.key), Some(Keyword::Army | Keyword::Fleet))
+            t.kind == TokenKind::Word && matches!(keyword(t.key), Some(Keyword::Army | Keyword::Fleet))
         });
         if next_is_unit || self.match_province(self.at + 1).is_some() {
             self.at += 1;
@@ -526,7 +529,8 @@ impl<'t> Reader<'t, '_> {
 
     fn end(&mut self) -> Result<(), OrderError> {
         // The separable German verb's particle: `Löse Armee Rom auf`.
-        if self.peek().is_some_and(|t| t.kind == TokenKind::Word && t.key == "auf") && self.tokens.len() == self.at + 1
+        if self.peek().is_some_and(|t| t.kind == TokenKind::Word && t.key == "auf")
+            && self.tokens.list.len() == self.at + 1
         {
             self.at += 1;
         }
@@ -546,10 +550,11 @@ impl<'t> Reader<'t, '_> {
         let pf_first = self.peek_keyword() == Some(Keyword::Pf);
         let pf_second = self
             .tokens
+            .list
             .get(self.at + 1)
-            .is_some_and(|t| t.kind == TokenKind::Word && keyword(&t.key) == Some(Keyword::Pf));
+            .is_some_and(|t| t.kind == TokenKind::Word && keyword(t.key) == Some(Keyword::Pf));
         let count = match (pf_first, pf_second) {
-            (true, _) => number(self.tokens.get(self.at + 1)),
+            (true, _) => number(self.tokens.list.get(self.at + 1)),
             (false, true) => number(self.peek()),
             _ => return Ok(None),
         };
@@ -594,19 +599,19 @@ impl<'t> Reader<'t, '_> {
         let Some(first) = self.peek().cloned() else {
             return Err(self.expected(what));
         };
-        let key: String = self.tokens[self.at..].iter().map(|t| t.key.as_str()).collect();
-        match self.map.names().power(&key) {
+        let key = self.tokens.run_key(self.at, self.tokens.list.len());
+        match self.map.names().power(key) {
             Some(country) => {
-                self.at = self.tokens.len();
+                self.at = self.tokens.list.len();
                 Ok((country, first.start))
             }
             None => {
-                let text = self.tokens[self.at..]
+                let text = self.tokens.list[self.at..]
                     .iter()
                     .map(|t| t.text)
                     .collect::<Vec<_>>()
                     .join(" ");
-                let suggestion = self.map.names().suggest_power(&key).map(|(n, _)| n.to_string());
+                let suggestion = self.map.names().suggest_power(key).map(|(n, _)| n.to_string());
                 Err(OrderError::new(OrderErrorKind::UnknownPower(text), first.start).with_suggestion(suggestion))
             }
         }
@@ -614,7 +619,7 @@ impl<'t> Reader<'t, '_> {
 
     /// Skips one of these words (folded keys), if it comes next.
     fn eat_word(&mut self, words: &[&str]) -> bool {
-        if self.peek().is_some_and(|t| words.contains(&t.key.as_str())) {
+        if self.peek().is_some_and(|t| words.contains(&t.key)) {
             self.at += 1;
             true
         } else {
@@ -730,7 +735,8 @@ impl<'t> Reader<'t, '_> {
 }
 
 /// Finds the power of a `Power:` prefix; returns it and the index of the first token after the colon.
-fn power_prefix(map: &Map, tokens: &[Token<'_>]) -> Result<(Option<PowerId>, usize), OrderError> {
+fn power_prefix(map: &Map, all: &Tokens<'_>) -> Result<(Option<PowerId>, usize), OrderError> {
+    let tokens = &all.list;
     let Some(colon) = tokens.iter().position(|t| t.kind == TokenKind::Colon) else {
         return Ok((None, 0));
     };
@@ -744,12 +750,12 @@ fn power_prefix(map: &Map, tokens: &[Token<'_>]) -> Result<(Option<PowerId>, usi
             tokens[colon].start,
         ));
     };
-    let key: String = words.iter().map(|t| t.key.as_str()).collect();
-    match map.names().power(&key) {
+    let key = all.run_key(0, colon);
+    match map.names().power(key) {
         Some(p) => Ok((Some(p), colon + 1)),
         None => {
             let text = words.iter().map(|t| t.text).collect::<Vec<_>>().join(" ");
-            let suggestion = map.names().suggest_power(&key).map(|(n, _)| n.to_string());
+            let suggestion = map.names().suggest_power(key).map(|(n, _)| n.to_string());
             Err(OrderError::new(OrderErrorKind::UnknownPower(text), first.start).with_suggestion(suggestion))
         }
     }
@@ -757,9 +763,13 @@ fn power_prefix(map: &Map, tokens: &[Token<'_>]) -> Result<(Option<PowerId>, usi
 
 /// Reads a `Power:` line that stands alone (a header for the order lines below it).
 pub fn read_power_header(map: &Map, line: &str) -> Option<PowerId> {
-    let tokens = tokenize(line).ok()?;
+    if !line.contains(':') {
+        return None;
+    }
+    let mut keys = String::new();
+    let tokens = tokenize(line, &mut keys).ok()?;
     let (power, next) = power_prefix(map, &tokens).ok()?;
-    if next == tokens.len() { power } else { None }
+    if next == tokens.list.len() { power } else { None }
 }
 
 /// The power a line's `Power:` prefix names, also when the order after it cannot be read.
@@ -770,8 +780,10 @@ pub fn read_power_prefix(map: &Map, line: &str) -> Option<PowerId> {
 
 /// Reads one order line into its parts, looking names up in the map.
 pub fn read_order(map: &Map, line: &str) -> Result<RawOrder, OrderError> {
-    let tokens = tokenize(line).map_err(|bad| OrderError::new(OrderErrorKind::UnexpectedCharacter(bad.ch), bad.at))?;
-    if tokens.is_empty() {
+    let mut keys = String::with_capacity(line.len());
+    let tokens = tokenize(line, &mut keys)
+        .map_err(|bad| OrderError::new(OrderErrorKind::UnexpectedCharacter(bad.ch), bad.at))?;
+    if tokens.list.is_empty() {
         return Err(OrderError::new(OrderErrorKind::Empty, 0));
     }
     let (power, start) = power_prefix(map, &tokens)?;
@@ -823,7 +835,9 @@ pub fn read_order(map: &Map, line: &str) -> Result<RawOrder, OrderError> {
 /// Reads a single place (`Eng`, `Spain (south coast)`, `stp/nc`); error positions count from the
 /// start of `text`.
 pub(crate) fn read_place(map: &Map, text: &str) -> Result<RawPlace, OrderError> {
-    let tokens = tokenize(text).map_err(|bad| OrderError::new(OrderErrorKind::UnexpectedCharacter(bad.ch), bad.at))?;
+    let mut keys = String::with_capacity(text.len());
+    let tokens = tokenize(text, &mut keys)
+        .map_err(|bad| OrderError::new(OrderErrorKind::UnexpectedCharacter(bad.ch), bad.at))?;
     let mut reader = Reader {
         tokens,
         at: 0,
@@ -837,15 +851,14 @@ pub(crate) fn read_place(map: &Map, text: &str) -> Result<RawPlace, OrderError> 
 
 /// The power named by the words of `text` (a name, adjective or alias), if any word run is one.
 pub(crate) fn find_power(map: &Map, text: &str) -> Option<PowerId> {
-    let tokens = tokenize(text).ok()?;
-    for start in 0..tokens.len() {
-        let mut key = String::new();
-        for t in &tokens[start..] {
+    let mut keys = String::new();
+    let tokens = tokenize(text, &mut keys).ok()?;
+    for start in 0..tokens.list.len() {
+        for (end, t) in tokens.list.iter().enumerate().skip(start) {
             if t.kind != TokenKind::Word {
                 break;
             }
-            key.push_str(&t.key);
-            if let Some(p) = map.names().power(&key) {
+            if let Some(p) = map.names().power(tokens.run_key(start, end + 1)) {
                 return Some(p);
             }
         }
