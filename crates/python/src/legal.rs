@@ -8,8 +8,9 @@ use spielleiter_engine::legal::{orderable_locations, power_orders};
 
 use crate::core::GameCore;
 
-/// Every legal order per location (upper case, with the coast: `STP/SC`), as lines the power
-/// that gives them sends; a neutral country's units are listed under their controller with the
+/// Every legal order per location (upper case), as lines the power that gives them sends; a
+/// unit on a coast is listed under the coast (`STP/SC`) and under its province (`STP`), as the
+/// `diplomacy` package lists them; a neutral country's units are listed under their controller with the
 /// country's name before each line (`Bavaria: A BAV H`). A finished game has none.
 pub fn possible_orders(core: &GameCore) -> BTreeMap<String, Vec<String>> {
     let mut all: BTreeMap<String, Vec<String>> = BTreeMap::new();
@@ -18,10 +19,18 @@ pub fn possible_orders(core: &GameCore) -> BTreeMap<String, Vec<String>> {
     }
     for power in core.variant.map.powers().iter().map(|p| p.id) {
         for (location, lines) in orders_of(core, power) {
-            let listed = all.entry(location).or_default();
-            for line in lines {
-                if !listed.contains(&line) {
-                    listed.push(line);
+            let province = location.split('/').next().unwrap_or_default().to_string();
+            let keys = if province == location {
+                vec![location]
+            } else {
+                vec![location, province]
+            };
+            for key in keys {
+                let listed = all.entry(key).or_default();
+                for line in &lines {
+                    if !listed.contains(line) {
+                        listed.push(line.clone());
+                    }
                 }
             }
         }
@@ -29,17 +38,22 @@ pub fn possible_orders(core: &GameCore) -> BTreeMap<String, Vec<String>> {
     all
 }
 
-/// The locations where `power` has something to order (its units, dislodged units, build sites,
-/// and in Hegemony the units of the neutral countries it controls).
+/// The provinces where `power` has something to order (its units, dislodged units, build sites,
+/// and in Hegemony the units of the neutral countries it controls), by province as the
+/// `diplomacy` package names them (`STP`, not `STP/SC`).
 pub fn orderable(core: &GameCore, power: PowerId) -> Vec<String> {
     if core.end.is_some() {
         return Vec::new();
     }
     let map = &core.variant.map;
-    orderable_locations(&core.variant, &core.position, power)
-        .into_iter()
-        .map(|l| map.location_abbreviation(l).to_ascii_uppercase())
-        .collect()
+    let mut provinces: Vec<String> = Vec::new();
+    for l in orderable_locations(&core.variant, &core.position, power) {
+        let name = map.province(map.province_of(l)).abbreviation.to_ascii_uppercase();
+        if !provinces.contains(&name) {
+            provinces.push(name);
+        }
+    }
+    provinces
 }
 
 /// `power`'s orders per location, as lines it sends.
