@@ -141,7 +141,16 @@ async fn adjudicate_if_complete(state: &AppState, g: &crate::domain::Game, phase
     let mut unit = SqlUnit::begin(&state.store).await?;
     let complete = app::orders::complete_early(&mut unit, g).await?;
     drop(unit);
-    Ok(complete && adjudicate_game(state, &g.id, Trigger::Early(phase)).await.is_ok())
+    if !complete {
+        return Ok(false);
+    }
+    if adjudicate_game(state, &g.id, Trigger::Early(phase)).await.is_ok() {
+        return Ok(true);
+    }
+    // The scheduler may have adjudicated the phase at once in the meantime (it claims the same
+    // phase): adjudicated all the same.
+    let now = super::game(state, &g.id).await?;
+    Ok(now.phase.as_deref() != Some(phase))
 }
 
 /// Stores `lines` as the orders of `me`'s power for the current phase (replacing earlier ones;
