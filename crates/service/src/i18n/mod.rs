@@ -43,10 +43,7 @@ pub fn refusal(e: &DomainError) -> (String, String) {
             "a power concedes to another power",
             "Eine Macht gibt an eine andere Macht auf",
         ),
-        DomainError::Eliminated(p) => (
-            format!("{} has been eliminated", p.en),
-            format!("{} ist ausgeschieden", p.de),
-        ),
+        DomainError::Eliminated(p) => eliminated(p),
         DomainError::Setting(setting) => setting_refusal(setting),
         DomainError::Seat(seat) => seat_refusal(seat),
         DomainError::Master(master) => master_refusal(master),
@@ -282,4 +279,11 @@ fn master_action(action: MasterAction) -> &'static str {
 /// The German refusal of a master's action to anyone else.
 fn de_master() -> String {
     "Nur die Spielleitung darf das".to_string()
+}
+/// A concession to an eliminated power, named in both languages.
+fn eliminated(p: &crate::domain::PowerName) -> (String, String) {
+    (
+        format!("{} has been eliminated", p.en),
+        format!("{} ist ausgeschieden", p.de),
+    )
 }
