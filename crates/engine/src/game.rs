@@ -8,15 +8,17 @@ use crate::adjudicate::retreat::{RetreatOutcome, adjudicate_retreats};
 use crate::adjudicate::retreat_options::after_movement;
 use crate::ids::{LocationId, PowerId, ProvinceId};
 use crate::map::Map;
-use crate::order::advance::{AdvanceRead, AdvanceRetreat, choose_retreat, read_advance};
+use crate::order::advance::{AdvanceRetreat, choose_retreat};
 use crate::order::model::{CanalPermission, Order, PowerOrder, UnitRef};
-use crate::order::resolve::{OrderContext, parse_order_list_read};
-use crate::order::syntax::{read_power_header, read_power_prefix};
+use crate::order::resolve::OrderContext;
+use crate::order::syntax::read_power_header;
 use crate::order::{OrderError, OrderErrorKind};
 use crate::phase::{Phase, PhaseKind, Season, read_phase_header};
 use crate::position::{DislodgedUnit, Position, Unit};
 use crate::variant::Variant;
 use std::collections::HashMap;
+
+mod reading;
 
 /// One order line as it was read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,203 +72,6 @@ pub struct LaterOrder {
 }
 
 impl PhaseOrders {
-    /// Reads order lines for the position's phase. `power` is the sender, if known (lines may
-    /// also carry a `Power:` prefix, or a `Power:` line for the lines below it).
-    pub fn read<'a>(
-        &mut self,
-        variant: &Variant,
-        position: &Position,
-        power: Option<PowerId>,
-        lines: impl IntoIterator<Item = &'a str>,
-    ) {
-        let map = &variant.map;
-        let sender = power;
-        let mut current = power;
-        let mut section: Option<Phase> = None;
-        // Whether the sender may order for power `q`: his own, or one a rule lets him order for.
-        let not_yours = |q: PowerId| {
-            let s = sender.filter(|&s| s != q)?;
-            match crate::rules::may_order_for(variant, position, s, q) {
-                Some(Ok(())) => None,
-                Some(Err(kind)) => Some(OrderError::new(kind, 0)),
-                None => Some(OrderError::new(
-                    OrderErrorKind::NotYourOrder {
-                        sender: map.power(s).name.clone(),
-                        power: map.power(q).name.clone(),
-                    },
-                    0,
-                )),
-            }
-        };
-        // Entries that came otherwise have no input line.
-        self.note_origins(usize::MAX);
-        let mut read_from = usize::MAX;
-        for (index, line) in lines.into_iter().enumerate() {
-            self.note_origins(read_from);
-            read_from = index;
-            let text = line.trim();
-            if text.is_empty() || text.starts_with('#') {
-                continue;
-            }
-            if let Some(p) = read_power_header(map, text) {
-                // A power's own orders may not speak for another power.
-                match not_yours(p) {
-                    Some(e) => self.sender_only.push((sender, text.to_string(), e)),
-                    None => current = Some(p),
-                }
-                continue;
-            }
-            if let Some(phase) = read_phase_header(text) {
-                section = Some(phase);
-                continue;
-            }
-            match section {
-                Some(phase) if phase < position.phase || !variant.calendar.has_phase(phase) => {
-                    let kind = if phase < position.phase {
-                        OrderErrorKind::PhaseOver(phase.to_string())
-                    } else {
-                        OrderErrorKind::NoSuchPhase(phase.to_string())
-                    };
-                    self.lines.push(ReadLine {
-                        power: current,
-                        sender,
-                        text: text.to_string(),
-                        result: Err(OrderError::new(kind, 0)),
-                        permission: None,
-                        condition: None,
-                    });
-                    continue;
-                }
-                Some(phase) if phase > position.phase => {
-                    // Checked now as far as the map tells (refused lines are told to the sender
-                    // and not kept); read for good when its phase begins.
-                    if let Some(mut e) = crate::conditions::check_later_line(variant, phase, current, text) {
-                        let shown = format!("{phase}: {text}");
-                        e.position += shown.len() - text.len();
-                        self.sender_only.push((sender.or(current), shown, e));
-                        continue;
-                    }
-                    // Kept as its sender's, with the country it is for written out, so that it
-                    // is read as the sender's order for that country when its phase comes.
-                    let text = match (sender, current) {
-                        (Some(s), Some(c)) if s != c => format!("{}: {text}", map.power(c).name),
-                        _ => text.to_string(),
-                    };
-                    self.later.push(LaterOrder {
-                        power: sender.or(current),
-                        phase,
-                        text,
-                    });
-                    continue;
-                }
-                _ => {}
-            }
-            // `IF … THEN …` is a conditional order; `if dislodged by …: …` a retreat in advance.
-            let split = crate::order::condition::split(text);
-            let conditional = matches!(split, Some(Ok(_)));
-            // The line read as an ordinary order on the way, if it was.
-            let mut read = None;
-            if position.phase.kind == PhaseKind::Movement && !conditional {
-                match read_advance(map, text) {
-                    AdvanceRead::Advance(Ok((p, advance))) => {
-                        // Retreats in advance only for the sender's own units: another
-                        // country's (a neutral he controls) retreat in its retreat phase.
-                        let other = p.or(current).filter(|&q| sender.is_some_and(|s| s != q));
-                        if let Some(q) = other {
-                            let e = not_yours(q).unwrap_or_else(|| {
-                                OrderError::new(OrderErrorKind::AdvanceRetreatForOther(map.power(q).name.clone()), 0)
-                            });
-                            self.sender_only.push((sender, text.to_string(), e));
-                            continue;
-                        }
-                        match p.or(current) {
-                            Some(p) => self.advance.push((p, advance)),
-                            None => self.sender_only.push((
-                                None,
-                                text.to_string(),
-                                OrderError::new(crate::order::OrderErrorKind::PowerNeeded, 0),
-                            )),
-                        }
-                        continue;
-                    }
-                    AdvanceRead::Advance(Err(e)) => {
-                        // Told to whoever sent it (a controller under a neutral's heading too).
-                        self.sender_only.push((sender.or(current), text.to_string(), e));
-                        continue;
-                    }
-                    AdvanceRead::Ordinary(raw) => read = raw,
-                }
-            }
-            let ctx = OrderContext {
-                map,
-                phase: position.phase.kind,
-                position: Some(position),
-                default_power: current,
-                leaders: &variant.leaders,
-            };
-            if let Some(parts) = split {
-                let (result, condition) = crate::conditions::read_conditional(variant, &ctx, parts);
-                // A conditional line is the sender's own: one for another country (a neutral
-                // he controls) is refused, and every refusal is told to him alone (its other
-                // branch and condition were never carried out).
-                let result = result.and_then(|o| match (o.power, sender) {
-                    (Some(p), Some(s)) if p != s => Err(OrderError::new(
-                        OrderErrorKind::ConditionalForOther(map.power(p).name.clone()),
-                        0,
-                    )),
-                    _ => Ok(o),
-                });
-                match result {
-                    Err(e) => self.sender_only.push((sender, text.to_string(), e)),
-                    Ok(_) => self.lines.push(ReadLine {
-                        power: result.as_ref().ok().and_then(|o| o.power).or(current),
-                        sender,
-                        text: text.to_string(),
-                        permission: None,
-                        result: result.map(|o| o.order),
-                        condition,
-                    }),
-                }
-                continue;
-            }
-            for (part, result) in parse_order_list_read(&ctx, text, read) {
-                let power = match &result {
-                    Ok(o) => o.power,
-                    Err(_) => read_power_prefix(map, &part),
-                }
-                .or(current);
-                // An order for another power's units that its sender may not give, or that
-                // cannot be read, is told to him alone.
-                // Political factors are secret even when refused (research D-22).
-                let refused = match &result {
-                    Ok(o) => o.power.and_then(not_yours),
-                    Err(e) if names_political_factors(&part) => Some(e.clone()),
-                    Err(e) => power.filter(|&p| sender.is_some_and(|s| s != p)).map(|_| e.clone()),
-                };
-                if let Some(e) = refused {
-                    self.sender_only.push((sender, part, e));
-                    continue;
-                }
-                self.lines.push(ReadLine {
-                    power,
-                    sender,
-                    text: part,
-                    permission: result.as_ref().ok().and_then(|o| o.permission),
-                    result: result.map(|o| o.order),
-                    condition: None,
-                });
-            }
-        }
-        self.note_origins(read_from);
-    }
-
-    /// Gives the entries added to `lines` and `sender_only` since the last call the input line
-    /// `index`.
-    fn note_origins(&mut self, index: usize) {
-        self.line_origins.resize(self.lines.len(), index);
-        self.private_origins.resize(self.sender_only.len(), index);
-    }
-
     /// Whether each line's order is carried out: a legal order is replaced by a later legal
     /// order for the same unit in movement and retreat phases, and a choice (Hegemony 5.1.7) by
     /// a later choice of the same power (the last one counts); such replaced orders are never

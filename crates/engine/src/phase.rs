@@ -88,6 +88,10 @@ impl fmt::Display for Phase {
 /// for several phases: `F1901M:`, `[S1902R]`, `Fall 1901:`, `Spring 1902 retreats`, `Herbst 1901
 /// Rückzüge:`, `Winter 1901`. `None` when the line is anything else.
 pub fn read_phase_header(line: &str) -> Option<Phase> {
+    // Every heading names a year: a line without a digit is none (most lines, told at once).
+    if !line.bytes().any(|b| b.is_ascii_digit()) {
+        return None;
+    }
     let t = line.trim().trim_end_matches(':').trim();
     let t = t
         .strip_prefix('[')

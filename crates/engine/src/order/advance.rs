@@ -56,6 +56,15 @@ pub enum AdvanceRetreat {
 fn condition(map: &Map, line: &str) -> Result<Option<(PowerId, usize)>, OrderError> {
     let trimmed = line.trim_start();
     let lead = line.len() - trimmed.len();
+    // A first word that starts with an ASCII letter keeps it first in its key: most lines are
+    // told no condition by that letter alone.
+    if trimmed
+        .bytes()
+        .next()
+        .is_some_and(|b| b.is_ascii_alphabetic() && !matches!(b.to_ascii_lowercase(), b'i' | b'f' | b'w'))
+    {
+        return Ok(None);
+    }
     let first = ShortKey::new(trimmed.split_whitespace().next().unwrap_or_default());
     if !matches!(first.as_str(), "if" | "falls" | "wenn" | "wurde") {
         return Ok(None);

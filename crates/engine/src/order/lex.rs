@@ -1,5 +1,6 @@
 //! Splitting an order line into words and signs, each with its byte position.
 
+use std::cell::Cell;
 use std::ops::Range;
 
 use crate::map::names::push_name_key;
@@ -39,10 +40,10 @@ pub(crate) struct Token<'a> {
 }
 
 /// The tokens of a line, and their folded keys one after another.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Tokens<'a> {
     /// The tokens.
-    pub list: Vec<Token<'a>>,
+    pub list: &'a [Token<'a>],
     /// Every token's key, in order, with nothing between them.
     pub keys: &'a str,
 }
@@ -71,12 +72,45 @@ fn is_word_char(c: char) -> bool {
     c.is_alphanumeric() || c == '.' || c == '\'' || c == '’' || c == '*'
 }
 
-/// Splits a line into tokens, folding each word's key into `keys` (which the tokens then
-/// borrow). Semicolons, exclamation marks and lone dots are dropped.
-pub(crate) fn tokenize<'a>(line: &'a str, keys: &'a mut String) -> Result<Tokens<'a>, BadChar> {
+/// The buffers [`with_tokens`] reads into, kept per thread between lines.
+#[derive(Default)]
+struct Buffers {
+    keys: String,
+    list: Vec<Token<'static>>,
+}
+
+thread_local! {
+    /// This thread's buffers (taken while a line is read: a line read meanwhile gets new ones).
+    static BUFFERS: Cell<Option<Buffers>> = const { Cell::new(None) };
+}
+
+/// An empty list on the allocation of `list`, for tokens of another lifetime.
+fn recycle<'b>(mut list: Vec<Token<'_>>) -> Vec<Token<'b>> {
+    list.clear();
+    // Nothing is left to map: collecting in place keeps the allocation.
+    list.into_iter().map(|_| unreachable!("the list is empty")).collect()
+}
+
+/// Splits a line into tokens (see [`tokenize_into`]) and hands them to `read`, in buffers this
+/// thread keeps, so that reading a line allocates nothing once a line as long was read.
+pub(crate) fn with_tokens<R>(line: &str, read: impl FnOnce(Result<Tokens<'_>, BadChar>) -> R) -> R {
+    let Buffers { mut keys, list } = BUFFERS.with(Cell::take).unwrap_or_default();
+    let mut list = recycle(list);
+    let out = match tokenize_into(line, &mut keys, &mut list) {
+        Ok(keys) => read(Ok(Tokens { list: &list, keys })),
+        Err(bad) => read(Err(bad)),
+    };
+    let list = recycle(list);
+    BUFFERS.with(|b| b.set(Some(Buffers { keys, list })));
+    out
+}
+
+/// Splits a line into tokens in `list`, folding each word's key into `keys` (which the tokens
+/// then borrow, and which is returned). Semicolons, exclamation marks and lone dots are dropped.
+fn tokenize_into<'a>(line: &'a str, keys: &'a mut String, list: &mut Vec<Token<'a>>) -> Result<&'a str, BadChar> {
     keys.clear();
     keys.reserve(line.len());
-    let mut list = Vec::with_capacity(line.len() / 3 + 1);
+    list.clear();
     let mut at = 0;
     while let Some(ch) = char_at(line, at) {
         let kind = match ch {
@@ -111,10 +145,10 @@ pub(crate) fn tokenize<'a>(line: &'a str, keys: &'a mut String) -> Result<Tokens
         });
     }
     let keys: &'a str = keys;
-    for token in &mut list {
+    for token in list.iter_mut() {
         token.key = keys.get(token.keys.clone()).unwrap_or_default();
     }
-    Ok(Tokens { list, keys })
+    Ok(keys)
 }
 
 /// The character at byte `at`, if any.
@@ -176,20 +210,28 @@ fn arrow_end(line: &str, at: usize, ch: char) -> Result<usize, BadChar> {
 mod tests {
     use super::*;
 
+    /// The tokens of `line` as owned values (kind, text, key, start).
+    fn tokens(line: &str) -> Result<Vec<(TokenKind, String, String, usize)>, BadChar> {
+        with_tokens(line, |t| {
+            t.map(|t| {
+                t.list
+                    .iter()
+                    .map(|t| (t.kind, t.text.to_string(), t.key.to_string(), t.start))
+                    .collect()
+            })
+        })
+    }
+
     fn kinds(line: &str) -> Vec<(TokenKind, String)> {
-        let mut keys = String::new();
-        tokenize(line, &mut keys)
+        tokens(line)
             .expect("tokenizes")
-            .list
             .into_iter()
-            .map(|t| (t.kind, t.text.to_string()))
+            .map(|(kind, text, _, _)| (kind, text))
             .collect()
     }
 
     fn keys(line: &str) -> Vec<String> {
-        let mut keys = String::new();
-        let tokens = tokenize(line, &mut keys).expect("tokenizes");
-        tokens.list.iter().map(|t| t.key.to_string()).collect()
+        tokens(line).expect("tokenizes").into_iter().map(|t| t.2).collect()
     }
 
     #[test]
@@ -209,7 +251,7 @@ mod tests {
     }
 
     fn bad(line: &str) -> Option<BadChar> {
-        tokenize(line, &mut String::new()).err()
+        tokens(line).err()
     }
 
     #[test]
@@ -224,10 +266,9 @@ mod tests {
 
     #[test]
     fn positions_are_byte_offsets() {
-        let mut keys = String::new();
-        let toks = tokenize("A Mar – Spa", &mut keys).expect("tokenizes").list;
-        assert_eq!(toks[3].start, "A Mar – ".len());
-        assert_eq!(toks[3].key, "spa");
+        let toks = tokens("A Mar – Spa").expect("tokenizes");
+        assert_eq!(toks[3].3, "A Mar – ".len());
+        assert_eq!(toks[3].2, "spa");
     }
 
     #[test]
@@ -240,12 +281,25 @@ mod tests {
 
     #[test]
     fn keys_of_runs_of_tokens_are_one_slice() {
-        let mut keys = String::new();
-        let tokens = tokenize("F Mid-Atlantic Ocean - Spain (South Coast)", &mut keys).expect("tokenizes");
-        assert_eq!(tokens.keys, "fmidatlanticoceanspainsouthcoast");
-        assert_eq!(tokens.run_key(1, 5), "midatlanticocean");
-        assert_eq!(tokens.run_key(8, 10), "southcoast");
-        assert_eq!(tokens.run_key(5, 5), "");
-        assert_eq!(tokens.run_key(5, 99), "");
+        with_tokens("F Mid-Atlantic Ocean - Spain (South Coast)", |tokens| {
+            let tokens = tokens.expect("tokenizes");
+            assert_eq!(tokens.keys, "fmidatlanticoceanspainsouthcoast");
+            assert_eq!(tokens.run_key(1, 5), "midatlanticocean");
+            assert_eq!(tokens.run_key(8, 10), "southcoast");
+            assert_eq!(tokens.run_key(5, 5), "");
+            assert_eq!(tokens.run_key(5, 99), "");
+        });
+    }
+
+    #[test]
+    fn a_line_read_while_another_is_gets_buffers_of_its_own() {
+        let outer = with_tokens("A Par - Bur", |t| {
+            let inner = keys("F Bre H");
+            (t.expect("tokenizes").keys.to_string(), inner)
+        });
+        assert_eq!(outer.0, "aparbur");
+        assert_eq!(outer.1, ["f", "bre", "h"]);
+        // And the buffers serve the next line afresh.
+        assert_eq!(keys("A Mun S A Kie - Ruh"), ["a", "mun", "s", "a", "kie", "", "ruh"]);
     }
 }

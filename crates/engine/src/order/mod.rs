@@ -6,6 +6,7 @@ pub mod condition;
 pub mod error;
 mod lex;
 pub mod model;
+pub(crate) mod quick;
 pub mod resolve;
 pub mod syntax;
 

@@ -1056,7 +1056,8 @@ impl OrderContext<'_> {
         // "Via convoy" where no convoy can exist and the army may walk: it walks (the move
         // carries no convoy flag that would make it wait for fleets that are not there).
         let from = self.map.province_of(unit.location);
-        let walks = unit.kind == UnitType::Army
+        let walks = via
+            && unit.kind == UnitType::Army
             && self.map.is_adjacent(UnitType::Army, unit.location, target)
             && !self.convoy_route_possible(from, to.province);
         Ok(Order::Move {
@@ -1235,23 +1236,26 @@ pub fn resolve(ctx: &OrderContext<'_>, raw: &RawOrder) -> Result<PowerOrder, Ord
 /// ("England: F Den - Kie, F Nth - Den"); a `Power:` prefix carries on to the following orders
 /// until another one appears. A line that reads as one order is one order.
 pub fn parse_order_list(ctx: &OrderContext<'_>, line: &str) -> Vec<(String, Result<PowerOrder, OrderError>)> {
-    parse_order_list_read(ctx, line, None)
+    let mut orders = Vec::new();
+    for_each_order_read(ctx, line, None, |text, result| orders.push((text.to_string(), result)));
+    orders
 }
 
-/// As [`parse_order_list`], given the line already read as one order (`read_order`), if it was.
-pub(crate) fn parse_order_list_read(
+/// As [`parse_order_list`], given the line already read as one order (`read_order`), if it was;
+/// each order is handed to `each` with its text instead of collected.
+pub(crate) fn for_each_order_read(
     ctx: &OrderContext<'_>,
     line: &str,
     read: Option<Result<RawOrder, OrderError>>,
-) -> Vec<(String, Result<PowerOrder, OrderError>)> {
+    mut each: impl FnMut(&str, Result<PowerOrder, OrderError>),
+) {
     let whole = match read {
         Some(read) => read.and_then(|raw| resolve(ctx, &raw)),
         None => parse_order(ctx, line),
     };
     if whole.is_ok() || !line.contains(',') {
-        return vec![(line.trim().to_string(), whole)];
+        return each(line.trim(), whole);
     }
-    let mut out = Vec::new();
     let mut power = ctx.default_power;
     for part in line.split(',') {
         let text = part.trim();
@@ -1268,7 +1272,6 @@ pub(crate) fn parse_order_list_read(
                 power = raw.power;
             }
         }
-        out.push((text.to_string(), result));
+        each(text, result);
     }
-    out
 }

@@ -4,7 +4,7 @@
 use crate::ids::{Coast, PowerId, ProvinceId, UnitType};
 use crate::map::Map;
 use crate::order::error::{OrderError, OrderErrorKind};
-use crate::order::lex::{Token, TokenKind, Tokens, tokenize};
+use crate::order::lex::{BadChar, Token, TokenKind, Tokens, with_tokens};
 
 /// A place as written: a province, perhaps with a coast.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -112,8 +112,9 @@ pub struct RawOrder {
     pub permission: Option<(RawUnit, RawPlace)>,
 }
 
+/// The keywords of the order grammar, each with its English and German words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Keyword {
+pub(crate) enum Keyword {
     Army,
     Fleet,
     Hold,
@@ -129,7 +130,8 @@ enum Keyword {
     Via,
 }
 
-fn keyword(key: &str) -> Option<Keyword> {
+/// The keyword a folded word is, if any.
+pub(crate) fn keyword(key: &str) -> Option<Keyword> {
     use Keyword::*;
     Some(match key {
         "a" | "army" | "armee" => Army,
@@ -152,7 +154,7 @@ fn keyword(key: &str) -> Option<Keyword> {
 }
 
 /// Coast words that may stand alone after a province (`spa sc`, `spa nordküste`).
-fn coast_word(key: &str) -> Option<Coast> {
+pub(crate) fn coast_word(key: &str) -> Option<Coast> {
     Some(match key {
         "nc" | "northcoast" | "northerncoast" | "nordkueste" => Coast::North,
         "sc" | "southcoast" | "southerncoast" | "suedkueste" => Coast::South,
@@ -163,7 +165,7 @@ fn coast_word(key: &str) -> Option<Coast> {
 }
 
 /// Coast words after `/` or inside parentheses, or glued to a name (`SpainSouthern`).
-fn coast_phrase(key: &str) -> Option<Coast> {
+pub(crate) fn coast_phrase(key: &str) -> Option<Coast> {
     if let Some(c) = coast_word(key) {
         return Some(c);
     }
@@ -766,10 +768,11 @@ pub fn read_power_header(map: &Map, line: &str) -> Option<PowerId> {
     if !line.contains(':') {
         return None;
     }
-    let mut keys = String::new();
-    let tokens = tokenize(line, &mut keys).ok()?;
-    let (power, next) = power_prefix(map, &tokens).ok()?;
-    if next == tokens.list.len() { power } else { None }
+    with_tokens(line, |tokens| {
+        let tokens = tokens.ok()?;
+        let (power, next) = power_prefix(map, &tokens).ok()?;
+        if next == tokens.list.len() { power } else { None }
+    })
 }
 
 /// The power a line's `Power:` prefix names, also when the order after it cannot be read.
@@ -780,9 +783,18 @@ pub fn read_power_prefix(map: &Map, line: &str) -> Option<PowerId> {
 
 /// Reads one order line into its parts, looking names up in the map.
 pub fn read_order(map: &Map, line: &str) -> Result<RawOrder, OrderError> {
-    let mut keys = String::with_capacity(line.len());
-    let tokens = tokenize(line, &mut keys)
-        .map_err(|bad| OrderError::new(OrderErrorKind::UnexpectedCharacter(bad.ch), bad.at))?;
+    with_tokens(line, |tokens| read_tokens(map, line.len(), tokens?))
+}
+
+/// A character no order may contain, as an error.
+impl From<BadChar> for OrderError {
+    fn from(bad: BadChar) -> OrderError {
+        OrderError::new(OrderErrorKind::UnexpectedCharacter(bad.ch), bad.at)
+    }
+}
+
+/// Reads the tokens of an order line `line_end` bytes long.
+fn read_tokens(map: &Map, line_end: usize, tokens: Tokens<'_>) -> Result<RawOrder, OrderError> {
     if tokens.list.is_empty() {
         return Err(OrderError::new(OrderErrorKind::Empty, 0));
     }
@@ -791,7 +803,7 @@ pub fn read_order(map: &Map, line: &str) -> Result<RawOrder, OrderError> {
         tokens,
         at: start,
         map,
-        line_end: line.len(),
+        line_end,
     };
     if reader.peek().is_none() {
         return Err(reader.expected("an order after the power"));
@@ -835,33 +847,33 @@ pub fn read_order(map: &Map, line: &str) -> Result<RawOrder, OrderError> {
 /// Reads a single place (`Eng`, `Spain (south coast)`, `stp/nc`); error positions count from the
 /// start of `text`.
 pub(crate) fn read_place(map: &Map, text: &str) -> Result<RawPlace, OrderError> {
-    let mut keys = String::with_capacity(text.len());
-    let tokens = tokenize(text, &mut keys)
-        .map_err(|bad| OrderError::new(OrderErrorKind::UnexpectedCharacter(bad.ch), bad.at))?;
-    let mut reader = Reader {
-        tokens,
-        at: 0,
-        map,
-        line_end: text.len(),
-    };
-    let place = reader.place()?;
-    reader.end()?;
-    Ok(place)
+    with_tokens(text, |tokens| {
+        let mut reader = Reader {
+            tokens: tokens?,
+            at: 0,
+            map,
+            line_end: text.len(),
+        };
+        let place = reader.place()?;
+        reader.end()?;
+        Ok(place)
+    })
 }
 
 /// The power named by the words of `text` (a name, adjective or alias), if any word run is one.
 pub(crate) fn find_power(map: &Map, text: &str) -> Option<PowerId> {
-    let mut keys = String::new();
-    let tokens = tokenize(text, &mut keys).ok()?;
-    for start in 0..tokens.list.len() {
-        for (end, t) in tokens.list.iter().enumerate().skip(start) {
-            if t.kind != TokenKind::Word {
-                break;
-            }
-            if let Some(p) = map.names().power(tokens.run_key(start, end + 1)) {
-                return Some(p);
+    with_tokens(text, |tokens| {
+        let tokens = tokens.ok()?;
+        for start in 0..tokens.list.len() {
+            for (end, t) in tokens.list.iter().enumerate().skip(start) {
+                if t.kind != TokenKind::Word {
+                    break;
+                }
+                if let Some(p) = map.names().power(tokens.run_key(start, end + 1)) {
+                    return Some(p);
+                }
             }
         }
-    }
-    None
+        None
+    })
 }
