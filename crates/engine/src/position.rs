@@ -109,6 +109,11 @@ impl Position {
 
     /// The unit standing in a province, if any.
     pub fn unit_in(&self, map: &Map, province: ProvinceId) -> Option<&Unit> {
+        let p = map.province(province);
+        if p.coasts.is_empty() {
+            // One place only: compared as it is, without looking each unit's place up.
+            return self.units.iter().find(|u| u.location == p.main);
+        }
         self.units.iter().find(|u| map.province_of(u.location) == province)
     }
 

@@ -33,7 +33,10 @@ impl PhaseOrders {
         // Entries that came otherwise have no input line.
         self.note_origins(usize::MAX);
         let mut read_from = usize::MAX;
-        for (index, line) in lines.into_iter().enumerate() {
+        let lines = lines.into_iter();
+        self.lines.reserve(lines.size_hint().0);
+        self.line_origins.reserve(lines.size_hint().0);
+        for (index, line) in lines.enumerate() {
             self.note_origins(read_from);
             read_from = index;
             reader.line(self, line.trim());

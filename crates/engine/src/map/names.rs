@@ -40,13 +40,36 @@ fn plain_key(text: &str) -> Option<String> {
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct KeyHasher(u64);
 
+impl KeyHasher {
+    fn mix(&mut self, word: u64) {
+        const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+        self.0 = (self.0.rotate_left(23) ^ word).wrapping_mul(MIX);
+    }
+}
+
 impl Hasher for KeyHasher {
     fn write(&mut self, bytes: &[u8]) {
-        const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
-        for chunk in bytes.chunks(8) {
-            let word = chunk.iter().rev().fold(0u64, |w, &b| (w << 8) | u64::from(b));
-            self.0 = (self.0.rotate_left(23) ^ word).wrapping_mul(MIX);
+        // Eight bytes at a time, little-endian; the last ones padded with zeros.
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let mut word = [0; 8];
+            word.copy_from_slice(chunk);
+            self.mix(u64::from_le_bytes(word));
         }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut word = [0; 8];
+            word[..rest.len()].copy_from_slice(rest);
+            self.mix(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u8(&mut self, byte: u8) {
+        self.mix(u64::from(byte));
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.mix(word);
     }
 
     fn finish(&self) -> u64 {
@@ -66,10 +89,25 @@ struct ProvinceKey {
     longer: bool,
 }
 
+/// A folded key of at most eight bytes as one number (keys hold no zero byte, so no two
+/// keys give the same number).
+fn packed(key: &str) -> Option<u64> {
+    let bytes = key.as_bytes();
+    let mut word = [0; 8];
+    word.get_mut(..bytes.len())?.copy_from_slice(bytes);
+    Some(u64::from_le_bytes(word))
+}
+
+/// What [`NameIndex::province_step`] answers for one key.
+type Step = (Option<(ProvinceId, usize)>, bool);
+
 /// Every name of a variant, folded, pointing to the province or power it names.
 #[derive(Clone, Debug, Default)]
 pub struct NameIndex {
     provinces: KeyMap<ProvinceKey>,
+    /// The answers of `province_step` for the short keys (most words of an order), looked up
+    /// as numbers.
+    short_steps: HashMap<u64, Step, BuildHasherDefault<KeyHasher>>,
     powers: KeyMap<(PowerId, String)>,
     longest_province_name: usize,
 }
@@ -96,6 +134,7 @@ impl NameIndex {
             if words > 1 {
                 for (end, _) in key.char_indices() {
                     self.provinces.entry(key[..end].to_string()).or_default().longer = true;
+                    self.note_short_step(&key[..end]);
                 }
             }
             let entry = self.provinces.entry(key.clone()).or_default();
@@ -104,8 +143,17 @@ impl NameIndex {
                 Some(named) => named.2 = named.2.max(words),
                 None => entry.named = Some((id, name.to_string(), words)),
             }
+            self.note_short_step(&key);
         }
         Ok(())
+    }
+
+    /// Copies what the table says of a short key into the table of short keys.
+    fn note_short_step(&mut self, key: &str) {
+        if let (Some(number), Some(entry)) = (packed(key), self.provinces.get(key)) {
+            let named = entry.named.as_ref().map(|(id, _, words)| (*id, *words));
+            self.short_steps.insert(number, (named, entry.longer));
+        }
     }
 
     /// Adds a power name or adjective; a name already taken by another power is a clash.
@@ -140,6 +188,12 @@ impl NameIndex {
     /// As [`NameIndex::province_in_words`], and whether the key of a longer name of several
     /// words starts with this one (if not, no more words can make a name of it).
     pub fn province_step(&self, key: &str, words: usize) -> (Option<ProvinceId>, bool) {
+        if let Some(number) = packed(key) {
+            return match self.short_steps.get(&number) {
+                Some(&(named, longer)) => (named.filter(|e| e.1 >= words).map(|e| e.0), longer),
+                None => (None, false),
+            };
+        }
         match self.provinces.get(key) {
             Some(entry) => (entry.named.as_ref().filter(|e| e.2 >= words).map(|e| e.0), entry.longer),
             None => (None, false),
@@ -254,5 +308,23 @@ mod tests {
         index.add_province("Rome", ProvinceId(1)).expect("new name");
         assert!(index.add_province("rome", ProvinceId(2)).is_err());
         assert!(index.add_province("Rome", ProvinceId(1)).is_ok());
+    }
+
+    #[test]
+    fn short_keys_are_answered_as_the_full_table_answers() {
+        for name in crate::variant::builtin_names() {
+            let variant = crate::variant::builtin(name).expect("built in").expect("loads");
+            let names = variant.map.names();
+            let mut short = 0;
+            for (key, entry) in &names.provinces {
+                for words in 1..4 {
+                    let full = (entry.named.as_ref().filter(|e| e.2 >= words).map(|e| e.0), entry.longer);
+                    assert_eq!(names.province_step(key, words), full, "{name}: {key} in {words} words");
+                }
+                short += usize::from(packed(key).is_some());
+            }
+            assert!(short * 3 > names.provinces.len(), "{name}: few short keys");
+            assert_eq!(names.province_step("zzzz", 1), (None, false));
+        }
     }
 }

@@ -162,12 +162,29 @@ impl<'p> Cursor<'p, '_> {
     /// takes it (dashes may stand inside a name: `Mid-Atlantic`); with a coast after `/`.
     fn place(&mut self) -> Option<RawPlace> {
         let (first, position) = self.word(self.at)?;
-        let names = self.map.names();
-        let (found, mut longer) = names.province_step(first, 1);
+        let (found, longer) = self.map.names().province_step(first, 1);
         let mut best = found.map(|p| (p, 1));
+        if longer {
+            self.longer_name(first, &mut best)?;
+        }
+        // No name at all: perhaps a coast glued to it (`spasc`), which the full reader reads.
+        let (province, used) = best?;
+        self.at += used;
+        let coast = self.coast(province)?;
+        Some(RawPlace {
+            province,
+            coast,
+            position,
+        })
+    }
+
+    /// Tries names of more words that start with `first` (at the cursor), as the full reader
+    /// does, keeping in `best` the longest found and the count of pieces it takes.
+    fn longer_name(&self, first: &str, best: &mut Option<(ProvinceId, usize)>) -> Option<()> {
+        let names = self.map.names();
         let mut run = Run::new();
         run.push(first)?;
-        let (mut i, mut words) = (self.at + 1, 1);
+        let (mut i, mut words, mut longer) = (self.at + 1, 1, true);
         while longer && words < names.longest_province_name() {
             let dash = self.plain.get(i) == Some(Piece::Dash);
             let j = i + usize::from(dash);
@@ -179,19 +196,11 @@ impl<'p> Cursor<'p, '_> {
             (i, words) = (j + 1, words + 1);
             let (found, more) = names.province_step(run.key()?, words);
             if let Some(p) = found {
-                best = Some((p, i - self.at));
+                *best = Some((p, i - self.at));
             }
             longer = more;
         }
-        // No name at all: perhaps a coast glued to it (`spasc`), which the full reader reads.
-        let (province, used) = best?;
-        self.at += used;
-        let coast = self.coast(province)?;
-        Some(RawPlace {
-            province,
-            coast,
-            position,
-        })
+        Some(())
     }
 
     /// The coast after a place: `/nc` (not `/north coast`); `None` (give up) where the full
