@@ -60,15 +60,14 @@ impl Adjudicator<'_> {
         self.cycle.clear();
         self.guess_based = false;
         self.recursion_hits = 0;
-        for (i, (unit, order)) in units.iter().zip(orders).enumerate() {
-            let slot = slot_of(map, unit, order);
+        let slots = units.iter().zip(orders).map(|(unit, order)| slot_of(map, unit, order));
+        self.slots.extend(slots);
+        for (i, slot) in self.slots.iter().enumerate() {
             self.places[usize::from(slot.origin)].unit = i as u16;
-            self.slots.push(slot);
         }
         let decisions = units.len() + self.prepare_rules(units, orders);
         self.decisions.clear();
         self.decisions.resize(decisions, Decision::default());
-        self.link_attackers();
         self.link_orders(units, orders);
         self.find_convoyed(units, orders);
         self.find_opponents();
@@ -92,22 +91,17 @@ impl Adjudicator<'_> {
         next - units.len()
     }
 
-    /// The moves into each province, as a list in the order of the units.
-    fn link_attackers(&mut self) {
-        for i in (0..self.slots.len()).rev() {
-            let slot = &mut self.slots[i];
-            if slot.kind == Kind::Move {
-                let place = &mut self.places[usize::from(slot.target)];
-                slot.next_attacker = place.first_attacker;
-                place.first_attacker = i as u16;
-            }
-        }
-    }
-
-    /// Links supports and convoys to the orders they name, each list in the order of the units.
+    /// Lists the moves into each province, and links supports and convoys to the orders they
+    /// name; each list in the order of the units.
     fn link_orders(&mut self, units: &[Unit], orders: &[Order]) {
         for i in (0..self.slots.len()).rev() {
             match self.slots[i].kind {
+                Kind::Move => {
+                    let slot = &mut self.slots[i];
+                    let place = &mut self.places[usize::from(slot.target)];
+                    slot.next_attacker = place.first_attacker;
+                    place.first_attacker = i as u16;
+                }
                 Kind::SupportHold | Kind::SupportMove => {
                     if let Some(s) = self.supported_unit(i, orders) {
                         self.slots[i].matched = true;
