@@ -70,8 +70,9 @@ impl Adjudicator<'_> {
     /// The provinces left empty by a bounce (no retreats there).
     fn write_contested(&mut self, result: &mut MovementResult) {
         let n = self.slots.len();
-        result.contested.clear();
+        // Resized only when the map changed; the fill is one memset.
         result.contested.resize(self.map.provinces().len(), false);
+        result.contested.fill(false);
         for u in 0..n {
             let slot = self.slots[u];
             if slot.kind != Kind::Move || result.moved[u] || !self.path(u) {
