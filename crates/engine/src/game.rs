@@ -95,11 +95,7 @@ impl PhaseOrders {
             return carried;
         }
         // A later order for a piece replaces the whole earlier one.
-        for (i, later) in self.later_orders(variant).into_iter().enumerate() {
-            if later {
-                carried[i] = false;
-            }
-        }
+        self.clear_replaced(variant, &mut carried);
         carried
     }
 
@@ -121,16 +117,17 @@ impl PhaseOrders {
             .collect()
     }
 
-    /// For each line, whether a later line gives its order to one of the same pieces.
-    fn later_orders(&self, variant: &Variant) -> Vec<bool> {
+    /// Clears `carried` of each line a later line replaces: one that gives its order to one of
+    /// the same pieces.
+    fn clear_replaced(&self, variant: &Variant, carried: &mut [bool]) {
         let mut ordered = PieceSet::new(&variant.map);
-        let mut later = vec![false; self.lines.len()];
-        for (i, line) in self.lines.iter().enumerate().rev() {
+        for (line, carried) in self.lines.iter().zip(carried).rev() {
             let pieces = line_pieces(&variant.map, line);
-            later[i] = pieces.iter().flatten().any(|k| ordered.contains(k));
+            if pieces.iter().flatten().any(|k| ordered.contains(k)) {
+                *carried = false;
+            }
             pieces.into_iter().flatten().for_each(|k| ordered.insert(k));
         }
-        later
     }
 
     fn advance_for(&self, power: PowerId) -> Vec<AdvanceRetreat> {
@@ -449,25 +446,22 @@ fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
         .filter(|&p| result.contested[p])
         .map(|p| ProvinceId(p as u16))
         .collect();
-    let mut next = position.clone();
-    next.units = staying;
-    next.dislodged = dislodged.clone();
-    next.pending_retreats.clear();
+    let mut next = position.with_units(staying, dislodged.clone());
     follow_moves(variant, &units, &orders, &result, &mut next);
     let facts = movement_facts(map, position.phase, &units, &orders, &result, &dislodged);
     crate::history::record(variant, &mut next.recent, facts);
     let leaders = crate::rules::after_movement(&phase, &result, &mut next);
     let provocations = crate::rules::after_movement_politics(&phase, &mut next);
     report.movement = Some(MovementReport {
-        units: units.clone(),
+        units,
         orders,
         ordered,
         by_rule,
         leaders,
         displaced_leaders: next.rules.displaced_leaders().to_vec(),
         provocations,
-        results: result.units.clone(),
-        dislodged: dislodged.clone(),
+        results: std::mem::take(&mut result.units),
+        dislodged,
         contested,
     });
     if next.dislodged.is_empty() && next.rules.displaced_leaders().is_empty() {
@@ -738,10 +732,11 @@ fn end_of_turn(variant: &Variant, report: &mut PhaseReport) {
         }
         report.ownership_updated = true;
         report.end = crate::rules::game_end(variant, next).unwrap_or_else(|| {
+            let centres = next.centre_counts(map);
             map.powers()
                 .iter()
                 .map(|p| p.id)
-                .find(|&p| next.centre_count(map, p) as u32 >= variant.victory_centres)
+                .find(|&p| centres[p.index()] as u32 >= variant.victory_centres)
                 .map(GameResult::Victory)
         });
         report.winner = match report.end {
@@ -958,6 +953,9 @@ pub fn public_count(map: &Map, power: PowerId, count: i32) -> i32 {
 /// friendship), by `PowerId`.
 pub fn expected_counts(variant: &Variant, position: &Position) -> Vec<i32> {
     let winter = crate::rules::winter_steps(variant, position, &[]);
+    if winter.is_none() {
+        return crate::adjudicate::adjustment::adjustment_counts(&variant.map, position);
+    }
     variant
         .map
         .countries()

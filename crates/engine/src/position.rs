@@ -128,6 +128,36 @@ impl Position {
             .sum()
     }
 
+    /// [`Position::centre_count`] of every country at once, by `PowerId`: one pass over the
+    /// centres.
+    pub fn centre_counts(&self, map: &Map) -> Vec<usize> {
+        let mut counts = vec![0; map.countries().len()];
+        for (owner, p) in self.owners.iter().zip(map.provinces()) {
+            let Some(power) = *owner else { continue };
+            if p.not_centre_for.contains(&power) {
+                continue;
+            }
+            if let Some(count) = counts.get_mut(power.index()) {
+                *count += if p.double && p.home_of == Some(power) { 2 } else { 1 };
+            }
+        }
+        counts
+    }
+
+    /// This position with other units on the board and dislodged, and no retreats chosen: the
+    /// board after a movement phase, the rest cloned (the units are not).
+    pub fn with_units(&self, units: Vec<Unit>, dislodged: Vec<DislodgedUnit>) -> Position {
+        Position {
+            phase: self.phase,
+            units,
+            dislodged,
+            owners: self.owners.clone(),
+            pending_retreats: Vec::new(),
+            rules: self.rules.clone(),
+            recent: self.recent.clone(),
+        }
+    }
+
     /// The dislodged unit of a province, if any.
     pub fn dislodged_in(&self, map: &Map, province: ProvinceId) -> Option<&DislodgedUnit> {
         self.dislodged

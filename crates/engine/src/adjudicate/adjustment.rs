@@ -68,6 +68,26 @@ pub fn adjustment_count(map: &Map, position: &Position, power: PowerId) -> i32 {
     count_for(map, power, centres - units)
 }
 
+/// [`adjustment_count`] of every country, by `PowerId`: one pass over the centres and one over
+/// the units.
+pub fn adjustment_counts(map: &Map, position: &Position) -> Vec<i32> {
+    let centres = position.centre_counts(map);
+    let mut units = vec![0i32; centres.len()];
+    for u in &position.units {
+        if let Some(count) = units.get_mut(u.power.index()) {
+            *count += 1;
+        }
+    }
+    map.countries()
+        .iter()
+        .map(|p| {
+            let i = p.id.index();
+            let centres = centres.get(i).map_or(0, |&c| c as i32);
+            count_for(map, p.id, centres - units.get(i).copied().unwrap_or(0))
+        })
+        .collect()
+}
+
 /// The builds (positive) or disbands (negative) of a power whose centres exceed its units by
 /// `count`: none for a country whose units need no supply, no builds for a country no player
 /// plays.

@@ -35,8 +35,14 @@ pub fn after_movement(
         };
         staying.push(Unit { location, ..*unit });
     }
-    let occupied = |p| staying.iter().any(|u| map.province_of(u.location) == p);
     let mut dislodged = Vec::new();
+    if result.units[..n].iter().all(|r| r.dislodged_by.is_none()) {
+        return (staying, dislodged);
+    }
+    let mut occupied = vec![false; map.provinces().len()];
+    for u in &staying {
+        occupied[map.province_of(u.location).index()] = true;
+    }
     for (i, unit) in units.iter().enumerate() {
         let Some(by) = result.units[i].dislodged_by else {
             continue;
@@ -49,7 +55,7 @@ pub fn after_movement(
             .copied()
             .filter(|&l| {
                 let p = map.province_of(l);
-                !occupied(p) && !result.contested[p.index()] && (p != by || attacker_convoyed)
+                !occupied[p.index()] && !result.contested[p.index()] && (p != by || attacker_convoyed)
             })
             .collect();
         dislodged.push(DislodgedUnit {

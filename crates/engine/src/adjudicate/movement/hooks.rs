@@ -101,59 +101,61 @@ impl Adjudicator<'_> {
 
     /// The number of units in the phase.
     pub fn unit_count(&self) -> usize {
-        self.kind.len()
+        self.slots.len()
     }
 
     /// The province unit `u` starts in.
     pub fn origin(&self, u: usize) -> ProvinceId {
-        ProvinceId(self.origin[u])
+        ProvinceId(self.slots[u].origin)
     }
 
     /// The province unit `u` moves to, supports into or convoys to (its own for a hold).
     pub fn target(&self, u: usize) -> ProvinceId {
-        match self.target[u] {
-            NONE => ProvinceId(self.origin[u]),
+        let slot = &self.slots[u];
+        match slot.target {
+            NONE => ProvinceId(slot.origin),
             t => ProvinceId(t),
         }
     }
 
     /// The power of unit `u`.
     pub fn power(&self, u: usize) -> PowerId {
-        PowerId(self.power[u])
+        PowerId(self.slots[u].power)
     }
 
     /// Unit `u`'s own strength before supports.
     pub fn strength(&self, u: usize) -> u32 {
-        self.strength[u]
+        self.slots[u].strength
     }
 
     /// Whether unit `u` was ordered an ordinary move (by land, by convoy or by a claimed route).
     pub fn is_move(&self, u: usize) -> bool {
-        self.kind[u] == Kind::Move
+        self.slots[u].kind == Kind::Move
     }
 
     /// Whether unit `u` moves straight over a border (no convoy, no claimed route): the only
     /// moves that meet head to head.
     pub fn is_direct_move(&self, u: usize) -> bool {
-        self.kind[u] == Kind::Move && !self.convoyed[u] && self.rule_of[u] == NO_RULE
+        let slot = &self.slots[u];
+        slot.kind == Kind::Move && !slot.convoyed && slot.rule_of == NO_RULE
     }
 
     /// The unit standing in a province at the start of the phase.
     pub fn occupant(&self, province: ProvinceId) -> Option<usize> {
-        let u = self.unit_at[province.index()];
+        let u = self.places[province.index()].unit;
         (u != NONE).then_some(usize::from(u))
     }
 
     /// The first unit moving to a province (ordinary moves only), to walk with
     /// [`Adjudicator::next_attacker`].
     pub fn first_attacker(&self, province: ProvinceId) -> Option<usize> {
-        let a = self.first_attacker[province.index()];
+        let a = self.places[province.index()].first_attacker;
         (a != NONE).then_some(usize::from(a))
     }
 
     /// The next unit moving to the same province as attacker `u`.
     pub fn next_attacker(&self, u: usize) -> Option<usize> {
-        let a = self.next_attacker[u];
+        let a = self.slots[u].next_attacker;
         (a != NONE).then_some(usize::from(a))
     }
 
@@ -164,12 +166,12 @@ impl Adjudicator<'_> {
 
     /// Whether decision `d` was ruled out by a paradox rule.
     pub fn is_paradox(&self, d: usize) -> bool {
-        self.paradox[d]
+        self.decisions[d].paradox
     }
 
     /// Whether unit `u` stays where it is: it was not ordered to move, or its move failed.
     pub fn stays(&mut self, u: usize) -> bool {
-        !(self.kind[u] == Kind::Move && self.resolve(u))
+        !(self.slots[u].kind == Kind::Move && self.resolve(u))
     }
 
     /// The supports given to unit `u`'s order that hold.
@@ -197,23 +199,25 @@ impl Adjudicator<'_> {
     /// During [`ResolverRule::prepare`]: the rule decides unit `u`'s move to `to` (an order kind
     /// the core does not know). Supports may name it like a move.
     pub fn claim_move(&mut self, u: usize, to: LocationId) {
-        self.kind[u] = Kind::RuledMove;
-        self.target[u] = self.map.province_of(to).0;
-        self.target_location[u] = to.0;
-        self.rule_of[u] = self.preparing;
+        let target = self.map.province_of(to).0;
+        let slot = &mut self.slots[u];
+        slot.kind = Kind::RuledMove;
+        slot.target = target;
+        slot.target_location = to.0;
+        slot.rule_of = self.preparing;
     }
 
     /// During [`ResolverRule::prepare`]: the rule decides whether move `u` has its route.
     pub fn claim_route(&mut self, u: usize) {
-        if self.kind[u] == Kind::Move {
-            self.rule_of[u] = self.preparing;
+        if self.slots[u].kind == Kind::Move {
+            self.slots[u].rule_of = self.preparing;
         }
     }
 
     /// During [`ResolverRule::prepare`]: the rule names the outcome of unit `u`, which holds.
     pub fn claim_outcome(&mut self, u: usize) {
-        if self.kind[u] == Kind::Hold {
-            self.rule_of[u] = self.preparing;
+        if self.slots[u].kind == Kind::Hold {
+            self.slots[u].rule_of = self.preparing;
         }
     }
 }

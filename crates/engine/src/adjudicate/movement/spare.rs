@@ -4,35 +4,16 @@
 
 use std::cell::RefCell;
 
-use super::{Adjudicator, Kind, NO_RULE, NONE};
+use super::{Adjudicator, Decision, NO_RULE, Place, Slot};
 use crate::map::Map;
 
 /// Every buffer of an adjudicator, emptied or not.
 #[derive(Default)]
 pub(super) struct Spare {
     rule_decisions: Vec<(usize, usize)>,
-    unit_at: Vec<u16>,
-    first_attacker: Vec<u16>,
-    kind: Vec<Kind>,
-    power: Vec<u8>,
-    origin: Vec<u16>,
-    target: Vec<u16>,
-    target_location: Vec<u16>,
-    source: Vec<u16>,
-    next_attacker: Vec<u16>,
-    first_support: Vec<u16>,
-    next_support: Vec<u16>,
-    first_convoy: Vec<u16>,
-    next_convoy: Vec<u16>,
-    convoyed: Vec<bool>,
-    matched: Vec<bool>,
-    strength: Vec<u32>,
-    rule_of: Vec<u8>,
-    resolved: Vec<bool>,
-    visited: Vec<bool>,
-    in_cycle: Vec<bool>,
-    resolution: Vec<bool>,
-    paradox: Vec<bool>,
+    places: Vec<Place>,
+    slots: Vec<Slot>,
+    decisions: Vec<Decision>,
     cycle: Vec<u16>,
 }
 
@@ -54,92 +35,37 @@ fn take() -> Spare {
 pub(super) fn adjudicator(map: &Map) -> Adjudicator<'_> {
     let s = take();
     let p = map.provinces().len();
-    let per_province = |mut v: Vec<u16>| {
-        v.clear();
-        v.resize(p, NONE);
-        v
-    };
-    let room = |mut v: Vec<u16>| {
-        v.reserve(p);
-        v
-    };
-    let room_bool = |mut v: Vec<bool>| {
-        v.reserve(p);
-        v
-    };
-    let mut kind = s.kind;
-    kind.reserve(p);
-    let mut power = s.power;
-    power.reserve(p);
-    let mut strength = s.strength;
-    strength.reserve(p);
-    let mut rule_of = s.rule_of;
-    rule_of.reserve(p);
+    let mut places = s.places;
+    places.clear();
+    places.resize(p, Place::EMPTY);
+    let mut slots = s.slots;
+    slots.reserve(p);
+    let mut decisions = s.decisions;
+    decisions.reserve(p);
+    let mut cycle = s.cycle;
+    cycle.reserve(p);
     Adjudicator {
         map,
         rules: None,
         rule_decisions: s.rule_decisions,
         preparing: NO_RULE,
-        unit_at: per_province(s.unit_at),
-        first_attacker: per_province(s.first_attacker),
-        kind,
-        power,
-        origin: room(s.origin),
-        target: room(s.target),
-        target_location: room(s.target_location),
-        source: room(s.source),
-        next_attacker: room(s.next_attacker),
-        first_support: room(s.first_support),
-        next_support: room(s.next_support),
-        first_convoy: room(s.first_convoy),
-        next_convoy: room(s.next_convoy),
-        convoyed: room_bool(s.convoyed),
-        matched: room_bool(s.matched),
-        strength,
-        rule_of,
-        resolved: room_bool(s.resolved),
-        visited: room_bool(s.visited),
-        in_cycle: room_bool(s.in_cycle),
-        resolution: room_bool(s.resolution),
-        paradox: room_bool(s.paradox),
-        cycle: room(s.cycle),
+        places,
+        slots,
+        decisions,
+        cycle,
         guess_based: false,
         recursion_hits: 0,
     }
 }
 
-/// The vector, leaving an empty one in its place.
-fn take_vec<T>(v: &mut Vec<T>) -> Vec<T> {
-    std::mem::take(v)
-}
-
 impl Drop for Adjudicator<'_> {
     fn drop(&mut self) {
         let spare = Spare {
-            rule_decisions: take_vec(&mut self.rule_decisions),
-            unit_at: take_vec(&mut self.unit_at),
-            first_attacker: take_vec(&mut self.first_attacker),
-            kind: take_vec(&mut self.kind),
-            power: take_vec(&mut self.power),
-            origin: take_vec(&mut self.origin),
-            target: take_vec(&mut self.target),
-            target_location: take_vec(&mut self.target_location),
-            source: take_vec(&mut self.source),
-            next_attacker: take_vec(&mut self.next_attacker),
-            first_support: take_vec(&mut self.first_support),
-            next_support: take_vec(&mut self.next_support),
-            first_convoy: take_vec(&mut self.first_convoy),
-            next_convoy: take_vec(&mut self.next_convoy),
-            convoyed: take_vec(&mut self.convoyed),
-            matched: take_vec(&mut self.matched),
-            strength: take_vec(&mut self.strength),
-            rule_of: take_vec(&mut self.rule_of),
-            resolved: take_vec(&mut self.resolved),
-            visited: take_vec(&mut self.visited),
-            in_cycle: take_vec(&mut self.in_cycle),
-            resolution: take_vec(&mut self.resolution),
-            paradox: take_vec(&mut self.paradox),
-            cycle: take_vec(&mut self.cycle),
+            rule_decisions: std::mem::take(&mut self.rule_decisions),
+            places: std::mem::take(&mut self.places),
+            slots: std::mem::take(&mut self.slots),
+            decisions: std::mem::take(&mut self.decisions),
+            cycle: std::mem::take(&mut self.cycle),
         };
         // On a thread being torn down the buffers are simply freed.
         let _ = SPARE.try_with(|s| {
@@ -152,6 +78,7 @@ impl Drop for Adjudicator<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::NONE;
     use super::*;
 
     #[test]
@@ -160,12 +87,12 @@ mod tests {
             .expect("standard is built in")
             .expect("standard loads");
         let first = adjudicator(&variant.map);
-        let unit_at = first.unit_at.as_ptr();
+        let places = first.places.as_ptr();
         drop(first);
         let second = adjudicator(&variant.map);
-        assert_eq!(second.unit_at.as_ptr(), unit_at);
-        assert_eq!(second.unit_at.len(), variant.map.provinces().len());
-        assert!(second.unit_at.iter().all(|&u| u == NONE));
-        assert!(second.origin.capacity() >= variant.map.provinces().len());
+        assert_eq!(second.places.as_ptr(), places);
+        assert_eq!(second.places.len(), variant.map.provinces().len());
+        assert!(second.places.iter().all(|p| p.unit == NONE && p.first_attacker == NONE));
+        assert!(second.slots.capacity() >= variant.map.provinces().len());
     }
 }

@@ -1,0 +1,211 @@
+//! Setting up a phase: each unit's order read into its slot, the rules prepared, and the orders
+//! linked (attackers per province, supports and convoys to the orders they name, head-to-head
+//! opponents).
+
+use std::rc::Rc;
+
+use super::{Adjudicator, Decision, Kind, NO_RULE, NONE, Place, Slot};
+use crate::ids::{LocationId, UnitType};
+use crate::map::Map;
+use crate::order::Order;
+use crate::order::model::Cargo;
+use crate::position::Unit;
+
+/// The slot of a unit with its order read (not yet linked to other orders).
+fn slot_of(map: &Map, unit: &Unit, order: &Order) -> Slot {
+    let province = |l: LocationId| map.province_of(l).0;
+    let mut slot = Slot {
+        power: unit.power.0,
+        origin: province(unit.location),
+        ..Slot::HOLD
+    };
+    match *order {
+        Order::Move { to, .. } => {
+            slot.kind = Kind::Move;
+            slot.target = province(to);
+            slot.target_location = to.0;
+        }
+        Order::SupportHold { supported, .. } => {
+            slot.kind = Kind::SupportHold;
+            slot.target = province(supported.location);
+        }
+        Order::SupportMove { supported, to, .. } => {
+            slot.kind = Kind::SupportMove;
+            slot.source = province(supported.location);
+            slot.target = province(to);
+            slot.target_location = to.0;
+        }
+        Order::Convoy { army, to, cargo, .. } if unit.kind == UnitType::Fleet && cargo != Cargo::Leader => {
+            slot.kind = Kind::Convoy;
+            slot.source = province(army);
+            slot.target = province(to);
+        }
+        _ => {}
+    }
+    slot
+}
+
+/// Whether an order is given to a unit with its leader (Hegemony).
+fn led(order: &Order) -> bool {
+    order.unit().is_some_and(|u| u.led)
+}
+
+impl Adjudicator<'_> {
+    /// Reads the phase into the buffers: one fill of the provinces, one slot per unit, one
+    /// decision per unit and rule decision.
+    pub(super) fn setup(&mut self, units: &[Unit], orders: &[Order]) {
+        let map = self.map;
+        self.places.fill(Place::EMPTY);
+        self.slots.clear();
+        self.cycle.clear();
+        self.guess_based = false;
+        self.recursion_hits = 0;
+        let slots = units.iter().zip(orders).map(|(unit, order)| slot_of(map, unit, order));
+        self.slots.extend(slots);
+        for (i, slot) in self.slots.iter().enumerate() {
+            self.places[usize::from(slot.origin)].unit = i as u16;
+        }
+        let decisions = units.len() + self.prepare_rules(units, orders);
+        self.decisions.clear();
+        self.decisions.resize(decisions, Decision::default());
+        self.link_orders(units, orders);
+        self.find_convoyed(units, orders);
+        self.find_opponents();
+    }
+
+    /// Lets every rule read the phase and claim orders; returns the number of rule decisions.
+    fn prepare_rules(&mut self, units: &[Unit], orders: &[Order]) -> usize {
+        self.rule_decisions.clear();
+        let Some(mut rules) = self.rules.take() else { return 0 };
+        let mut next = units.len();
+        if let Some(list) = Rc::get_mut(&mut rules) {
+            for (i, rule) in list.iter_mut().enumerate() {
+                self.preparing = i as u8;
+                let count = rule.prepare(self, units, orders, next);
+                self.rule_decisions.push((next, count));
+                next += count;
+            }
+        }
+        self.preparing = NO_RULE;
+        self.rules = Some(rules);
+        next - units.len()
+    }
+
+    /// Lists the moves into each province, and links supports and convoys to the orders they
+    /// name; each list in the order of the units.
+    fn link_orders(&mut self, units: &[Unit], orders: &[Order]) {
+        for i in (0..self.slots.len()).rev() {
+            match self.slots[i].kind {
+                Kind::Move => {
+                    let slot = &mut self.slots[i];
+                    let place = &mut self.places[usize::from(slot.target)];
+                    slot.next_attacker = place.first_attacker;
+                    place.first_attacker = i as u16;
+                }
+                Kind::SupportHold | Kind::SupportMove => {
+                    if let Some(s) = self.supported_unit(i, orders) {
+                        self.slots[i].matched = true;
+                        self.slots[i].next_support = self.slots[s].first_support;
+                        self.slots[s].first_support = i as u16;
+                    }
+                }
+                Kind::Convoy => {
+                    if let Some(a) = self.convoyed_army(i, units, orders) {
+                        self.slots[i].matched = true;
+                        self.slots[i].next_convoy = self.slots[a].first_convoy;
+                        self.slots[a].first_convoy = i as u16;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The unit support `i` names, if its order is the one the support names. A support names a
+    /// led unit (`S LA Vie - Boh`) exactly when that unit is ordered with its leader (Hegemony
+    /// 3.1.5.5).
+    fn supported_unit(&self, i: usize, orders: &[Order]) -> Option<usize> {
+        let support = self.slots[i];
+        let at = match support.kind {
+            Kind::SupportHold => support.target,
+            _ => support.source,
+        };
+        let s = self.unit_in(at)?;
+        let supported = self.slots[s];
+        let moves = matches!(supported.kind, Kind::Move | Kind::RuledMove);
+        let matches = match support.kind {
+            Kind::SupportHold => !moves,
+            // A coast named by the support must be the coast the move goes to.
+            _ => {
+                moves
+                    && supported.target == support.target
+                    && (self.map.location(LocationId(support.target_location)).coast.is_none()
+                        || support.target_location == supported.target_location)
+            }
+        };
+        let names_led = match orders[i] {
+            Order::SupportHold { supported, .. } | Order::SupportMove { supported, .. } => supported.led,
+            _ => false,
+        };
+        (matches && names_led == led(&orders[s])).then_some(s)
+    }
+
+    /// The army convoy `i` names, if it moves where the convoy names (led or not alike).
+    fn convoyed_army(&self, i: usize, units: &[Unit], orders: &[Order]) -> Option<usize> {
+        let convoy = self.slots[i];
+        let a = self.unit_in(convoy.source)?;
+        let names_led = matches!(
+            orders[i],
+            Order::Convoy {
+                cargo: Cargo::LedArmy,
+                ..
+            }
+        );
+        let army = self.slots[a];
+        (units[a].kind == UnitType::Army
+            && army.kind == Kind::Move
+            && army.target == convoy.target
+            && names_led == led(&orders[a]))
+        .then_some(a)
+    }
+
+    /// Which moves go by convoy: a move that is not adjacent, or is ordered via convoy, or is
+    /// convoyed by a fleet of the army's own power (2000/2023 rules, DATC 4.A.3 without
+    /// fallback to the land route).
+    fn find_convoyed(&mut self, units: &[Unit], orders: &[Order]) {
+        for (i, (unit, order)) in units.iter().zip(orders).enumerate() {
+            if let Order::Move { to, via_convoy, .. } = *order {
+                if unit.kind != UnitType::Army || self.slots[i].kind != Kind::Move {
+                    continue;
+                }
+                let adjacent = self.map.is_adjacent(unit.kind, unit.location, to);
+                let power = self.slots[i].power;
+                let mut own_fleet = false;
+                let mut c = self.slots[i].first_convoy;
+                while c != NONE {
+                    let fleet = self.slots[usize::from(c)];
+                    own_fleet |= fleet.power == power;
+                    c = fleet.next_convoy;
+                }
+                self.slots[i].convoyed = !adjacent || via_convoy || own_fleet;
+            }
+        }
+    }
+
+    /// Each order's head-to-head opponent: the unit in its target moving straight back into its
+    /// province, neither move by convoy or by a route a rule decides.
+    fn find_opponents(&mut self) {
+        let direct = |s: &Slot| !s.convoyed && s.rule_of == NO_RULE;
+        for u in 0..self.slots.len() {
+            let slot = self.slots[u];
+            if slot.target == NONE || !direct(&slot) {
+                continue;
+            }
+            let Some(d) = self.unit_in(slot.target) else { continue };
+            let other = self.slots[d];
+            if other.kind == Kind::Move && other.target == slot.origin && direct(&other) {
+                self.slots[u].opponent = d as u16;
+            }
+        }
+    }
+}
