@@ -455,7 +455,8 @@ mod tests {
                 "if", "wenn", "via", "convoy", "coast", "sc", "auf", "pf", "h", "s", "-", "/", "L", "Leader", "to",
                 "move", "m", "Russian", "England", "France", "TSR", "tsr", "by", "3",
             ];
-            others.extend(map.powers().iter().map(|p| p.name.as_str()));
+            // Every country, the neutrals too (Hegemony's share names with provinces).
+            others.extend(map.countries().iter().map(|p| p.name.as_str()));
             let mut rng = Rng(0x5EED_0001 ^ name.len() as u64);
             let (mut quick, mut total) = (0, 0);
             for _ in 0..20_000 {
