@@ -21,6 +21,8 @@ pub mod report;
 pub mod rule_state;
 pub mod rules;
 pub mod scenario;
+#[cfg(test)]
+mod test_support;
 pub mod variant;
 
 pub use ids::{Coast, LocationId, PowerId, ProvinceId, UnitType};

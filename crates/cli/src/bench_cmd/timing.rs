@@ -91,6 +91,8 @@ fn timed<I, O>(rounds: usize, mut setup: impl FnMut() -> I, mut work: impl FnMut
 }
 
 /// Whole phases from read orders (each phase's orders cloned before the timer starts).
+// Kept out of line so that profiles show each run apart.
+#[inline(never)]
 fn from_read_orders(variant: &Variant, phases: &[&Prepared], rounds: usize) -> Figure {
     let seconds = timed(
         rounds,
@@ -110,6 +112,8 @@ fn from_read_orders(variant: &Variant, phases: &[&Prepared], rounds: usize) -> F
 }
 
 /// Whole phases from the order text.
+// Kept out of line so that profiles show each run apart.
+#[inline(never)]
 fn from_text(variant: &Variant, phases: &[&Prepared], rounds: usize) -> Figure {
     let seconds = timed(
         rounds,
@@ -129,6 +133,8 @@ fn from_text(variant: &Variant, phases: &[&Prepared], rounds: usize) -> Figure {
 }
 
 /// The resolver alone, with its reusable buffers, on orders already assigned to units.
+// Kept out of line so that profiles show each run apart.
+#[inline(never)]
 fn resolver(variant: &Variant, phases: &[&Prepared], rounds: usize) -> Figure {
     let movement: Vec<_> = phases.iter().filter_map(|p| p.movement.as_ref()).collect();
     let mut adjudicator = Adjudicator::new(&variant.map);

@@ -5,6 +5,7 @@
 use super::{LaterOrder, PhaseOrders, ReadLine, names_political_factors};
 use crate::ids::PowerId;
 use crate::order::advance::{AdvanceRead, read_advance};
+use crate::order::direct::direct_order;
 use crate::order::quick::quick_order;
 use crate::order::resolve::{OrderContext, for_each_order_read};
 use crate::order::syntax::{RawOrder, read_power_header, read_power_prefix};
@@ -23,12 +24,25 @@ impl PhaseOrders {
         power: Option<PowerId>,
         lines: impl IntoIterator<Item = &'a str>,
     ) {
+        self.read_lines(variant, position, power, lines, true);
+    }
+
+    /// As [`PhaseOrders::read`], with the one-pass way for the commonest lines or without.
+    fn read_lines<'a>(
+        &mut self,
+        variant: &Variant,
+        position: &Position,
+        power: Option<PowerId>,
+        lines: impl IntoIterator<Item = &'a str>,
+        direct: bool,
+    ) {
         let mut reader = LineReader {
             variant,
             position,
             sender: power,
             current: power,
             section: None,
+            direct,
         };
         // Entries that came otherwise have no input line.
         self.note_origins(usize::MAX);
@@ -62,6 +76,9 @@ struct LineReader<'v> {
     current: Option<PowerId>,
     /// The phase of the last phase heading.
     section: Option<Phase>,
+    /// Whether the commonest legal lines are read and checked in one pass ([`direct_order`]);
+    /// the tests turn it off to compare both ways.
+    direct: bool,
 }
 
 impl LineReader<'_> {
@@ -77,6 +94,9 @@ impl LineReader<'_> {
             .section
             .is_none_or(|p| p == now && self.variant.calendar.has_phase(now))
         {
+            if self.direct && self.direct_line(orders, text) {
+                return;
+            }
             if let Some(raw) = quick_order(&self.variant.map, text) {
                 self.ordinary(orders, text, Some(Ok(raw)));
                 return;
@@ -99,6 +119,27 @@ impl LineReader<'_> {
             Some(parts) => self.conditional(orders, text, parts),
             None => self.ordinary(orders, text, read),
         }
+    }
+
+    /// A plain legal line for a unit of the power the lines are for, sent by that power (or by
+    /// no one known): read and checked in one pass. Whether it was such a line.
+    fn direct_line(&self, orders: &mut PhaseOrders, text: &str) -> bool {
+        let Some((owner, order)) = direct_order(&self.variant.map, self.position, text) else {
+            return false;
+        };
+        let own = |p: Option<PowerId>| p.is_none_or(|p| p == owner);
+        if !own(self.current) || !own(self.sender) {
+            return false;
+        }
+        orders.lines.push(ReadLine {
+            power: Some(owner),
+            sender: self.sender,
+            text: text.to_string(),
+            result: Ok(order),
+            permission: None,
+            condition: None,
+        });
+        true
     }
 
     /// Whether the sender may order for power `q`: `None` for his own, or one a rule lets him
@@ -299,5 +340,126 @@ impl LineReader<'_> {
                 condition: None,
             });
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ids::UnitType;
+    use crate::position::Unit;
+    use crate::test_support::Rng;
+
+    /// A movement position with units of random countries in random places.
+    fn random_position(variant: &Variant, rng: &mut Rng) -> Position {
+        let map = &variant.map;
+        let mut position = Position::initial(variant);
+        position.phase.kind = PhaseKind::Movement;
+        position.units.clear();
+        for p in map.provinces() {
+            if rng.below(5) > 1 {
+                continue;
+            }
+            let power = PowerId(rng.below(map.countries().len()) as u8);
+            let (kind, location) = match (rng.below(2), p.coasts.as_slice()) {
+                (0, _) if map.location(p.main).army => (UnitType::Army, p.main),
+                (_, []) if map.location(p.main).fleet => (UnitType::Fleet, p.main),
+                (_, coasts) if !coasts.is_empty() => (UnitType::Fleet, coasts[rng.below(coasts.len())]),
+                _ => continue,
+            };
+            position.units.push(Unit { power, kind, location });
+        }
+        position
+    }
+
+    /// A random line, mostly of the commonest forms, with the map's places written in several
+    /// ways.
+    fn random_line(rng: &mut Rng, places: &[String]) -> String {
+        let kinds = ["A", "F", "a", "f", "Army", "L"].map(String::from);
+        let mut words = vec![rng.pick(&kinds).to_string(), rng.pick(places).to_string()];
+        match rng.below(8) {
+            0 => words.push("H".into()),
+            1..=3 => words.extend(["-".into(), rng.pick(places).to_string()]),
+            4 | 5 => {
+                words.extend(["S".into(), rng.pick(&kinds).to_string(), rng.pick(places).to_string()]);
+                if rng.below(3) > 0 {
+                    words.extend(["-".into(), rng.pick(places).to_string()]);
+                }
+            }
+            6 => words.extend([
+                "C".into(),
+                "A".into(),
+                rng.pick(places).to_string(),
+                "-".into(),
+                rng.pick(places).to_string(),
+            ]),
+            _ => {}
+        }
+        let line = words.join(" ");
+        if rng.below(4) == 0 { line.to_uppercase() } else { line }
+    }
+
+    /// A line for a unit of the position, mostly legal: a hold, a move to a neighbour, or a
+    /// support of another unit's hold or move to one of its neighbours.
+    fn unit_line(rng: &mut Rng, map: &crate::map::Map, position: &Position) -> Option<String> {
+        let units = &position.units;
+        let unit = units.get(rng.below(units.len()))?;
+        let name = |rng: &mut Rng, u: &Unit| {
+            let letter = if rng.below(20) == 0 { 'A' } else { u.kind.letter() };
+            format!("{letter} {}", map.province(map.province_of(u.location)).abbreviation)
+        };
+        let step = |rng: &mut Rng, u: &Unit| {
+            let near = map.neighbours(u.kind, u.location);
+            let to = near.get(rng.below(near.len()))?;
+            Some(map.province(map.province_of(*to)).abbreviation.clone())
+        };
+        let line = match rng.below(4) {
+            0 => format!("{} H", name(rng, unit)),
+            1 => format!("{} - {}", name(rng, unit), step(rng, unit)?),
+            _ => {
+                let other = &units[rng.below(units.len())];
+                let (me, it) = (name(rng, unit), name(rng, other));
+                match step(rng, other) {
+                    Some(to) if rng.below(2) == 0 => format!("{me} S {it} - {to}"),
+                    _ => format!("{me} S {it}"),
+                }
+            }
+        };
+        Some(line)
+    }
+
+    #[test]
+    fn reading_the_commonest_lines_in_one_pass_changes_nothing() {
+        for name in crate::variant::builtin_names() {
+            let variant = crate::variant::builtin(name).expect("built in").expect("loads");
+            let map = &variant.map;
+            let mut places: Vec<String> = map.provinces().iter().map(|p| p.abbreviation.clone()).collect();
+            places.extend(map.provinces().iter().map(|p| p.name.clone()));
+            places.extend(["Spa/sc", "Xyz", "North"].map(String::from));
+            let mut rng = Rng(0xD1EC_7000 ^ name.len() as u64);
+            let mut direct = 0;
+            for round in 0..200 {
+                let position = random_position(&variant, &mut rng);
+                let lines: Vec<String> = (0..40)
+                    .filter_map(|_| match rng.below(3) {
+                        0 => Some(random_line(&mut rng, &places)),
+                        _ => unit_line(&mut rng, map, &position),
+                    })
+                    .collect();
+                let power = PowerId(rng.below(map.countries().len()) as u8);
+                let sender = (round % 3 > 0).then_some(power);
+                let mut both = [PhaseOrders::default(), PhaseOrders::default()];
+                for (orders, way) in both.iter_mut().zip([true, false]) {
+                    orders.read_lines(&variant, &position, sender, lines.iter().map(String::as_str), way);
+                }
+                assert_eq!(both[0], both[1], "{name}: {lines:?}");
+                direct += lines
+                    .iter()
+                    .filter(|l| crate::order::direct::direct_order(map, &position, l).is_some())
+                    .count();
+            }
+            // The comparison means something only if many lines take the one pass.
+            assert!(direct > 400, "{name}: only {direct} lines read in one pass");
+        }
     }
 }

@@ -653,7 +653,7 @@ fn build(raw: &RawFile, problems: &mut Problems<'_>) -> Option<Variant> {
             route,
         });
     }
-    let map = Map {
+    let mut map = Map {
         railroads,
         canals,
         provinces,
@@ -667,7 +667,9 @@ fn build(raw: &RawFile, problems: &mut Problems<'_>) -> Option<Variant> {
         fleet_reaches,
         convoy_waters,
         names,
+        plain_places: Default::default(),
     };
+    map.plain_places = crate::order::direct::PlainPlaces::new(&map);
     let rules = read_rules(raw, problems)?;
     if let Some(first) = raw.leader.first() {
         if !rules.contains(&crate::rules::RuleName::Leaders) {

@@ -175,6 +175,9 @@ pub struct Map {
     pub(crate) canals: Vec<Canal>,
     /// Railroads one power's armies ride in one move (Colonial's Trans-Siberian Railroad).
     pub(crate) railroads: Vec<Railroad>,
+    /// The words that name a province plainly, for reading the commonest lines at once
+    /// (derived from the names, railroads and provinces above once they are all known).
+    pub(crate) plain_places: crate::order::direct::PlainPlaces,
 }
 
 /// A railroad: a line of provinces one power's armies may ride along in one move, stopping

@@ -148,6 +148,12 @@ impl NameIndex {
         Ok(())
     }
 
+    /// Every short key (packed as a number) with what [`NameIndex::province_step`] answers
+    /// for it as the first word of a name.
+    pub(crate) fn short_steps(&self) -> impl Iterator<Item = (u64, Step)> + '_ {
+        self.short_steps.iter().map(|(&number, &step)| (number, step))
+    }
+
     /// Copies what the table says of a short key into the table of short keys.
     fn note_short_step(&mut self, key: &str) {
         if let (Some(number), Some(entry)) = (packed(key), self.provinces.get(key)) {

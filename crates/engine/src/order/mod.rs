@@ -3,6 +3,7 @@
 
 pub mod advance;
 pub mod condition;
+pub(crate) mod direct;
 pub mod error;
 mod lex;
 pub mod model;

@@ -277,7 +277,7 @@ impl<'p> Cursor<'p, '_> {
         if self.arrow_next() {
             let to = self.dash_place()?;
             return Some(RawAction::Move {
-                path: vec![to],
+                path: smallvec::smallvec![to],
                 via_convoy: false,
                 railroad: false,
             });
@@ -349,12 +349,7 @@ pub(crate) fn quick_order(map: &Map, line: &str) -> Option<RawOrder> {
 mod tests {
     use super::*;
     use crate::order::syntax::read_order;
-
-    fn standard() -> crate::Variant {
-        crate::variant::builtin("standard")
-            .expect("standard is built in")
-            .expect("standard loads")
-    }
+    use crate::test_support::{Rng, standard};
 
     #[test]
     fn the_plainest_lines_are_read_as_the_full_reader_reads_them() {
@@ -380,22 +375,6 @@ mod tests {
             let quick = quick_order(&variant.map, line);
             assert!(quick.is_some(), "{line} is read quickly");
             assert_eq!(quick.map(Ok), Some(read_order(&variant.map, line)), "{line}");
-        }
-    }
-
-    /// A small deterministic random source for the comparison below.
-    struct Rng(u64);
-
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n.max(1) as u64) as usize
-        }
-
-        fn pick<'a>(&mut self, from: &[&'a str]) -> &'a str {
-            from[self.below(from.len())]
         }
     }
 

@@ -52,6 +52,9 @@ pub struct RawDeclaration {
     pub position: usize,
 }
 
+/// The places of a move as written: intermediate steps, then the destination.
+pub type MovePath = smallvec::SmallVec<[RawPlace; 2]>;
+
 /// What the order asks for, as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RawAction {
@@ -59,8 +62,9 @@ pub enum RawAction {
     Hold,
     /// `- place` (with more `- place` steps for a route), perhaps `via convoy`.
     Move {
-        /// The places after the unit: intermediate steps, then the destination.
-        path: Vec<RawPlace>,
+        /// The places after the unit: intermediate steps, then the destination (kept inline
+        /// for the usual one or two).
+        path: MovePath,
         /// `via` / `via convoy` / `by convoy` was written.
         via_convoy: bool,
         /// A railroad was named on the way (`A Mos-TSR-Irk`).
@@ -665,7 +669,7 @@ impl<'t> Reader<'t, '_> {
         let action = match self.peek_keyword() {
             _ if self.peek().is_none() => RawAction::Hold,
             _ if self.is_arrow() => {
-                let mut path = Vec::new();
+                let mut path = MovePath::new();
                 let mut railroad = false;
                 while self.is_arrow() {
                     self.at += 1;
