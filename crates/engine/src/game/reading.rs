@@ -399,6 +399,20 @@ mod tests {
         if rng.below(4) == 0 { line.to_uppercase() } else { line }
     }
 
+    /// How a line names a location: its province, with its coast (if it has one) or now and
+    /// then a coast that may be wrong.
+    fn written(rng: &mut Rng, map: &crate::map::Map, location: crate::ids::LocationId) -> String {
+        match rng.below(6) {
+            0 | 1 => map.location_abbreviation(location),
+            2 => format!(
+                "{}/{}",
+                map.province(map.province_of(location)).abbreviation,
+                rng.pick(&["nc", "sc", "ec"])
+            ),
+            _ => map.province(map.province_of(location)).abbreviation.clone(),
+        }
+    }
+
     /// A line for a unit of the position, mostly legal: a hold, a move to a neighbour, or a
     /// support of another unit's hold or move to one of its neighbours.
     fn unit_line(rng: &mut Rng, map: &crate::map::Map, position: &Position) -> Option<String> {
@@ -406,22 +420,41 @@ mod tests {
         let unit = units.get(rng.below(units.len()))?;
         let name = |rng: &mut Rng, u: &Unit| {
             let letter = if rng.below(20) == 0 { 'A' } else { u.kind.letter() };
-            format!("{letter} {}", map.province(map.province_of(u.location)).abbreviation)
+            format!("{letter} {}", written(rng, map, u.location))
         };
         let step = |rng: &mut Rng, u: &Unit| {
             let near = map.neighbours(u.kind, u.location);
-            let to = near.get(rng.below(near.len()))?;
-            Some(map.province(map.province_of(*to)).abbreviation.clone())
+            near.get(rng.below(near.len())).copied()
+        };
+        // Mostly a supporter that reaches the province (so that the support may be legal).
+        let reaching = |rng: &mut Rng, province| {
+            let near: Vec<&Unit> = units
+                .iter()
+                .filter(|u| map.can_reach_province(u.kind, u.location, province))
+                .collect();
+            match near.len() {
+                0 => unit,
+                n => near[rng.below(n)],
+            }
         };
         let line = match rng.below(4) {
             0 => format!("{} H", name(rng, unit)),
-            1 => format!("{} - {}", name(rng, unit), step(rng, unit)?),
+            1 => {
+                let to = step(rng, unit)?;
+                format!("{} - {}", name(rng, unit), written(rng, map, to))
+            }
             _ => {
                 let other = &units[rng.below(units.len())];
-                let (me, it) = (name(rng, unit), name(rng, other));
                 match step(rng, other) {
-                    Some(to) if rng.below(2) == 0 => format!("{me} S {it} - {to}"),
-                    _ => format!("{me} S {it}"),
+                    Some(to) if rng.below(2) == 0 => {
+                        let me = reaching(rng, map.province_of(to));
+                        let (me, it) = (name(rng, me), name(rng, other));
+                        format!("{me} S {it} - {}", written(rng, map, to))
+                    }
+                    _ => {
+                        let me = reaching(rng, map.province_of(other.location));
+                        format!("{} S {}", name(rng, me), name(rng, other))
+                    }
                 }
             }
         };

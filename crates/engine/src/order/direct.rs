@@ -1,6 +1,7 @@
 //! The commonest order lines read and checked against the position in one pass: `A Par - Bur`,
-//! `F Lon H`, `A Mun S A Kie`, `A Mun S A Kie - Ruh` — unit types written as `A`/`F`, places
-//! written as one word each that plainly names a province without coasts, a movement phase.
+//! `F Lon H`, `A Mun S A Kie`, `A Mun S A Kie - Ruh`, `F Mao - Spa/nc` — unit types written as
+//! `A`/`F`, places written as one word each that plainly names a province (perhaps with `/nc`),
+//! a movement phase.
 //!
 //! [`direct_order`] gives the order that reading the line ([`quick_order`](super::quick) or
 //! [`read_order`](super::syntax::read_order)) and checking it ([`resolve`](super::resolve))
@@ -12,7 +13,7 @@
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
-use crate::ids::{LocationId, ProvinceId, UnitType};
+use crate::ids::{Coast, LocationId, ProvinceId, UnitType};
 use crate::map::Map;
 use crate::map::names::KeyHasher;
 use crate::order::Order;
@@ -21,8 +22,8 @@ use crate::order::syntax::{coast_phrase, coast_word, keyword};
 use crate::phase::PhaseKind;
 use crate::position::{Position, Unit};
 
-/// The most tokens of a line read here (`A Mun S A Kie - Ruh` has seven).
-const MAX_TOKENS: usize = 7;
+/// The most tokens of a line read here (`F Bul/ec S F Con - Bul/sc` has eleven).
+const MAX_TOKENS: usize = 12;
 
 /// The single words that name a province plainly: its key (lower case, packed into a number as
 /// the name index packs keys of up to eight bytes) is no keyword, coast, country or railroad.
@@ -32,7 +33,15 @@ pub(crate) struct PlainPlaces {
     by_key: HashMap<u64, (ProvinceId, bool), BuildHasherDefault<KeyHasher>>,
     /// Whether `A` and `F` name no country, so that they are unit types before a supported unit.
     type_letters: bool,
+    /// The coast words after `/` (packed) with the coasts they name, as the other readers read
+    /// them.
+    coasts: Vec<(u64, Coast)>,
 }
+
+/// The coast words read here after `/`; what each names is asked of the full reader's table.
+const COAST_WORDS: [&str; 12] = [
+    "nc", "sc", "ec", "wc", "n", "s", "e", "w", "north", "south", "east", "west",
+];
 
 impl PlainPlaces {
     /// The plain place words of a map whose names are all known.
@@ -55,9 +64,14 @@ impl PlainPlaces {
                 plain(&key).then_some((number, (province, longer)))
             })
             .collect();
+        let coasts = COAST_WORDS
+            .iter()
+            .filter_map(|w| Some((packed(w), coast_phrase(w)?)))
+            .collect();
         PlainPlaces {
             by_key,
             type_letters: names.power("a").is_none() && names.power("f").is_none(),
+            coasts,
         }
     }
 
@@ -65,30 +79,33 @@ impl PlainPlaces {
     fn word(&self, token: Token) -> Option<(ProvinceId, bool)> {
         match token {
             Token::Word(key) => self.by_key.get(&key).copied(),
-            Token::Dash => None,
+            Token::Dash | Token::Slash => None,
         }
     }
 
-    /// The province a word names plainly where no word follows it.
-    fn last(&self, token: Token) -> Option<ProvinceId> {
-        self.word(token).map(|(province, _)| province)
+    /// The coast a word after `/` names.
+    fn coast(&self, token: Token) -> Option<Coast> {
+        let Token::Word(key) = token else { return None };
+        self.coasts.iter().find(|(k, _)| *k == key).map(|&(_, coast)| coast)
     }
 
-    /// The province a word names plainly where `- then` follows it: not when both words
-    /// together name a province (`Mid - Atlantic`), as the other readers take them then.
-    fn before_dash(&self, map: &Map, token: Token, then: Token) -> Option<ProvinceId> {
-        let (province, longer) = self.word(token)?;
-        if longer {
-            let (Token::Word(first), Token::Word(second)) = (token, then) else {
-                return None;
-            };
-            let joined = unpacked(first)? + &unpacked(second)?;
-            if map.names().province_step(&joined, 2).0.is_some() {
-                return None;
-            }
-        }
-        Some(province)
+    /// The province that two words name together (with a dash between them), if any; `None`
+    /// also where that cannot be told.
+    fn joined(&self, map: &Map, first: Token, then: Token) -> Option<ProvinceId> {
+        let (Token::Word(first), Token::Word(second)) = (first, then) else {
+            return None;
+        };
+        let joined = unpacked(first)? + &unpacked(second)?;
+        map.names().province_step(&joined, 2).0
     }
+}
+
+/// A word of up to eight letters packed as [`tokens`] packs it.
+fn packed(word: &str) -> u64 {
+    word.bytes()
+        .take(8)
+        .enumerate()
+        .fold(0, |n, (i, b)| n | u64::from(b) << (8 * i))
 }
 
 /// The text of a packed key.
@@ -97,11 +114,13 @@ fn unpacked(number: u64) -> Option<String> {
     String::from_utf8(bytes).ok()
 }
 
-/// One token of a plain line: a word of up to eight letters, lower case and packed, or a dash.
+/// One token of a plain line: a word of up to eight letters (lower case, packed), a dash or a
+/// slash.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Token {
     Word(u64),
     Dash,
+    Slash,
 }
 
 const ARMY: Token = Token::Word(b'a' as u64);
@@ -109,7 +128,7 @@ const FLEET: Token = Token::Word(b'f' as u64);
 const HOLD: Token = Token::Word(b'h' as u64);
 const SUPPORT: Token = Token::Word(b's' as u64);
 
-/// Cuts a line of ASCII letters, blanks and dashes into at most [`MAX_TOKENS`] tokens.
+/// Cuts a line of ASCII letters, blanks, dashes and slashes into at most [`MAX_TOKENS`] tokens.
 fn tokens(line: &str) -> Option<([Token; MAX_TOKENS], usize)> {
     let mut out = [Token::Dash; MAX_TOKENS];
     let (mut n, mut word, mut letters) = (0, 0u64, 0u32);
@@ -126,58 +145,120 @@ fn tokens(line: &str) -> Option<([Token; MAX_TOKENS], usize)> {
             *out.get_mut(n)? = Token::Word(word);
             (n, word, letters) = (n + 1, 0, 0);
         }
-        match b {
-            b' ' | b'\t' => {}
-            b'-' => {
-                *out.get_mut(n)? = Token::Dash;
-                n += 1;
-            }
+        let sign = match b {
+            b' ' | b'\t' => continue,
+            b'-' => Token::Dash,
+            b'/' => Token::Slash,
             _ => return None,
-        }
+        };
+        *out.get_mut(n)? = sign;
+        n += 1;
     }
     Some((out, n))
+}
+
+/// A place as written: a province, perhaps with a coast after `/`.
+#[derive(Clone, Copy)]
+struct Place {
+    province: ProvinceId,
+    coast: Option<Coast>,
 }
 
 /// What a plain line asks, its places read.
 enum Plain {
     Hold,
-    Move(ProvinceId),
+    Move(Place),
     SupportHold(UnitType, ProvinceId),
-    SupportMove(UnitType, ProvinceId, ProvinceId),
+    SupportMove(UnitType, ProvinceId, Place),
 }
 
-/// The unit type a token writes.
-fn unit_type(token: Token) -> Option<UnitType> {
-    match token {
-        ARMY => Some(UnitType::Army),
-        FLEET => Some(UnitType::Fleet),
-        _ => None,
+/// Reads the tokens of a line one after another.
+struct Cursor<'t> {
+    tokens: &'t [Token],
+    at: usize,
+}
+
+impl Cursor<'_> {
+    fn next(&mut self) -> Option<Token> {
+        let token = *self.tokens.get(self.at)?;
+        self.at += 1;
+        Some(token)
     }
-}
 
-/// Reads the line's tokens: the ordered unit's type and province, and what it is to do.
-fn plain_order(map: &Map, tokens: &[Token]) -> Option<(UnitType, ProvinceId, Plain)> {
-    let places = &map.plain_places;
-    let (kind, at, rest) = match *tokens {
-        [kind, at, ref rest @ ..] => (unit_type(kind)?, at, rest),
-        _ => return None,
-    };
-    let plain = match *rest {
-        [] | [HOLD] => Plain::Hold,
-        [Token::Dash, to] => {
-            return Some((kind, places.before_dash(map, at, to)?, Plain::Move(places.last(to)?)));
+    fn peek(&self) -> Option<Token> {
+        self.tokens.get(self.at).copied()
+    }
+
+    fn at_end(&self) -> bool {
+        self.at == self.tokens.len()
+    }
+
+    /// The unit type written next (`A`, `F`).
+    fn unit_type(&mut self) -> Option<UnitType> {
+        match self.next()? {
+            ARMY => Some(UnitType::Army),
+            FLEET => Some(UnitType::Fleet),
+            _ => None,
         }
-        [SUPPORT, other, of, ref after @ ..] if places.type_letters => {
-            let other = unit_type(other)?;
-            match *after {
-                [] | [HOLD] => Plain::SupportHold(other, places.last(of)?),
-                [Token::Dash, to] => Plain::SupportMove(other, places.before_dash(map, of, to)?, places.last(to)?),
-                _ => return None,
+    }
+
+    /// A place: a plain word, perhaps `/` and a coast; not a word that the `- word` after it
+    /// makes a longer name with (`Mid - Atlantic`), as the other readers take them then.
+    fn place(&mut self, map: &Map) -> Option<Place> {
+        let places = &map.plain_places;
+        let word = self.next()?;
+        let (province, longer) = places.word(word)?;
+        let coast = match self.peek() {
+            Some(Token::Slash) => {
+                self.at += 1;
+                Some(places.coast(self.next()?)?)
             }
+            Some(Token::Dash) if longer => {
+                let then = self.tokens.get(self.at + 1).copied()?;
+                places.joined(map, word, then).is_none().then_some(())?;
+                None
+            }
+            _ => None,
+        };
+        Some(Place { province, coast })
+    }
+
+    /// `- place`, if a dash comes next.
+    fn dash_place(&mut self, map: &Map) -> Option<Option<Place>> {
+        if self.peek() != Some(Token::Dash) {
+            return Some(None);
         }
-        _ => return None,
-    };
-    Some((kind, places.last(at)?, plain))
+        self.at += 1;
+        self.place(map).map(Some)
+    }
+
+    /// What the ordered unit is to do, up to the end of the line.
+    fn action(&mut self, map: &Map) -> Option<Plain> {
+        let plain = match self.peek() {
+            None => Plain::Hold,
+            Some(HOLD) => {
+                self.at += 1;
+                Plain::Hold
+            }
+            Some(Token::Dash) => Plain::Move(self.dash_place(map)??),
+            Some(SUPPORT) if map.plain_places.type_letters => {
+                self.at += 1;
+                let kind = self.unit_type()?;
+                let of = self.place(map)?.province;
+                match self.dash_place(map)? {
+                    Some(to) => Plain::SupportMove(kind, of, to),
+                    None => {
+                        if self.peek() == Some(HOLD) {
+                            self.at += 1;
+                        }
+                        Plain::SupportHold(kind, of)
+                    }
+                }
+            }
+            _ => return None,
+        };
+        self.at_end().then_some(plain)
+    }
 }
 
 /// The order a plain, legal line gives in a movement phase, with the power of the ordered unit;
@@ -187,7 +268,14 @@ pub(crate) fn direct_order(map: &Map, position: &Position, line: &str) -> Option
         return None;
     }
     let (tokens, n) = tokens(line)?;
-    let (kind, at, plain) = plain_order(map, &tokens[..n])?;
+    let mut cursor = Cursor {
+        tokens: &tokens[..n],
+        at: 0,
+    };
+    let kind = cursor.unit_type()?;
+    // A coast written for the ordered unit's own place is ignored: it is where it is.
+    let at = cursor.place(map)?.province;
+    let plain = cursor.action(map)?;
     let own = position.unit_in(map, at).filter(|u| u.kind == kind)?;
     let unit = UnitRef::new(own.kind, own.location);
     // A garrison in its home province only holds (Hegemony 5.1.4): left to the full way.
@@ -208,15 +296,14 @@ pub(crate) fn direct_order(map: &Map, position: &Position, line: &str) -> Option
         }
         Plain::SupportMove(kind, of, to) => {
             let supported = supported(map, position, kind, of, at)?;
-            let reach = to != at && !map.province(to).shut && map.can_reach_province(own.kind, own.location, to);
-            let possible = to != of && map.can_reach_province(supported.kind, supported.location, to);
-            let army_may_stand = supported.kind == UnitType::Fleet || map.location(map.province(to).main).army;
-            (reach && possible && army_may_stand && map.location(supported.location).allows(supported.kind))
-                .then_some(())?;
+            let reach = to.province != at
+                && !map.province(to.province).shut
+                && map.can_reach_province(own.kind, own.location, to.province);
+            reach.then_some(())?;
             Order::SupportMove {
                 unit,
                 supported,
-                to: map.province(to).main,
+                to: supported_move(map, supported, to)?,
             }
         }
     };
@@ -224,22 +311,42 @@ pub(crate) fn direct_order(map: &Map, position: &Position, line: &str) -> Option
 }
 
 /// The place a unit moves to in one plain step: an adjacent province that is not shut, where a
-/// unit of its type may stand (for a fleet, one without coasts of its own).
-fn plain_step(map: &Map, unit: &Unit, to: ProvinceId) -> Option<LocationId> {
-    let target = map.province(to);
-    let fits = match unit.kind {
-        UnitType::Army => map.location(target.main).army,
-        UnitType::Fleet => !target.has_split_coast(),
+/// unit of its type may stand; for a fleet, the coast written of a province with coasts of its
+/// own, and one without them otherwise (an army's coast is ignored).
+fn plain_step(map: &Map, unit: &Unit, to: Place) -> Option<LocationId> {
+    let target = map.province(to.province);
+    let location = match unit.kind {
+        UnitType::Army => map.location(target.main).army.then_some(target.main)?,
+        UnitType::Fleet if target.has_split_coast() => map.coast_of(to.province, to.coast?)?,
+        UnitType::Fleet => target.main,
     };
-    (map.province_of(unit.location) != to
+    (map.province_of(unit.location) != to.province
         && !target.shut
-        && fits
-        && map.is_adjacent(unit.kind, unit.location, target.main))
-    .then_some(target.main)
+        && map.is_adjacent(unit.kind, unit.location, location))
+    .then_some(location)
+}
+
+/// Where a supported unit moves to, where it plainly can: a province it reaches in one step, not
+/// its own; the coast written, for a fleet, where the province has coasts of its own.
+fn supported_move(map: &Map, supported: UnitRef, to: Place) -> Option<LocationId> {
+    let target = map.province(to.province);
+    let from = supported.location;
+    let stands = map.location(from).allows(supported.kind);
+    let possible =
+        map.province_of(from) != to.province && stands && map.can_reach_province(supported.kind, from, to.province);
+    let location = match supported.kind {
+        UnitType::Army => map.location(target.main).army.then_some(target.main)?,
+        UnitType::Fleet => match to.coast.and_then(|c| map.coast_of(to.province, c)) {
+            Some(coast) => map.is_adjacent(UnitType::Fleet, from, coast).then_some(coast)?,
+            None if to.coast.is_some() && target.has_split_coast() => return None,
+            None => target.main,
+        },
+    };
+    possible.then_some(location)
 }
 
 /// The supported unit, which must stand in its province with the type written (and not be the
-/// supporting unit itself).
+/// supporting unit itself); a coast written for it is ignored.
 fn supported(map: &Map, position: &Position, kind: UnitType, at: ProvinceId, own: ProvinceId) -> Option<UnitRef> {
     if at == own {
         return None;
@@ -254,18 +361,19 @@ mod tests {
     use crate::test_support::standard;
 
     #[test]
-    fn a_line_is_cut_into_packed_words_and_dashes() {
+    fn a_line_is_cut_into_packed_words_dashes_and_slashes() {
         let (cut, n) = tokens("A Par-BUR").expect("plain");
         assert_eq!(n, 4);
         assert_eq!(cut[0], ARMY);
         assert_eq!(cut[2], Token::Dash);
         assert_eq!(cut[3], Token::Word(u64::from_le_bytes(*b"bur\0\0\0\0\0")));
+        assert_eq!(tokens("F Spa/nc").map(|(cut, n)| (cut[2], n)), Some((Token::Slash, 4)));
         for odd in [
-            "A Par - Bur/nc",
             "A Par: Bur",
             "A Pär - Bur",
             "A Abcdefghi",
-            "A B C D E F G H",
+            "A B C D E F G H I J K L M",
+            "A Par - Bur 1",
         ] {
             assert!(tokens(odd).is_none(), "{odd}");
         }
@@ -299,6 +407,11 @@ mod tests {
             "A Mar - Spa",
             "F Tri - Adr",
             "F StP H",
+            "F StP/sc H",
+            "F StP/sc - Bot",
+            "F StP/nc - Fin",
+            "A Mos S F StP/sc - Lvn",
+            "F Sev S F Ank - Bla",
         ] {
             assert!(direct_order(map, &start, line).is_some(), "{line}");
         }
@@ -310,8 +423,9 @@ mod tests {
             "A Mun S F Ber",
             "F Lon - Nth, A Lvp - Yor",
             "A Par - Pic via convoy",
-            "F Stp/sc - Bot",
-            "F Mao - Spa",
+            "F StP - Nwy",
+            "F StP/sc - Bar",
+            "F StP/xc - Bot",
             "F Mid - Atlantic",
             "A Mar - Spa via convoy",
             "F Kie S A Ber - Mun",
