@@ -21,14 +21,19 @@ impl Adjudicator<'_> {
         result
             .convoyed
             .extend(self.slots.iter().map(|s| s.kind == Kind::Move && s.convoyed));
+        self.mark_bounces(result);
         result.units.clear();
         result.units.reserve(self.slots.len());
         for u in 0..self.slots.len() {
             let dislodged_by = self.dislodger(u, &result.moved);
             let outcome = self.outcome(u, result, dislodged_by);
             result.units.push(UnitResult { outcome, dislodged_by });
+            self.unmark_occupied(u, result, dislodged_by.is_none());
         }
-        self.write_contested(result);
+        // The train stands where it stopped.
+        if let Some((_, end)) = result.rail_end {
+            result.contested[self.map.province_of(end).index()] = false;
+        }
     }
 
     /// Whether each move a rule decides (a railroad ride) left its province, and where the last
@@ -67,36 +72,35 @@ impl Adjudicator<'_> {
         dislodged_by
     }
 
-    /// The provinces left empty by a bounce (no retreats there).
-    fn write_contested(&mut self, result: &mut MovementResult) {
-        let n = self.slots.len();
+    /// Marks the destinations of the moves that bounced (with their route, not beaten head to
+    /// head); [`Adjudicator::unmark_occupied`] then clears those occupied after the phase.
+    fn mark_bounces(&mut self, result: &mut MovementResult) {
         // Resized only when the map changed; the fill is one memset.
         result.contested.resize(self.map.provinces().len(), false);
         result.contested.fill(false);
-        for u in 0..n {
-            let slot = self.slots[u];
-            if slot.kind != Kind::Move || result.moved[u] || !self.path(u) {
-                continue;
-            }
-            if slot.opponent != NONE && result.moved[usize::from(slot.opponent)] {
-                continue;
-            }
-            result.contested[usize::from(slot.target)] = true;
-        }
-        for u in 0..n {
+        for u in 0..self.slots.len() {
             let slot = &self.slots[u];
-            // An occupied province is never "left empty".
-            let stays = !result.moved[u] && result.units[u].dislodged_by.is_none();
-            if stays {
-                result.contested[usize::from(slot.origin)] = false;
+            if slot.kind != Kind::Move || result.moved[u] {
+                continue;
             }
-            if result.moved[u] && slot.kind == Kind::Move {
-                result.contested[usize::from(slot.target)] = false;
+            let (target, opponent) = (slot.target, slot.opponent);
+            if !self.path(u) || (opponent != NONE && result.moved[usize::from(opponent)]) {
+                continue;
             }
+            result.contested[usize::from(target)] = true;
         }
-        // The train stands where it stopped.
-        if let Some((_, end)) = result.rail_end {
-            result.contested[self.map.province_of(end).index()] = false;
+    }
+
+    /// Clears the bounce marks of the provinces unit `u` occupies after the phase (an occupied
+    /// province is never "left empty"): its own if it stays, its destination if it moved there.
+    fn unmark_occupied(&self, u: usize, result: &mut MovementResult, not_dislodged: bool) {
+        let slot = &self.slots[u];
+        let moved = result.moved[u];
+        if !moved && not_dislodged {
+            result.contested[usize::from(slot.origin)] = false;
+        }
+        if moved && slot.kind == Kind::Move {
+            result.contested[usize::from(slot.target)] = false;
         }
     }
 

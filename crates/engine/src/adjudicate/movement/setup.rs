@@ -20,10 +20,13 @@ fn slot_of(map: &Map, unit: &Unit, order: &Order) -> Slot {
         ..Slot::HOLD
     };
     match *order {
-        Order::Move { to, .. } => {
+        Order::Move { to, via_convoy, .. } => {
             slot.kind = Kind::Move;
             slot.target = province(to);
             slot.target_location = to.0;
+            // Set again if a fleet of the army's own power convoys it (`link_orders`).
+            slot.convoyed =
+                unit.kind == UnitType::Army && (via_convoy || !map.is_adjacent(unit.kind, unit.location, to));
         }
         Order::SupportHold { supported, .. } => {
             slot.kind = Kind::SupportHold;
@@ -69,7 +72,6 @@ impl Adjudicator<'_> {
         self.decisions.clear();
         self.decisions.resize(decisions, Decision::default());
         self.link_orders(units, orders);
-        self.find_convoyed(units, orders);
         self.find_opponents();
     }
 
@@ -111,9 +113,14 @@ impl Adjudicator<'_> {
                 }
                 Kind::Convoy => {
                     if let Some(a) = self.convoyed_army(i, units, orders) {
-                        self.slots[i].matched = true;
-                        self.slots[i].next_convoy = self.slots[a].first_convoy;
-                        self.slots[a].first_convoy = i as u16;
+                        let fleet = &mut self.slots[i];
+                        fleet.matched = true;
+                        let power = fleet.power;
+                        let army = &mut self.slots[a];
+                        // A fleet of the army's own power makes it go by convoy (2000/2023 rules).
+                        army.convoyed |= army.power == power;
+                        let next = std::mem::replace(&mut army.first_convoy, i as u16);
+                        self.slots[i].next_convoy = next;
                     }
                 }
                 _ => {}
@@ -167,29 +174,6 @@ impl Adjudicator<'_> {
             && army.target == convoy.target
             && names_led == led(&orders[a]))
         .then_some(a)
-    }
-
-    /// Which moves go by convoy: a move that is not adjacent, or is ordered via convoy, or is
-    /// convoyed by a fleet of the army's own power (2000/2023 rules, DATC 4.A.3 without
-    /// fallback to the land route).
-    fn find_convoyed(&mut self, units: &[Unit], orders: &[Order]) {
-        for (i, (unit, order)) in units.iter().zip(orders).enumerate() {
-            if let Order::Move { to, via_convoy, .. } = *order {
-                if unit.kind != UnitType::Army || self.slots[i].kind != Kind::Move {
-                    continue;
-                }
-                let adjacent = self.map.is_adjacent(unit.kind, unit.location, to);
-                let power = self.slots[i].power;
-                let mut own_fleet = false;
-                let mut c = self.slots[i].first_convoy;
-                while c != NONE {
-                    let fleet = self.slots[usize::from(c)];
-                    own_fleet |= fleet.power == power;
-                    c = fleet.next_convoy;
-                }
-                self.slots[i].convoyed = !adjacent || via_convoy || own_fleet;
-            }
-        }
     }
 
     /// Each order's head-to-head opponent: the unit in its target moving straight back into its
