@@ -107,44 +107,48 @@ impl Adjudicator<'_> {
     /// What unit `u`'s order did: the rule's word where a rule claimed it and names one, else
     /// read off the decided orders.
     fn outcome(&mut self, u: usize, result: &MovementResult, dislodged_by: Option<ProvinceId>) -> Outcome {
-        let slot = self.slots[u];
-        if slot.rule_of != NO_RULE {
+        let slot = &self.slots[u];
+        let (kind, rule_of, matched, origin) = (slot.kind, slot.rule_of, slot.matched, slot.origin);
+        if rule_of != NO_RULE {
             let ruled = self
                 .rules()
-                .and_then(|rules| rules[usize::from(slot.rule_of)].outcome(self, u));
+                .and_then(|rules| rules[usize::from(rule_of)].outcome(self, u));
             if let Some(outcome) = ruled {
                 return outcome;
             }
         }
-        let decision = self.decisions[u];
-        match slot.kind {
+        let moved = result.moved[u];
+        match kind {
             Kind::Hold => Outcome::Held,
-            Kind::RuledMove if result.moved[u] => Outcome::Moved,
+            Kind::RuledMove if moved => Outcome::Moved,
             Kind::RuledMove => Outcome::Held,
-            Kind::Move if result.moved[u] => Outcome::Moved,
-            Kind::Move if slot.convoyed && !self.path(u) => Outcome::NoConvoy,
+            Kind::Move if moved => Outcome::Moved,
+            Kind::Move if self.slots[u].convoyed && !self.path(u) => Outcome::NoConvoy,
             Kind::Move => Outcome::Bounced {
                 against: self.bounce_cause(u),
             },
-            Kind::SupportHold | Kind::SupportMove if !slot.matched => Outcome::SupportVoid,
-            Kind::SupportHold | Kind::SupportMove if decision.resolution => Outcome::Supported,
+            Kind::SupportHold | Kind::SupportMove if !matched => Outcome::SupportVoid,
+            Kind::SupportHold | Kind::SupportMove if self.decisions[u].resolution => Outcome::Supported,
             Kind::SupportHold | Kind::SupportMove => {
-                let by = self
-                    .cutting_attacker(u)
-                    .or(dislodged_by)
-                    .unwrap_or(ProvinceId(slot.origin));
+                let by = self.cutting_attacker(u).or(dislodged_by).unwrap_or(ProvinceId(origin));
                 Outcome::Cut { by }
             }
-            Kind::Convoy if !slot.matched => Outcome::ConvoyVoid,
-            Kind::Convoy if decision.paradox => Outcome::ConvoyParadox,
-            Kind::Convoy => {
-                let army = self.unit_in(slot.source).unwrap_or(u);
-                if decision.resolution && result.moved[army] && self.convoy_route(army, Some(u)) {
-                    Outcome::Convoyed
-                } else {
-                    Outcome::ConvoyFailed
-                }
-            }
+            Kind::Convoy if !matched => Outcome::ConvoyVoid,
+            Kind::Convoy => self.convoy_outcome(u, result),
+        }
+    }
+
+    /// What the matched convoy `u` did: ruled out by the paradox rule, carried its army, or not.
+    fn convoy_outcome(&mut self, u: usize, result: &MovementResult) -> Outcome {
+        let decision = self.decisions[u];
+        if decision.paradox {
+            return Outcome::ConvoyParadox;
+        }
+        let army = self.unit_in(self.slots[u].source).unwrap_or(u);
+        if decision.resolution && result.moved[army] && self.convoy_route(army, Some(u)) {
+            Outcome::Convoyed
+        } else {
+            Outcome::ConvoyFailed
         }
     }
 

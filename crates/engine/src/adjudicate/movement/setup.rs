@@ -12,6 +12,7 @@ use crate::order::model::Cargo;
 use crate::position::Unit;
 
 /// The slot of a unit with its order read (not yet linked to other orders).
+#[inline]
 fn slot_of(map: &Map, unit: &Unit, order: &Order) -> Slot {
     let province = |l: LocationId| map.province_of(l).0;
     let mut slot = Slot {
@@ -181,14 +182,18 @@ impl Adjudicator<'_> {
     fn find_opponents(&mut self) {
         let direct = |s: &Slot| !s.convoyed && s.rule_of == NO_RULE;
         for u in 0..self.slots.len() {
-            let slot = self.slots[u];
-            if slot.target == NONE || !direct(&slot) {
+            let slot = &self.slots[u];
+            if slot.kind != Kind::Move || !direct(slot) {
                 continue;
             }
-            let Some(d) = self.unit_in(slot.target) else { continue };
-            let other = self.slots[d];
-            if other.kind == Kind::Move && other.target == slot.origin && direct(&other) {
-                self.slots[u].opponent = d as u16;
+            let (origin, target) = (slot.origin, slot.target);
+            let d = self.places[usize::from(target)].unit;
+            if d == NONE {
+                continue;
+            }
+            let other = &self.slots[usize::from(d)];
+            if other.kind == Kind::Move && other.target == origin && direct(other) {
+                self.slots[u].opponent = d;
             }
         }
     }
