@@ -73,7 +73,7 @@ impl Adjudicator<'_> {
         self.decisions.clear();
         self.decisions.resize(decisions, Decision::default());
         self.link_orders(units, orders);
-        self.find_opponents();
+        self.finish_links();
     }
 
     /// Lets every rule read the phase and claim orders; returns the number of rule decisions.
@@ -177,24 +177,39 @@ impl Adjudicator<'_> {
         .then_some(a)
     }
 
-    /// Each order's head-to-head opponent: the unit in its target moving straight back into its
-    /// province, neither move by convoy or by a route a rule decides.
-    fn find_opponents(&mut self) {
-        let direct = |s: &Slot| !s.convoyed && s.rule_of == NO_RULE;
+    /// Finds each move's head-to-head opponent, and settles at once the supports and convoys
+    /// no move attacks: they stand (what resolving them would find).
+    fn finish_links(&mut self) {
         for u in 0..self.slots.len() {
             let slot = &self.slots[u];
-            if slot.kind != Kind::Move || !direct(slot) {
-                continue;
+            match slot.kind {
+                Kind::Move => self.find_opponent(u),
+                Kind::SupportHold | Kind::SupportMove | Kind::Convoy => {
+                    if self.places[usize::from(slot.origin)].first_attacker == NONE {
+                        self.decisions[u] = Decision::STANDS;
+                    }
+                }
+                _ => {}
             }
-            let (origin, target) = (slot.origin, slot.target);
-            let d = self.places[usize::from(target)].unit;
-            if d == NONE {
-                continue;
-            }
-            let other = &self.slots[usize::from(d)];
-            if other.kind == Kind::Move && other.target == origin && direct(other) {
-                self.slots[u].opponent = d;
-            }
+        }
+    }
+
+    /// Move `u`'s head-to-head opponent: the unit in its target moving straight back into its
+    /// province, neither move by convoy or by a route a rule decides.
+    fn find_opponent(&mut self, u: usize) {
+        let direct = |s: &Slot| !s.convoyed && s.rule_of == NO_RULE;
+        let slot = &self.slots[u];
+        if !direct(slot) {
+            return;
+        }
+        let (origin, target) = (slot.origin, slot.target);
+        let d = self.places[usize::from(target)].unit;
+        if d == NONE {
+            return;
+        }
+        let other = &self.slots[usize::from(d)];
+        if other.kind == Kind::Move && other.target == origin && direct(other) {
+            self.slots[u].opponent = d;
         }
     }
 }
