@@ -125,28 +125,15 @@ impl Adjudicator<'_> {
     fn backup_rule(&mut self, from: usize, two_solutions: bool) {
         let n = self.slots.len();
         let rules = self.rules();
-        let rule_says = |s: &Self, d: usize, f: &dyn Fn(&dyn ResolverRule, usize) -> bool| {
-            let (Some(rules), Some((i, k))) = (&rules, s.rule_decision(d)) else {
-                return false;
-            };
-            f(rules[i].as_ref(), k)
-        };
-        let fails_like_convoy = |s: &Self, d: usize| {
-            if d < n {
-                s.slots[d].kind == Kind::Convoy
-            } else {
-                rule_says(s, d, &|r, k| r.fails_in_paradox(k))
-            }
-        };
         let has_szykman = self.cycle[from..]
             .iter()
-            .any(|&c| fails_like_convoy(self, usize::from(c)));
+            .any(|&c| self.fails_like_convoy(usize::from(c)));
         let only_moves = self.cycle[from..].iter().all(|&c| {
             let d = usize::from(c);
             if d < n {
                 matches!(self.slots[d].kind, Kind::Move | Kind::RuledMove)
             } else {
-                rule_says(self, d, &|r, k| r.is_movement(k))
+                self.rule_says(d, |r, k| r.is_movement(k))
             }
         });
         let settled_by_rule: Vec<usize> = rules
@@ -159,31 +146,64 @@ impl Adjudicator<'_> {
             self.decisions[c].visited = false;
         }
         for &d in &settled_by_rule {
-            self.decisions[d].resolved = true;
-            self.decisions[d].resolution = false;
-            self.decisions[d].paradox = true;
+            self.rule_out(d);
         }
         if has_szykman {
             for k in from..self.cycle.len() {
                 let c = usize::from(self.cycle[k]);
-                if fails_like_convoy(self, c) {
-                    self.decisions[c].resolved = true;
-                    self.decisions[c].resolution = false;
-                    self.decisions[c].paradox = true;
+                if self.fails_like_convoy(c) {
+                    self.rule_out(c);
                 }
             }
         } else if settled_by_rule.is_empty() {
-            for k in from..self.cycle.len() {
-                let c = usize::from(self.cycle[k]);
-                // A rule's move follows from the rule's decisions.
-                if c < n && self.slots[c].kind == Kind::RuledMove {
-                    continue;
-                }
-                self.decisions[c].resolved = true;
-                self.decisions[c].resolution = only_moves;
-            }
+            self.settle_circle(from, only_moves);
         }
-        // Every backup settles at least one decision of the cycle, so resolving ends.
+        self.settle_unsettled(from);
+    }
+
+    /// What a rule says of its decision `d` (false for a decision no rule owns).
+    fn rule_says(&self, d: usize, f: impl Fn(&dyn ResolverRule, usize) -> bool) -> bool {
+        let (Some(rules), Some((i, k))) = (&self.rules, self.rule_decision(d)) else {
+            return false;
+        };
+        f(rules[i].as_ref(), k)
+    }
+
+    /// Whether decision `d` fails in a paradox the way a convoy does: a convoy, or a rule's
+    /// passage.
+    fn fails_like_convoy(&self, d: usize) -> bool {
+        if d < self.slots.len() {
+            self.slots[d].kind == Kind::Convoy
+        } else {
+            self.rule_says(d, |r, k| r.fails_in_paradox(k))
+        }
+    }
+
+    /// Settles decision `d` as failed by a paradox rule.
+    fn rule_out(&mut self, d: usize) {
+        let decision = &mut self.decisions[d];
+        decision.resolved = true;
+        decision.resolution = false;
+        decision.paradox = true;
+    }
+
+    /// Settles the cycle from `from` as a circular movement: it succeeds if it is one
+    /// (`only_moves`), else fails; a rule's move follows from the rule's decisions.
+    fn settle_circle(&mut self, from: usize, only_moves: bool) {
+        let n = self.slots.len();
+        for k in from..self.cycle.len() {
+            let c = usize::from(self.cycle[k]);
+            if c < n && self.slots[c].kind == Kind::RuledMove {
+                continue;
+            }
+            self.decisions[c].resolved = true;
+            self.decisions[c].resolution = only_moves;
+        }
+    }
+
+    /// Every backup settles at least one decision of the cycle, so resolving ends: if none was,
+    /// all of them fail.
+    fn settle_unsettled(&mut self, from: usize) {
         let settled = self.cycle[from..]
             .iter()
             .any(|&c| self.decisions[usize::from(c)].resolved);

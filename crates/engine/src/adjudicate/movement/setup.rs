@@ -184,10 +184,10 @@ impl Adjudicator<'_> {
             let slot = &self.slots[u];
             match slot.kind {
                 Kind::Move => self.find_opponent(u),
-                Kind::SupportHold | Kind::SupportMove | Kind::Convoy => {
-                    if self.places[usize::from(slot.origin)].first_attacker == NONE {
-                        self.decisions[u] = Decision::STANDS;
-                    }
+                Kind::SupportHold | Kind::SupportMove | Kind::Convoy
+                    if self.places[usize::from(slot.origin)].first_attacker == NONE =>
+                {
+                    self.decisions[u] = Decision::STANDS;
                 }
                 _ => {}
             }
