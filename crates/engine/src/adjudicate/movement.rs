@@ -110,6 +110,17 @@ struct Decision {
     paradox: bool,
 }
 
+impl Decision {
+    /// Resolved: it succeeds.
+    const STANDS: Decision = Decision {
+        resolved: true,
+        visited: false,
+        in_cycle: false,
+        resolution: true,
+        paradox: false,
+    };
+}
+
 /// What the resolver keeps per province.
 #[derive(Clone, Copy, Debug)]
 struct Place {

@@ -202,6 +202,7 @@ impl Adjudicator<'_> {
         let target = self.map.province_of(to).0;
         let slot = &mut self.slots[u];
         slot.kind = Kind::RuledMove;
+        slot.convoyed = false;
         slot.target = target;
         slot.target_location = to.0;
         slot.rule_of = self.preparing;

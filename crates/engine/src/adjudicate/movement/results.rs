@@ -21,14 +21,19 @@ impl Adjudicator<'_> {
         result
             .convoyed
             .extend(self.slots.iter().map(|s| s.kind == Kind::Move && s.convoyed));
+        self.mark_bounces(result);
         result.units.clear();
         result.units.reserve(self.slots.len());
         for u in 0..self.slots.len() {
             let dislodged_by = self.dislodger(u, &result.moved);
             let outcome = self.outcome(u, result, dislodged_by);
             result.units.push(UnitResult { outcome, dislodged_by });
+            self.unmark_occupied(u, result, dislodged_by.is_none());
         }
-        self.write_contested(result);
+        // The train stands where it stopped.
+        if let Some((_, end)) = result.rail_end {
+            result.contested[self.map.province_of(end).index()] = false;
+        }
     }
 
     /// Whether each move a rule decides (a railroad ride) left its province, and where the last
@@ -67,80 +72,83 @@ impl Adjudicator<'_> {
         dislodged_by
     }
 
-    /// The provinces left empty by a bounce (no retreats there).
-    fn write_contested(&mut self, result: &mut MovementResult) {
-        let n = self.slots.len();
+    /// Marks the destinations of the moves that bounced (with their route, not beaten head to
+    /// head); [`Adjudicator::unmark_occupied`] then clears those occupied after the phase.
+    fn mark_bounces(&mut self, result: &mut MovementResult) {
         // Resized only when the map changed; the fill is one memset.
         result.contested.resize(self.map.provinces().len(), false);
         result.contested.fill(false);
-        for u in 0..n {
-            let slot = self.slots[u];
-            if slot.kind != Kind::Move || result.moved[u] || !self.path(u) {
-                continue;
-            }
-            if slot.opponent != NONE && result.moved[usize::from(slot.opponent)] {
-                continue;
-            }
-            result.contested[usize::from(slot.target)] = true;
-        }
-        for u in 0..n {
+        for u in 0..self.slots.len() {
             let slot = &self.slots[u];
-            // An occupied province is never "left empty".
-            let stays = !result.moved[u] && result.units[u].dislodged_by.is_none();
-            if stays {
-                result.contested[usize::from(slot.origin)] = false;
+            if slot.kind != Kind::Move || result.moved[u] {
+                continue;
             }
-            if result.moved[u] && slot.kind == Kind::Move {
-                result.contested[usize::from(slot.target)] = false;
+            let (target, opponent) = (slot.target, slot.opponent);
+            if !self.path(u) || (opponent != NONE && result.moved[usize::from(opponent)]) {
+                continue;
             }
+            result.contested[usize::from(target)] = true;
         }
-        // The train stands where it stopped.
-        if let Some((_, end)) = result.rail_end {
-            result.contested[self.map.province_of(end).index()] = false;
+    }
+
+    /// Clears the bounce marks of the provinces unit `u` occupies after the phase (an occupied
+    /// province is never "left empty"): its own if it stays, its destination if it moved there.
+    fn unmark_occupied(&self, u: usize, result: &mut MovementResult, not_dislodged: bool) {
+        let slot = &self.slots[u];
+        let moved = result.moved[u];
+        if !moved && not_dislodged {
+            result.contested[usize::from(slot.origin)] = false;
+        }
+        if moved && slot.kind == Kind::Move {
+            result.contested[usize::from(slot.target)] = false;
         }
     }
 
     /// What unit `u`'s order did: the rule's word where a rule claimed it and names one, else
     /// read off the decided orders.
     fn outcome(&mut self, u: usize, result: &MovementResult, dislodged_by: Option<ProvinceId>) -> Outcome {
-        let slot = self.slots[u];
-        if slot.rule_of != NO_RULE {
+        let slot = &self.slots[u];
+        let (kind, rule_of, matched, origin) = (slot.kind, slot.rule_of, slot.matched, slot.origin);
+        if rule_of != NO_RULE {
             let ruled = self
                 .rules()
-                .and_then(|rules| rules[usize::from(slot.rule_of)].outcome(self, u));
+                .and_then(|rules| rules[usize::from(rule_of)].outcome(self, u));
             if let Some(outcome) = ruled {
                 return outcome;
             }
         }
-        let decision = self.decisions[u];
-        match slot.kind {
+        let moved = result.moved[u];
+        match kind {
             Kind::Hold => Outcome::Held,
-            Kind::RuledMove if result.moved[u] => Outcome::Moved,
+            Kind::RuledMove if moved => Outcome::Moved,
             Kind::RuledMove => Outcome::Held,
-            Kind::Move if result.moved[u] => Outcome::Moved,
-            Kind::Move if slot.convoyed && !self.path(u) => Outcome::NoConvoy,
+            Kind::Move if moved => Outcome::Moved,
+            Kind::Move if self.slots[u].convoyed && !self.path(u) => Outcome::NoConvoy,
             Kind::Move => Outcome::Bounced {
                 against: self.bounce_cause(u),
             },
-            Kind::SupportHold | Kind::SupportMove if !slot.matched => Outcome::SupportVoid,
-            Kind::SupportHold | Kind::SupportMove if decision.resolution => Outcome::Supported,
+            Kind::SupportHold | Kind::SupportMove if !matched => Outcome::SupportVoid,
+            Kind::SupportHold | Kind::SupportMove if self.decisions[u].resolution => Outcome::Supported,
             Kind::SupportHold | Kind::SupportMove => {
-                let by = self
-                    .cutting_attacker(u)
-                    .or(dislodged_by)
-                    .unwrap_or(ProvinceId(slot.origin));
+                let by = self.cutting_attacker(u).or(dislodged_by).unwrap_or(ProvinceId(origin));
                 Outcome::Cut { by }
             }
-            Kind::Convoy if !slot.matched => Outcome::ConvoyVoid,
-            Kind::Convoy if decision.paradox => Outcome::ConvoyParadox,
-            Kind::Convoy => {
-                let army = self.unit_in(slot.source).unwrap_or(u);
-                if decision.resolution && result.moved[army] && self.convoy_route(army, Some(u)) {
-                    Outcome::Convoyed
-                } else {
-                    Outcome::ConvoyFailed
-                }
-            }
+            Kind::Convoy if !matched => Outcome::ConvoyVoid,
+            Kind::Convoy => self.convoy_outcome(u, result),
+        }
+    }
+
+    /// What the matched convoy `u` did: ruled out by the paradox rule, carried its army, or not.
+    fn convoy_outcome(&mut self, u: usize, result: &MovementResult) -> Outcome {
+        let decision = self.decisions[u];
+        if decision.paradox {
+            return Outcome::ConvoyParadox;
+        }
+        let army = self.unit_in(self.slots[u].source).unwrap_or(u);
+        if decision.resolution && result.moved[army] && self.convoy_route(army, Some(u)) {
+            Outcome::Convoyed
+        } else {
+            Outcome::ConvoyFailed
         }
     }
 

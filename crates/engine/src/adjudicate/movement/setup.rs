@@ -12,6 +12,7 @@ use crate::order::model::Cargo;
 use crate::position::Unit;
 
 /// The slot of a unit with its order read (not yet linked to other orders).
+#[inline]
 fn slot_of(map: &Map, unit: &Unit, order: &Order) -> Slot {
     let province = |l: LocationId| map.province_of(l).0;
     let mut slot = Slot {
@@ -20,10 +21,13 @@ fn slot_of(map: &Map, unit: &Unit, order: &Order) -> Slot {
         ..Slot::HOLD
     };
     match *order {
-        Order::Move { to, .. } => {
+        Order::Move { to, via_convoy, .. } => {
             slot.kind = Kind::Move;
             slot.target = province(to);
             slot.target_location = to.0;
+            // Set again if a fleet of the army's own power convoys it (`link_orders`).
+            slot.convoyed =
+                unit.kind == UnitType::Army && (via_convoy || !map.is_adjacent(unit.kind, unit.location, to));
         }
         Order::SupportHold { supported, .. } => {
             slot.kind = Kind::SupportHold;
@@ -69,8 +73,7 @@ impl Adjudicator<'_> {
         self.decisions.clear();
         self.decisions.resize(decisions, Decision::default());
         self.link_orders(units, orders);
-        self.find_convoyed(units, orders);
-        self.find_opponents();
+        self.finish_links();
     }
 
     /// Lets every rule read the phase and claim orders; returns the number of rule decisions.
@@ -111,9 +114,14 @@ impl Adjudicator<'_> {
                 }
                 Kind::Convoy => {
                     if let Some(a) = self.convoyed_army(i, units, orders) {
-                        self.slots[i].matched = true;
-                        self.slots[i].next_convoy = self.slots[a].first_convoy;
-                        self.slots[a].first_convoy = i as u16;
+                        let fleet = &mut self.slots[i];
+                        fleet.matched = true;
+                        let power = fleet.power;
+                        let army = &mut self.slots[a];
+                        // A fleet of the army's own power makes it go by convoy (2000/2023 rules).
+                        army.convoyed |= army.power == power;
+                        let next = std::mem::replace(&mut army.first_convoy, i as u16);
+                        self.slots[i].next_convoy = next;
                     }
                 }
                 _ => {}
@@ -169,43 +177,39 @@ impl Adjudicator<'_> {
         .then_some(a)
     }
 
-    /// Which moves go by convoy: a move that is not adjacent, or is ordered via convoy, or is
-    /// convoyed by a fleet of the army's own power (2000/2023 rules, DATC 4.A.3 without
-    /// fallback to the land route).
-    fn find_convoyed(&mut self, units: &[Unit], orders: &[Order]) {
-        for (i, (unit, order)) in units.iter().zip(orders).enumerate() {
-            if let Order::Move { to, via_convoy, .. } = *order {
-                if unit.kind != UnitType::Army || self.slots[i].kind != Kind::Move {
-                    continue;
+    /// Finds each move's head-to-head opponent, and settles at once the supports and convoys
+    /// no move attacks: they stand (what resolving them would find).
+    fn finish_links(&mut self) {
+        for u in 0..self.slots.len() {
+            let slot = &self.slots[u];
+            match slot.kind {
+                Kind::Move => self.find_opponent(u),
+                Kind::SupportHold | Kind::SupportMove | Kind::Convoy
+                    if self.places[usize::from(slot.origin)].first_attacker == NONE =>
+                {
+                    self.decisions[u] = Decision::STANDS;
                 }
-                let adjacent = self.map.is_adjacent(unit.kind, unit.location, to);
-                let power = self.slots[i].power;
-                let mut own_fleet = false;
-                let mut c = self.slots[i].first_convoy;
-                while c != NONE {
-                    let fleet = self.slots[usize::from(c)];
-                    own_fleet |= fleet.power == power;
-                    c = fleet.next_convoy;
-                }
-                self.slots[i].convoyed = !adjacent || via_convoy || own_fleet;
+                _ => {}
             }
         }
     }
 
-    /// Each order's head-to-head opponent: the unit in its target moving straight back into its
+    /// Move `u`'s head-to-head opponent: the unit in its target moving straight back into its
     /// province, neither move by convoy or by a route a rule decides.
-    fn find_opponents(&mut self) {
+    fn find_opponent(&mut self, u: usize) {
         let direct = |s: &Slot| !s.convoyed && s.rule_of == NO_RULE;
-        for u in 0..self.slots.len() {
-            let slot = self.slots[u];
-            if slot.target == NONE || !direct(&slot) {
-                continue;
-            }
-            let Some(d) = self.unit_in(slot.target) else { continue };
-            let other = self.slots[d];
-            if other.kind == Kind::Move && other.target == slot.origin && direct(&other) {
-                self.slots[u].opponent = d as u16;
-            }
+        let slot = &self.slots[u];
+        if !direct(slot) {
+            return;
+        }
+        let (origin, target) = (slot.origin, slot.target);
+        let d = self.places[usize::from(target)].unit;
+        if d == NONE {
+            return;
+        }
+        let other = &self.slots[usize::from(d)];
+        if other.kind == Kind::Move && other.target == origin && direct(other) {
+            self.slots[u].opponent = d;
         }
     }
 }
