@@ -148,6 +148,15 @@ impl NameIndex {
         Ok(())
     }
 
+    /// [`NameIndex::province_step`] for a key of up to eight bytes, packed as a number
+    /// (little-endian, padded with zeros).
+    pub(crate) fn short_province_step(&self, number: u64, words: usize) -> (Option<ProvinceId>, bool) {
+        match self.short_steps.get(&number) {
+            Some(&(named, longer)) => (named.filter(|e| e.1 >= words).map(|e| e.0), longer),
+            None => (None, false),
+        }
+    }
+
     /// Every short key (packed as a number) with what [`NameIndex::province_step`] answers
     /// for it as the first word of a name.
     pub(crate) fn short_steps(&self) -> impl Iterator<Item = (u64, Step)> + '_ {
@@ -195,10 +204,7 @@ impl NameIndex {
     /// words starts with this one (if not, no more words can make a name of it).
     pub fn province_step(&self, key: &str, words: usize) -> (Option<ProvinceId>, bool) {
         if let Some(number) = packed(key) {
-            return match self.short_steps.get(&number) {
-                Some(&(named, longer)) => (named.filter(|e| e.1 >= words).map(|e| e.0), longer),
-                None => (None, false),
-            };
+            return self.short_province_step(number, words);
         }
         match self.provinces.get(key) {
             Some(entry) => (entry.named.as_ref().filter(|e| e.2 >= words).map(|e| e.0), entry.longer),

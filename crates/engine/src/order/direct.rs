@@ -77,25 +77,26 @@ impl PlainPlaces {
 
     /// The province a word names plainly, and whether longer names start with it.
     fn word(&self, token: Token) -> Option<(ProvinceId, bool)> {
-        match token {
-            Token::Word(key) => self.by_key.get(&key).copied(),
-            Token::Dash | Token::Slash => None,
-        }
+        self.by_key.get(&token).copied()
     }
 
     /// The coast a word after `/` names.
     fn coast(&self, token: Token) -> Option<Coast> {
-        let Token::Word(key) = token else { return None };
-        self.coasts.iter().find(|(k, _)| *k == key).map(|&(_, coast)| coast)
+        self.coasts.iter().find(|(k, _)| *k == token).map(|&(_, coast)| coast)
     }
 
     /// The province that two words name together (with a dash between them), if any; `None`
     /// also where that cannot be told.
     fn joined(&self, map: &Map, first: Token, then: Token) -> Option<ProvinceId> {
-        let (Token::Word(first), Token::Word(second)) = (first, then) else {
+        let letters = |word: Token| 8 - word.leading_zeros() / 8;
+        if then <= SLASH {
             return None;
-        };
-        let joined = unpacked(first)? + &unpacked(second)?;
+        }
+        let (a, b) = (letters(first), letters(then));
+        if a + b <= 8 {
+            return map.names().short_province_step(first | then << (8 * a), 2).0;
+        }
+        let joined = unpacked(first)? + &unpacked(then)?;
         map.names().province_step(&joined, 2).0
     }
 }
@@ -114,23 +115,23 @@ fn unpacked(number: u64) -> Option<String> {
     String::from_utf8(bytes).ok()
 }
 
-/// One token of a plain line: a word of up to eight letters (lower case, packed), a dash or a
-/// slash.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Token {
-    Word(u64),
-    Dash,
-    Slash,
-}
+/// One token of a plain line: a word of up to eight letters (lower case, packed into a number
+/// whose first byte is a letter), or [`DASH`] or [`SLASH`].
+type Token = u64;
 
-const ARMY: Token = Token::Word(b'a' as u64);
-const FLEET: Token = Token::Word(b'f' as u64);
-const HOLD: Token = Token::Word(b'h' as u64);
-const SUPPORT: Token = Token::Word(b's' as u64);
+/// A dash between words.
+const DASH: Token = 1;
+/// A slash before a coast.
+const SLASH: Token = 2;
 
-/// Cuts a line of ASCII letters, blanks, dashes and slashes into at most [`MAX_TOKENS`] tokens.
-fn tokens(line: &str) -> Option<([Token; MAX_TOKENS], usize)> {
-    let mut out = [Token::Dash; MAX_TOKENS];
+const ARMY: Token = b'a' as u64;
+const FLEET: Token = b'f' as u64;
+const HOLD: Token = b'h' as u64;
+const SUPPORT: Token = b's' as u64;
+
+/// Cuts a line of ASCII letters, blanks, dashes and slashes into at most [`MAX_TOKENS`] tokens
+/// in `out`; how many.
+fn tokens(line: &str, out: &mut [Token; MAX_TOKENS]) -> Option<usize> {
     let (mut n, mut word, mut letters) = (0, 0u64, 0u32);
     for b in line.bytes().chain(std::iter::once(b' ')) {
         if b.is_ascii_alphabetic() {
@@ -142,19 +143,19 @@ fn tokens(line: &str) -> Option<([Token; MAX_TOKENS], usize)> {
             continue;
         }
         if letters > 0 {
-            *out.get_mut(n)? = Token::Word(word);
+            *out.get_mut(n)? = word;
             (n, word, letters) = (n + 1, 0, 0);
         }
         let sign = match b {
             b' ' | b'\t' => continue,
-            b'-' => Token::Dash,
-            b'/' => Token::Slash,
+            b'-' => DASH,
+            b'/' => SLASH,
             _ => return None,
         };
         *out.get_mut(n)? = sign;
         n += 1;
     }
-    Some((out, n))
+    Some(n)
 }
 
 /// A place as written: a province, perhaps with a coast after `/`.
@@ -209,11 +210,11 @@ impl Cursor<'_> {
         let word = self.next()?;
         let (province, longer) = places.word(word)?;
         let coast = match self.peek() {
-            Some(Token::Slash) => {
+            Some(SLASH) => {
                 self.at += 1;
                 Some(places.coast(self.next()?)?)
             }
-            Some(Token::Dash) if longer => {
+            Some(DASH) if longer => {
                 let then = self.tokens.get(self.at + 1).copied()?;
                 places.joined(map, word, then).is_none().then_some(())?;
                 None
@@ -225,7 +226,7 @@ impl Cursor<'_> {
 
     /// `- place`, if a dash comes next.
     fn dash_place(&mut self, map: &Map) -> Option<Option<Place>> {
-        if self.peek() != Some(Token::Dash) {
+        if self.peek() != Some(DASH) {
             return Some(None);
         }
         self.at += 1;
@@ -240,7 +241,7 @@ impl Cursor<'_> {
                 self.at += 1;
                 Plain::Hold
             }
-            Some(Token::Dash) => Plain::Move(self.dash_place(map)??),
+            Some(DASH) => Plain::Move(self.dash_place(map)??),
             Some(SUPPORT) if map.plain_places.type_letters => {
                 self.at += 1;
                 let kind = self.unit_type()?;
@@ -267,9 +268,10 @@ pub(crate) fn direct_order(map: &Map, position: &Position, line: &str) -> Option
     if position.phase.kind != PhaseKind::Movement {
         return None;
     }
-    let (tokens, n) = tokens(line)?;
+    let mut cut = [0; MAX_TOKENS];
+    let n = tokens(line, &mut cut)?;
     let mut cursor = Cursor {
-        tokens: &tokens[..n],
+        tokens: &cut[..n],
         at: 0,
     };
     let kind = cursor.unit_type()?;
@@ -362,12 +364,14 @@ mod tests {
 
     #[test]
     fn a_line_is_cut_into_packed_words_dashes_and_slashes() {
-        let (cut, n) = tokens("A Par-BUR").expect("plain");
-        assert_eq!(n, 4);
-        assert_eq!(cut[0], ARMY);
-        assert_eq!(cut[2], Token::Dash);
-        assert_eq!(cut[3], Token::Word(u64::from_le_bytes(*b"bur\0\0\0\0\0")));
-        assert_eq!(tokens("F Spa/nc").map(|(cut, n)| (cut[2], n)), Some((Token::Slash, 4)));
+        let mut cut = [0; MAX_TOKENS];
+        assert_eq!(tokens("A Par-BUR", &mut cut), Some(4));
+        assert_eq!(
+            cut[..4],
+            [ARMY, packed("par"), DASH, u64::from_le_bytes(*b"bur\0\0\0\0\0")]
+        );
+        assert_eq!(tokens("F Spa/nc", &mut cut), Some(4));
+        assert_eq!(cut[2], SLASH);
         for odd in [
             "A Par: Bur",
             "A Pär - Bur",
@@ -375,7 +379,7 @@ mod tests {
             "A B C D E F G H I J K L M",
             "A Par - Bur 1",
         ] {
-            assert!(tokens(odd).is_none(), "{odd}");
+            assert!(tokens(odd, &mut cut).is_none(), "{odd}");
         }
     }
 
@@ -383,13 +387,12 @@ mod tests {
     fn only_plain_names_are_plain_places() {
         let variant = standard();
         let places = &variant.map.plain_places;
-        let word = |w: &str| Token::Word(u64::from_le_bytes(format!("{w:\0<8}").as_bytes().try_into().unwrap()));
         for plain in ["par", "bur", "lon", "nth", "mao", "paris", "spa"] {
-            assert!(places.word(word(plain)).is_some(), "{plain}");
+            assert!(places.word(packed(plain)).is_some(), "{plain}");
         }
         // The start of a longer name, a keyword, a coast, no place.
         for not in ["north", "s", "nc", "xyz"] {
-            assert!(places.word(word(not)).is_none(), "{not}");
+            assert!(places.word(packed(not)).is_none(), "{not}");
         }
     }
 
