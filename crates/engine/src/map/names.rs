@@ -91,11 +91,17 @@ struct ProvinceKey {
 
 /// A folded key of at most eight bytes as one number (keys hold no zero byte, so no two
 /// keys give the same number).
-fn packed(key: &str) -> Option<u64> {
+pub(crate) fn packed(key: &str) -> Option<u64> {
     let bytes = key.as_bytes();
     let mut word = [0; 8];
     word.get_mut(..bytes.len())?.copy_from_slice(bytes);
     Some(u64::from_le_bytes(word))
+}
+
+/// The key a number made by [`packed`] holds.
+pub(crate) fn unpacked(number: u64) -> Option<String> {
+    let bytes: Vec<u8> = number.to_le_bytes().into_iter().take_while(|&b| b != 0).collect();
+    String::from_utf8(bytes).ok()
 }
 
 /// What [`NameIndex::province_step`] answers for one key.

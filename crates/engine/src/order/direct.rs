@@ -15,7 +15,7 @@ use std::hash::BuildHasherDefault;
 
 use crate::ids::{Coast, LocationId, ProvinceId, UnitType};
 use crate::map::Map;
-use crate::map::names::KeyHasher;
+use crate::map::names::{KeyHasher, packed, unpacked};
 use crate::order::Order;
 use crate::order::model::UnitRef;
 use crate::order::syntax::{coast_phrase, coast_word, keyword};
@@ -66,7 +66,7 @@ impl PlainPlaces {
             .collect();
         let coasts = COAST_WORDS
             .iter()
-            .filter_map(|w| Some((packed(w), coast_phrase(w)?)))
+            .filter_map(|w| Some((packed(w)?, coast_phrase(w)?)))
             .collect();
         PlainPlaces {
             by_key,
@@ -99,20 +99,6 @@ impl PlainPlaces {
         let joined = unpacked(first)? + &unpacked(then)?;
         map.names().province_step(&joined, 2).0
     }
-}
-
-/// A word of up to eight letters packed as [`tokens`] packs it.
-fn packed(word: &str) -> u64 {
-    word.bytes()
-        .take(8)
-        .enumerate()
-        .fold(0, |n, (i, b)| n | u64::from(b) << (8 * i))
-}
-
-/// The text of a packed key.
-fn unpacked(number: u64) -> Option<String> {
-    let bytes: Vec<u8> = number.to_le_bytes().into_iter().take_while(|&b| b != 0).collect();
-    String::from_utf8(bytes).ok()
 }
 
 /// One token of a plain line: a word of up to eight letters (lower case, packed into a number
@@ -368,7 +354,12 @@ mod tests {
         assert_eq!(tokens("A Par-BUR", &mut cut), Some(4));
         assert_eq!(
             cut[..4],
-            [ARMY, packed("par"), DASH, u64::from_le_bytes(*b"bur\0\0\0\0\0")]
+            [
+                ARMY,
+                packed("par").unwrap(),
+                DASH,
+                u64::from_le_bytes(*b"bur\0\0\0\0\0")
+            ]
         );
         assert_eq!(tokens("F Spa/nc", &mut cut), Some(4));
         assert_eq!(cut[2], SLASH);
@@ -388,11 +379,11 @@ mod tests {
         let variant = standard();
         let places = &variant.map.plain_places;
         for plain in ["par", "bur", "lon", "nth", "mao", "paris", "spa"] {
-            assert!(places.word(packed(plain)).is_some(), "{plain}");
+            assert!(places.word(packed(plain).unwrap()).is_some(), "{plain}");
         }
         // The start of a longer name, a keyword, a coast, no place.
         for not in ["north", "s", "nc", "xyz"] {
-            assert!(places.word(packed(not)).is_none(), "{not}");
+            assert!(places.word(packed(not).unwrap()).is_none(), "{not}");
         }
     }
 
