@@ -84,7 +84,7 @@ fn decide_conditions(
             }),
             None => orders.sender_only.push((
                 line.sender.or(line.power),
-                line.text,
+                line.text.into(),
                 OrderError::new(OrderErrorKind::ConditionNotMet, 0),
             )),
         }

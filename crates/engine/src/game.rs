@@ -28,8 +28,8 @@ pub struct ReadLine {
     /// The power that sent it, if known: the power itself, or (Hegemony) a player who controls
     /// the neutral country the line is for.
     pub sender: Option<PowerId>,
-    /// The text of the order.
-    pub text: String,
+    /// The text of the order (kept inline when short: no allocation per line read).
+    pub text: compact_str::CompactString,
     /// The order, or why it was rejected.
     pub result: Result<Order, OrderError>,
     /// A canal passage the order permits (`… SC F Red - Med`).
@@ -351,7 +351,7 @@ pub fn adjudicate_phase(variant: &Variant, position: &Position, mut orders: Phas
     match position.phase.kind {
         PhaseKind::Movement => movement(variant, position, &mut report),
         PhaseKind::Retreat => {
-            let mut next = position.clone();
+            let mut next = take_next(&mut report);
             let retreats = retreat(variant, position, &report.orders, &mut next);
             report.retreats = Some(retreats);
             report.next = next;
@@ -366,6 +366,22 @@ pub fn adjudicate_phase(variant: &Variant, position: &Position, mut orders: Phas
         next.rules.settle(variant, &next.units, &dislodged);
     }
     report
+}
+
+/// Takes the next position out of a report (a copy of the position until the phase changes it),
+/// leaving an empty one of the same phase: the phase builds on it instead of copying the
+/// position once more.
+fn take_next(report: &mut PhaseReport) -> Position {
+    let empty = Position {
+        phase: report.next.phase,
+        units: Vec::new(),
+        dislodged: Vec::new(),
+        owners: Vec::new(),
+        pending_retreats: Vec::new(),
+        rules: crate::rule_state::RuleState::default(),
+        recent: Vec::new(),
+    };
+    std::mem::replace(&mut report.next, empty)
 }
 
 /// Moves what the rules keep with the units that moved (a garrison with its army).
@@ -413,6 +429,7 @@ pub fn unit_orders(variant: &Variant, units: &[Unit], lines: &[ReadLine], carrie
 
 fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
     let map = &variant.map;
+    let mut next = take_next(report);
     let units = position.units.clone();
     let carried = report.orders.carried_out(variant, PhaseKind::Movement);
     let (orders, ordered) = unit_orders(variant, &units, &report.orders.lines, &carried);
@@ -446,7 +463,9 @@ fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
         .filter(|&p| result.contested[p])
         .map(|p| ProvinceId(p as u16))
         .collect();
-    let mut next = position.with_units(staying, dislodged.clone());
+    next.units = staying;
+    next.dislodged = dislodged.clone();
+    next.pending_retreats.clear();
     follow_moves(variant, &units, &orders, &result, &mut next);
     let facts = movement_facts(map, position.phase, &units, &orders, &result, &dislodged);
     crate::history::record(variant, &mut next.recent, facts);

@@ -48,12 +48,17 @@ impl PhaseOrders {
         self.note_origins(usize::MAX);
         let mut read_from = usize::MAX;
         let lines = lines.into_iter();
-        self.lines.reserve(lines.size_hint().0);
-        self.line_origins.reserve(lines.size_hint().0);
+        // About one line per unit in all, for all powers: room for them at the first reading.
+        let room = lines
+            .size_hint()
+            .0
+            .max(position.units.len().saturating_sub(self.lines.len()));
+        self.lines.reserve(room);
+        self.line_origins.reserve(room);
         for (index, line) in lines.enumerate() {
             self.note_origins(read_from);
             read_from = index;
-            reader.line(self, line.trim());
+            reader.line(self, trimmed(line));
         }
         self.note_origins(read_from);
     }
@@ -63,6 +68,16 @@ impl PhaseOrders {
     fn note_origins(&mut self, index: usize) {
         self.line_origins.resize(self.lines.len(), index);
         self.private_origins.resize(self.sender_only.len(), index);
+    }
+}
+
+/// A line without the blanks around it (most lines have none: told at a glance).
+fn trimmed(line: &str) -> &str {
+    let plain = |b: Option<&u8>| b.is_some_and(|b| b.is_ascii_graphic());
+    if plain(line.as_bytes().first()) && plain(line.as_bytes().last()) {
+        line
+    } else {
+        line.trim()
     }
 }
 
@@ -134,7 +149,7 @@ impl LineReader<'_> {
         orders.lines.push(ReadLine {
             power: Some(owner),
             sender: self.sender,
-            text: text.to_string(),
+            text: text.into(),
             result: Ok(order),
             permission: None,
             condition: None,
@@ -194,7 +209,7 @@ impl LineReader<'_> {
             orders.lines.push(ReadLine {
                 power: self.current,
                 sender: self.sender,
-                text: text.to_string(),
+                text: text.into(),
                 result: Err(OrderError::new(kind, 0)),
                 permission: None,
                 condition: None,
@@ -299,7 +314,7 @@ impl LineReader<'_> {
             Ok(o) => orders.lines.push(ReadLine {
                 power: o.power.or(self.current),
                 sender: self.sender,
-                text: text.to_string(),
+                text: text.into(),
                 permission: None,
                 result: Ok(o.order),
                 condition,
@@ -334,7 +349,7 @@ impl LineReader<'_> {
             orders.lines.push(ReadLine {
                 power,
                 sender: self.sender,
-                text: part.to_string(),
+                text: part.into(),
                 permission: result.as_ref().ok().and_then(|o| o.permission),
                 result: result.map(|o| o.order),
                 condition: None,

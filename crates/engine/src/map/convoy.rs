@@ -1,7 +1,26 @@
 //! Convoy geography: which fleets could ever be part of a convoy route.
 
+use smallvec::SmallVec;
+
 use crate::ids::{ProvinceId, UnitType};
 use crate::map::Map;
+
+/// The provinces a search has seen, one bit each (on the stack for maps of up to 512).
+struct Seen(SmallVec<[u64; 8]>);
+
+impl Seen {
+    fn new(provinces: usize) -> Seen {
+        Seen(smallvec::smallvec![0; provinces.div_ceil(64)])
+    }
+
+    fn contains(&self, p: ProvinceId) -> bool {
+        self.0[p.index() / 64] & (1 << (p.index() % 64)) != 0
+    }
+
+    fn insert(&mut self, p: ProvinceId) {
+        self.0[p.index() / 64] |= 1 << (p.index() % 64);
+    }
+}
 
 impl Map {
     /// Whether a fleet in `through` could be needed to convoy an army from `from` to `to`: it lies
@@ -35,23 +54,23 @@ impl Map {
         if from == to {
             return false;
         }
-        let mut seen = vec![false; self.provinces.len()];
-        let mut stack: Vec<ProvinceId> = self
-            .convoy_neighbours(from)
-            .filter(|&p| Some(p) != avoid && usable(p))
-            .collect();
-        for p in &stack {
-            seen[p.index()] = true;
+        let mut seen = Seen::new(self.provinces.len());
+        let mut stack: SmallVec<[ProvinceId; 16]> = SmallVec::new();
+        let mut visit = |q: ProvinceId, stack: &mut SmallVec<[ProvinceId; 16]>| {
+            if Some(q) != avoid && !seen.contains(q) && usable(q) {
+                seen.insert(q);
+                stack.push(q);
+            }
+        };
+        for &q in self.convoy_neighbours(from) {
+            visit(q, &mut stack);
         }
         while let Some(p) = stack.pop() {
             if self.fleet_touches(p, to) {
                 return true;
             }
-            for q in self.convoy_neighbours(p) {
-                if !seen[q.index()] && Some(q) != avoid && usable(q) {
-                    seen[q.index()] = true;
-                    stack.push(q);
-                }
+            for &q in self.convoy_neighbours(p) {
+                visit(q, &mut stack);
             }
         }
         false
@@ -66,12 +85,22 @@ impl Map {
             .any(|l| self.can_reach_province(UnitType::Fleet, l, b))
     }
 
-    /// Convoying provinces next to a province.
-    fn convoy_neighbours(&self, p: ProvinceId) -> impl Iterator<Item = ProvinceId> + '_ {
-        self.provinces
-            .iter()
-            .filter(move |q| q.convoys && q.id != p && self.fleet_touches(q.id, p))
-            .map(|q| q.id)
+    /// Convoying provinces next to a province (a fleet there could move into some part of it).
+    fn convoy_neighbours(&self, p: ProvinceId) -> &[ProvinceId] {
+        &self.convoy_neighbours[p.index()]
+    }
+
+    /// For every province, the convoying provinces next to it: worked out once when the map is
+    /// loaded.
+    pub(crate) fn convoy_neighbour_lists(&self) -> Vec<Vec<ProvinceId>> {
+        let next_to = |p: ProvinceId| {
+            self.provinces
+                .iter()
+                .filter(|q| q.convoys && q.id != p && self.fleet_touches(q.id, p))
+                .map(|q| q.id)
+                .collect()
+        };
+        self.provinces.iter().map(|p| next_to(p.id)).collect()
     }
 
     fn extend_route(
@@ -82,11 +111,8 @@ impl Map {
         usable: &dyn Fn(ProvinceId) -> bool,
         path: &mut Vec<ProvinceId>,
     ) -> bool {
-        let candidates: Vec<ProvinceId> = match path.last() {
-            None => self.convoy_neighbours(from).collect(),
-            Some(&last) => self.convoy_neighbours(last).collect(),
-        };
-        for next in candidates {
+        let candidates = self.convoy_neighbours(path.last().copied().unwrap_or(from));
+        for &next in candidates {
             if next == to || next == from || path.contains(&next) || !usable(next) {
                 continue;
             }

@@ -666,9 +666,11 @@ fn build(raw: &RawFile, problems: &mut Problems<'_>) -> Option<Variant> {
         fleet_adjacent,
         fleet_reaches,
         convoy_waters,
+        convoy_neighbours: Vec::new(),
         names,
         plain_places: Default::default(),
     };
+    map.convoy_neighbours = map.convoy_neighbour_lists();
     map.plain_places = crate::order::direct::PlainPlaces::new(&map);
     let rules = read_rules(raw, problems)?;
     if let Some(first) = raw.leader.first() {

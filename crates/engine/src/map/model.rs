@@ -169,6 +169,9 @@ pub struct Map {
     pub(crate) fleet_reaches: BitMatrix,
     /// Per province: the bodies of convoying water it touches (for army moves by convoy).
     pub(crate) convoy_waters: Vec<Vec<u16>>,
+    /// Per province: the convoying provinces from which a fleet could move into some part of it
+    /// (derived from the adjacency above once the map is built).
+    pub(crate) convoy_neighbours: Vec<Vec<ProvinceId>>,
     pub(crate) names: NameIndex,
     /// Canals: a province through which fleets pass between two waters in one move, with the
     /// leave of the unit holding it (Colonial's Suez canal).

@@ -1,6 +1,7 @@
 //! A quick reader for the plainest order lines, the ones nearly every game and program sends:
-//! `A Par - Bur`, `F Lon H`, `A Mun S A Kie - Ruh`, `F Nth C A Lon - Nwy`, `F Mao - Spa/nc` —
-//! ASCII letters, spaces, `-` and `/` only, the unit type written, one-word place names.
+//! `A Par - Bur`, `F Lon H`, `A Mun S A Kie - Ruh`, `F Nth C A Lon - Nwy`, `F Mao - Spa/nc`,
+//! `A Lon - Nwy via convoy` — ASCII letters, spaces, `-` and `/` only, the unit type written,
+//! one-word place names.
 //!
 //! It reads such a line into the same [`RawOrder`] as [`read_order`](super::syntax::read_order)
 //! and gives up (`None`) on anything else, or on anything it is not sure of (a word that may
@@ -269,6 +270,16 @@ impl<'p> Cursor<'p, '_> {
         self.plain.get(self.at) == Some(Piece::Dash) || self.keyword(self.at) == Some(Keyword::To)
     }
 
+    /// `via` (`by`, `per`, `mit`), perhaps followed by `convoy`, after a move: whether it was
+    /// written.
+    fn via(&mut self) -> bool {
+        let via = self.eat_keyword(Keyword::Via);
+        if via {
+            let _ = self.eat_keyword(Keyword::Convoy);
+        }
+        via
+    }
+
     /// What the unit is ordered to do.
     fn action(&mut self) -> Option<RawAction> {
         if self.at_end() {
@@ -278,7 +289,7 @@ impl<'p> Cursor<'p, '_> {
             let to = self.dash_place()?;
             return Some(RawAction::Move {
                 path: smallvec::smallvec![to],
-                via_convoy: false,
+                via_convoy: self.via(),
                 railroad: false,
             });
         }
@@ -300,7 +311,9 @@ impl<'p> Cursor<'p, '_> {
                 self.at += 1;
                 let target = self.unit(false)?;
                 let to = if self.arrow_next() {
-                    Some(self.dash_place()?)
+                    let to = self.dash_place()?;
+                    let _ = self.via();
+                    Some(to)
                 } else {
                     let _ = self.eat_keyword(Keyword::Hold);
                     None
@@ -411,6 +424,19 @@ mod tests {
             }
             a => words.push(a.to_string()),
         }
+        if rng.below(5) == 0 {
+            let via = [
+                "via",
+                "VIA",
+                "via convoy",
+                "by convoy",
+                "per",
+                "mit",
+                "(via convoy)",
+                "via c",
+            ];
+            words.push(rng.pick(&via).to_string());
+        }
         if rng.below(6) == 0 {
             let at = rng.below(words.len() + 1);
             words.insert(at, rng.pick(others).to_string());
@@ -461,7 +487,6 @@ mod tests {
             "A Par moves to Bur",
             "A Par -> Bur",
             "A Lon - Nth - Nwy",
-            "A Lon - Nwy via convoy",
             "F Spa nc - Mao",
             "F Stp north coast - Bot",
             "A Mun S Russian A Sil - Ber",

@@ -135,7 +135,7 @@ pub(crate) fn notices_with<'a>(variant: &Variant, report: &'a PhaseReport, carri
         .filter_map(|(line, &carried)| match fate(map, report, line, carried) {
             Fate::Told(told) => Some(Notice {
                 to: line.sender.or(line.power),
-                order: line.text.clone(),
+                order: line.text.to_string(),
                 told,
             }),
             _ => None,
@@ -181,7 +181,7 @@ pub fn private_report(
     let refused = report.orders.lines.iter().filter_map(|l| match &l.result {
         Err(e) if l.sender.or(l.power) == Some(player) => Some(Notice {
             to: Some(player),
-            order: l.text.clone(),
+            order: l.text.to_string(),
             told: Told::Refused(e),
         }),
         _ => None,

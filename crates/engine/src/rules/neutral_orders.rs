@@ -94,7 +94,7 @@ pub(super) fn settle(variant: &Variant, position: &Position, orders: &mut PhaseO
                     }
                     Ok(_) => OrderError::new(OrderErrorKind::JointOrdersNotCarried(name), 0),
                 };
-                orders.sender_only.push((Some(sender), line.text, error));
+                orders.sender_only.push((Some(sender), line.text.into(), error));
             }
             None => orders.lines.push(line),
         }

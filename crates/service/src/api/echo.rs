@@ -290,7 +290,7 @@ fn kept_lines(
 fn with_country(v: &Variant, sender: PowerId, line: &ReadLine) -> String {
     match line.power {
         Some(p) if p != sender && !line.text.contains(':') => format!("{}: {}", v.map.power(p).name, line.text),
-        _ => line.text.clone(),
+        _ => line.text.to_string(),
     }
 }
 
