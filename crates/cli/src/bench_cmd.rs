@@ -92,9 +92,10 @@ fn normalized(state: &GameState) -> (BTreeSet<String>, BTreeSet<String>) {
 /// Reads every power's lines of a phase, as a caller of `adjudicate` hands them over.
 fn read_orders(variant: &Variant, position: &Position, text: &[(PowerId, Vec<String>)]) -> PhaseOrders {
     let mut orders = PhaseOrders::default();
-    for (power, lines) in text {
-        orders.read(variant, position, Some(*power), lines.iter().map(String::as_str));
-    }
+    let senders = text
+        .iter()
+        .map(|(power, lines)| (Some(*power), lines.iter().map(String::as_str)));
+    orders.read_all(variant, position, senders);
     orders
 }
 

@@ -104,10 +104,11 @@ pub fn phase_report(
 ) -> Result<PhaseReport, AdjudicationError> {
     let mut read = PhaseOrders::default();
     read_pending_orders(variant, position, orders, pending_orders, &mut read)?;
+    let mut senders = Vec::with_capacity(orders.len());
     for (key, lines) in orders {
-        let power = power_by_key(variant, key)?;
-        read.read(variant, position, Some(power), lines.iter().map(String::as_str));
+        senders.push((Some(power_by_key(variant, key)?), lines.iter().map(String::as_str)));
     }
+    read.read_all(variant, position, senders);
     Ok(adjudicate_phase(variant, position, read))
 }
 

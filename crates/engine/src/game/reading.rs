@@ -5,7 +5,7 @@
 use super::{LaterOrder, PhaseOrders, ReadLine, names_political_factors};
 use crate::ids::PowerId;
 use crate::order::advance::{AdvanceRead, read_advance};
-use crate::order::direct::direct_order;
+use crate::order::direct::{Board, direct_order};
 use crate::order::quick::quick_order;
 use crate::order::resolve::{OrderContext, for_each_order_read};
 use crate::order::syntax::{RawOrder, read_power_header, read_power_prefix};
@@ -24,17 +24,34 @@ impl PhaseOrders {
         power: Option<PowerId>,
         lines: impl IntoIterator<Item = &'a str>,
     ) {
-        self.read_lines(variant, position, power, lines, true);
+        let board = Board::for_reading(&variant.map, position);
+        self.read_lines(variant, position, power, lines, board.as_ref());
     }
 
-    /// As [`PhaseOrders::read`], with the one-pass way for the commonest lines or without.
+    /// Reads the order lines of several senders for the position's phase, one sender after
+    /// another, as [`PhaseOrders::read`] reads each (the position's units are looked up once for
+    /// all of them).
+    pub fn read_all<'a, L: IntoIterator<Item = &'a str>>(
+        &mut self,
+        variant: &Variant,
+        position: &Position,
+        senders: impl IntoIterator<Item = (Option<PowerId>, L)>,
+    ) {
+        let board = Board::for_reading(&variant.map, position);
+        for (power, lines) in senders {
+            self.read_lines(variant, position, power, lines, board.as_ref());
+        }
+    }
+
+    /// As [`PhaseOrders::read`], with the one-pass way for the commonest lines on `board` (the
+    /// tests compare reading without it).
     fn read_lines<'a>(
         &mut self,
         variant: &Variant,
         position: &Position,
         power: Option<PowerId>,
         lines: impl IntoIterator<Item = &'a str>,
-        direct: bool,
+        board: Option<&Board<'_>>,
     ) {
         let mut reader = LineReader {
             variant,
@@ -42,7 +59,7 @@ impl PhaseOrders {
             sender: power,
             current: power,
             section: None,
-            direct,
+            board,
         };
         // Entries that came otherwise have no input line.
         self.note_origins(usize::MAX);
@@ -82,7 +99,7 @@ fn trimmed(line: &str) -> &str {
 }
 
 /// What reading one sender's lines knows between lines.
-struct LineReader<'v> {
+struct LineReader<'v, 'b> {
     variant: &'v Variant,
     position: &'v Position,
     /// Who sent the lines, if known.
@@ -91,12 +108,13 @@ struct LineReader<'v> {
     current: Option<PowerId>,
     /// The phase of the last phase heading.
     section: Option<Phase>,
-    /// Whether the commonest legal lines are read and checked in one pass ([`direct_order`]);
-    /// the tests turn it off to compare both ways.
-    direct: bool,
+    /// The position's units by province, where the commonest legal lines are read and checked in
+    /// one pass ([`direct_order`]): in movement phases (the tests turn it off to compare both
+    /// ways).
+    board: Option<&'b Board<'v>>,
 }
 
-impl LineReader<'_> {
+impl LineReader<'_, '_> {
     /// Reads one trimmed line into `orders`.
     fn line(&mut self, orders: &mut PhaseOrders, text: &str) {
         if text.is_empty() || text.starts_with('#') {
@@ -109,7 +127,7 @@ impl LineReader<'_> {
             .section
             .is_none_or(|p| p == now && self.variant.calendar.has_phase(now))
         {
-            if self.direct && self.direct_line(orders, text) {
+            if self.direct_line(orders, text) {
                 return;
             }
             if let Some(raw) = quick_order(&self.variant.map, text) {
@@ -139,7 +157,10 @@ impl LineReader<'_> {
     /// A plain legal line for a unit of the power the lines are for, sent by that power (or by
     /// no one known): read and checked in one pass. Whether it was such a line.
     fn direct_line(&self, orders: &mut PhaseOrders, text: &str) -> bool {
-        let Some((owner, order)) = direct_order(&self.variant.map, self.position, text) else {
+        let Some(board) = self.board else {
+            return false;
+        };
+        let Some((owner, order)) = direct_order(&self.variant.map, board, text) else {
             return false;
         };
         let own = |p: Option<PowerId>| p.is_none_or(|p| p == owner);
@@ -497,13 +518,26 @@ mod tests {
                 let power = PowerId(rng.below(map.countries().len()) as u8);
                 let sender = (round % 3 > 0).then_some(power);
                 let mut both = [PhaseOrders::default(), PhaseOrders::default()];
-                for (orders, way) in both.iter_mut().zip([true, false]) {
-                    orders.read_lines(&variant, &position, sender, lines.iter().map(String::as_str), way);
-                }
+                both[0].read(&variant, &position, sender, lines.iter().map(String::as_str));
+                both[1].read_lines(&variant, &position, sender, lines.iter().map(String::as_str), None);
                 assert_eq!(both[0], both[1], "{name}: {lines:?}");
+                // Read in two halves as two senders' lines at once: as one after the other.
+                let (first, second) = lines.split_at(lines.len() / 2);
+                let halves = [(sender, first), (Some(power), second)];
+                let mut at_once = PhaseOrders::default();
+                at_once.read_all(
+                    &variant,
+                    &position,
+                    halves.map(|(s, l)| (s, l.iter().map(String::as_str))),
+                );
+                let mut in_turn = PhaseOrders::default();
+                for (s, l) in halves {
+                    in_turn.read(&variant, &position, s, l.iter().map(String::as_str));
+                }
+                assert_eq!(at_once, in_turn, "{name}: {lines:?}");
                 direct += lines
                     .iter()
-                    .filter(|l| crate::order::direct::direct_order(map, &position, l).is_some())
+                    .filter(|l| direct_order(map, &Board::new(map, &position), l).is_some())
                     .count();
             }
             // The comparison means something only if many lines take the one pass.

@@ -248,9 +248,50 @@ impl Cursor<'_> {
     }
 }
 
+/// A position with its units found by province at a glance, for reading many lines against it.
+pub(crate) struct Board<'p> {
+    position: &'p Position,
+    /// For each province (up to 256), the index of its first unit (up to 254), or [`NO_UNIT`];
+    /// empty where the map or the army is larger (then units are looked for one by one).
+    first: Option<[u8; 256]>,
+}
+
+/// No unit in the province.
+const NO_UNIT: u8 = u8::MAX;
+
+impl<'p> Board<'p> {
+    /// The units of `position` by province.
+    pub(crate) fn new(map: &Map, position: &'p Position) -> Board<'p> {
+        let small = map.provinces().len() <= 256 && position.units.len() < usize::from(NO_UNIT);
+        let first = small.then(|| {
+            let mut first = [NO_UNIT; 256];
+            for (i, unit) in position.units.iter().enumerate().rev() {
+                first[map.province_of(unit.location).index()] = i as u8;
+            }
+            first
+        });
+        Board { position, first }
+    }
+
+    /// The board for reading lines against a position: in a movement phase (the only one whose
+    /// lines are read here).
+    pub(crate) fn for_reading(map: &Map, position: &'p Position) -> Option<Board<'p>> {
+        (position.phase.kind == PhaseKind::Movement).then(|| Board::new(map, position))
+    }
+
+    /// The unit in a province, as [`Position::unit_in`] finds it.
+    fn unit_in(&self, map: &Map, province: ProvinceId) -> Option<&'p Unit> {
+        match &self.first {
+            Some(first) => self.position.units.get(usize::from(first[province.index()])),
+            None => self.position.unit_in(map, province),
+        }
+    }
+}
+
 /// The order a plain, legal line gives in a movement phase, with the power of the ordered unit;
 /// `None` wherever the full way must read or judge the line (see the module's text).
-pub(crate) fn direct_order(map: &Map, position: &Position, line: &str) -> Option<(crate::ids::PowerId, Order)> {
+pub(crate) fn direct_order(map: &Map, board: &Board<'_>, line: &str) -> Option<(crate::ids::PowerId, Order)> {
+    let position = board.position;
     if position.phase.kind != PhaseKind::Movement {
         return None;
     }
@@ -264,7 +305,7 @@ pub(crate) fn direct_order(map: &Map, position: &Position, line: &str) -> Option
     // A coast written for the ordered unit's own place is ignored: it is where it is.
     let at = cursor.place(map)?.province;
     let plain = cursor.action(map)?;
-    let own = position.unit_in(map, at).filter(|u| u.kind == kind)?;
+    let own = board.unit_in(map, at).filter(|u| u.kind == kind)?;
     let unit = UnitRef::new(own.kind, own.location);
     // A garrison in its home province only holds (Hegemony 5.1.4): left to the full way.
     if !matches!(plain, Plain::Hold) && !position.rules.garrisons().is_empty() {
@@ -278,12 +319,12 @@ pub(crate) fn direct_order(map: &Map, position: &Position, line: &str) -> Option
             via_convoy: false,
         },
         Plain::SupportHold(kind, of) => {
-            let supported = supported(map, position, kind, of, at)?;
+            let supported = supported(map, board, kind, of, at)?;
             map.can_reach_province(own.kind, own.location, of).then_some(())?;
             Order::SupportHold { unit, supported }
         }
         Plain::SupportMove(kind, of, to) => {
-            let supported = supported(map, position, kind, of, at)?;
+            let supported = supported(map, board, kind, of, at)?;
             let reach = to.province != at
                 && !map.province(to.province).shut
                 && map.can_reach_province(own.kind, own.location, to.province);
@@ -335,11 +376,11 @@ fn supported_move(map: &Map, supported: UnitRef, to: Place) -> Option<LocationId
 
 /// The supported unit, which must stand in its province with the type written (and not be the
 /// supporting unit itself); a coast written for it is ignored.
-fn supported(map: &Map, position: &Position, kind: UnitType, at: ProvinceId, own: ProvinceId) -> Option<UnitRef> {
+fn supported(map: &Map, board: &Board<'_>, kind: UnitType, at: ProvinceId, own: ProvinceId) -> Option<UnitRef> {
     if at == own {
         return None;
     }
-    let unit = position.unit_in(map, at).filter(|u| u.kind == kind)?;
+    let unit = board.unit_in(map, at).filter(|u| u.kind == kind)?;
     Some(UnitRef::new(unit.kind, unit.location))
 }
 
@@ -375,6 +416,31 @@ mod tests {
     }
 
     #[test]
+    fn the_board_finds_the_unit_of_a_province_as_the_position_does() {
+        let variant = standard();
+        let map = &variant.map;
+        let mut position = Position::initial(&variant);
+        // Two units in one province (as a test may set up): the first one counts.
+        let stp = map.province_by_abbreviation("stp").expect("stp");
+        let nc = map.province(stp).coasts[0];
+        let extra = Unit {
+            location: nc,
+            ..position.units[0]
+        };
+        position.units.push(extra);
+        let board = Board::new(map, &position);
+        for p in map.provinces() {
+            assert_eq!(board.unit_in(map, p.id), position.unit_in(map, p.id), "{}", p.name);
+        }
+        assert!(board.unit_in(map, stp).is_some());
+        assert!(
+            board
+                .unit_in(map, map.province_by_abbreviation("bur").expect("bur"))
+                .is_none()
+        );
+    }
+
+    #[test]
     fn only_plain_names_are_plain_places() {
         let variant = standard();
         let places = &variant.map.plain_places;
@@ -407,7 +473,7 @@ mod tests {
             "A Mos S F StP/sc - Lvn",
             "F Sev S F Ank - Bla",
         ] {
-            assert!(direct_order(map, &start, line).is_some(), "{line}");
+            assert!(direct_order(map, &Board::new(map, &start), line).is_some(), "{line}");
         }
         for line in [
             "A Par - Mun",
@@ -424,7 +490,7 @@ mod tests {
             "A Mar - Spa via convoy",
             "F Kie S A Ber - Mun",
         ] {
-            assert!(direct_order(map, &start, line).is_none(), "{line}");
+            assert!(direct_order(map, &Board::new(map, &start), line).is_none(), "{line}");
         }
     }
 
@@ -435,7 +501,10 @@ mod tests {
             .replace("name = \"Picardy\"\n", "name = \"Picardy\"\naliases = [\"Par Bur\"]\n");
         let variant = crate::map::load::load_variant("par-bur.toml", &text).expect("valid");
         let start = Position::initial(&variant);
-        assert_eq!(direct_order(&variant.map, &start, "A Par - Bur"), None);
+        assert_eq!(
+            direct_order(&variant.map, &Board::new(&variant.map, &start), "A Par - Bur"),
+            None
+        );
         let order = crate::order::parse_order(
             &crate::order::OrderContext {
                 map: &variant.map,
@@ -447,6 +516,6 @@ mod tests {
             "A Par - Bur",
         );
         assert!(order.is_err(), "read as `A Picardy`: {order:?}");
-        assert!(direct_order(&variant.map, &start, "A Par - Pic").is_some());
+        assert!(direct_order(&variant.map, &Board::new(&variant.map, &start), "A Par - Pic").is_some());
     }
 }
