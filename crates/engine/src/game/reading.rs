@@ -5,9 +5,9 @@
 use super::{LaterOrder, PhaseOrders, ReadLine, names_political_factors};
 use crate::ids::PowerId;
 use crate::order::advance::{AdvanceRead, read_advance};
-use crate::order::direct::{Board, direct_order};
+use crate::order::direct::{Board, Direct, direct_order};
 use crate::order::quick::quick_order;
-use crate::order::resolve::{OrderContext, for_each_order_read};
+use crate::order::resolve::{OrderContext, for_each_order_read, resolve};
 use crate::order::syntax::{RawOrder, read_power_header, read_power_prefix};
 use crate::order::{OrderError, OrderErrorKind};
 use crate::phase::{Phase, PhaseKind, read_phase_header};
@@ -154,25 +154,37 @@ impl LineReader<'_, '_> {
         }
     }
 
-    /// A plain legal line for a unit of the power the lines are for, sent by that power (or by
-    /// no one known): read and checked in one pass. Whether it was such a line.
+    /// A plain line read in one pass: a plainly legal one for a unit of the power the lines are
+    /// for, sent by that power (or by no one known), taken at once; another plain one (a convoy,
+    /// a move by convoy) checked in full and taken where it is a legal order the sender may give.
+    /// Whether it was taken (else the line goes the full way, with its errors).
     fn direct_line(&self, orders: &mut PhaseOrders, text: &str) -> bool {
         let Some(board) = self.board else {
             return false;
         };
-        let Some((owner, order)) = direct_order(&self.variant.map, board, text) else {
-            return false;
+        let (power, order, permission) = match direct_order(&self.variant.map, board, text) {
+            None => return false,
+            Some(Direct::Order(owner, order)) => {
+                let own = |p: Option<PowerId>| p.is_none_or(|p| p == owner);
+                if !own(self.current) || !own(self.sender) {
+                    return false;
+                }
+                (Some(owner), order, None)
+            }
+            // As an ordinary line's legal order is taken.
+            Some(Direct::Read(raw)) => match resolve(&self.context(), &raw) {
+                Ok(o) if o.power.and_then(|q| self.not_yours(q)).is_none() => {
+                    (o.power.or(self.current), o.order, o.permission)
+                }
+                _ => return false,
+            },
         };
-        let own = |p: Option<PowerId>| p.is_none_or(|p| p == owner);
-        if !own(self.current) || !own(self.sender) {
-            return false;
-        }
         orders.lines.push(ReadLine {
-            power: Some(owner),
+            power,
             sender: self.sender,
             text: text.into(),
             result: Ok(order),
-            permission: None,
+            permission,
             condition: None,
         });
         true
@@ -382,7 +394,7 @@ impl LineReader<'_, '_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ids::UnitType;
+    use crate::ids::{ProvinceId, UnitType};
     use crate::position::Unit;
     use crate::test_support::Rng;
 
@@ -473,7 +485,8 @@ mod tests {
                 n => near[rng.below(n)],
             }
         };
-        let line = match rng.below(4) {
+        let line = match rng.below(5) {
+            4 => return convoy_line(rng, map, position),
             0 => format!("{} H", name(rng, unit)),
             1 => {
                 let to = step(rng, unit)?;
@@ -495,6 +508,49 @@ mod tests {
             }
         };
         Some(line)
+    }
+
+    /// A line about a convoy that a fleet at sea could carry out: the convoy of an army on one
+    /// of its shores to another, the army's move (perhaps written `via convoy`), or a support
+    /// of that move.
+    fn convoy_line(rng: &mut Rng, map: &crate::map::Map, position: &Position) -> Option<String> {
+        let units = &position.units;
+        let at_sea: Vec<&Unit> = units
+            .iter()
+            .filter(|u| u.kind == UnitType::Fleet && map.province(map.province_of(u.location)).convoys)
+            .collect();
+        let fleet = *at_sea.get(rng.below(at_sea.len()))?;
+        let shores: Vec<ProvinceId> = map
+            .neighbours(UnitType::Fleet, fleet.location)
+            .iter()
+            .map(|&l| map.province_of(l))
+            .filter(|&p| map.location(map.province(p).main).army)
+            .collect();
+        let on_shore: Vec<&Unit> = units
+            .iter()
+            .filter(|u| u.kind == UnitType::Army && shores.contains(&map.province_of(u.location)))
+            .collect();
+        let army = *on_shore.get(rng.below(on_shore.len()))?;
+        let to = *shores.get(rng.below(shores.len()))?;
+        let name = |p: ProvinceId| map.province(p).abbreviation.clone();
+        let (sea, from, to) = (
+            name(map.province_of(fleet.location)),
+            name(map.province_of(army.location)),
+            name(to),
+        );
+        Some(match rng.below(5) {
+            0 | 1 => format!("F {sea} C A {from} - {to}"),
+            2 => format!("A {from} - {to}"),
+            3 => format!("A {from} - {to} {}", rng.pick(&["VIA", "via convoy", "by convoy"])),
+            _ => {
+                let me = &units[rng.below(units.len())];
+                format!(
+                    "{} {} S A {from} - {to}",
+                    me.kind.letter(),
+                    map.location_abbreviation(me.location)
+                )
+            }
+        })
     }
 
     #[test]

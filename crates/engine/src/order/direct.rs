@@ -13,12 +13,12 @@
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
-use crate::ids::{Coast, LocationId, ProvinceId, UnitType};
+use crate::ids::{Coast, LocationId, PowerId, ProvinceId, UnitType};
 use crate::map::Map;
 use crate::map::names::{KeyHasher, packed, unpacked};
 use crate::order::Order;
 use crate::order::model::UnitRef;
-use crate::order::syntax::{coast_phrase, coast_word, keyword};
+use crate::order::syntax::{Keyword, RawAction, RawOrder, RawPlace, RawUnit, coast_phrase, coast_word, keyword};
 use crate::phase::PhaseKind;
 use crate::position::{Position, Unit};
 
@@ -36,7 +36,15 @@ pub(crate) struct PlainPlaces {
     /// The coast words after `/` (packed) with the coasts they name, as the other readers read
     /// them.
     coasts: Vec<(u64, Coast)>,
+    /// The words (packed) the readers take for `via` after a move, and for `convoy` after it.
+    via: Vec<u64>,
+    convoy: Vec<u64>,
 }
+
+/// The words read here for `via` and `convoy` after a move: those the full reader's keyword
+/// table takes for them.
+const VIA_WORDS: [&str; 4] = ["via", "by", "per", "mit"];
+const CONVOY_WORDS: [&str; 7] = ["c", "convoy", "convoys", "k", "konvoi", "geleit", "geleiten"];
 
 /// The coast words read here after `/`; what each names is asked of the full reader's table.
 const COAST_WORDS: [&str; 12] = [
@@ -68,10 +76,18 @@ impl PlainPlaces {
             .iter()
             .filter_map(|w| Some((packed(w)?, coast_phrase(w)?)))
             .collect();
+        let words = |list: &[&str], wanted: Keyword| {
+            list.iter()
+                .filter(|w| keyword(w) == Some(wanted))
+                .filter_map(|w| packed(w))
+                .collect()
+        };
         PlainPlaces {
             by_key,
             type_letters: names.power("a").is_none() && names.power("f").is_none(),
             coasts,
+            via: words(&VIA_WORDS, Keyword::Via),
+            convoy: words(&CONVOY_WORDS, Keyword::Convoy),
         }
     }
 
@@ -114,6 +130,7 @@ const ARMY: Token = b'a' as u64;
 const FLEET: Token = b'f' as u64;
 const HOLD: Token = b'h' as u64;
 const SUPPORT: Token = b's' as u64;
+const CONVOY: Token = b'c' as u64;
 
 /// Cuts a line of ASCII letters, blanks, dashes and slashes into at most [`MAX_TOKENS`] tokens
 /// in `out`; how many.
@@ -151,12 +168,37 @@ struct Place {
     coast: Option<Coast>,
 }
 
+impl Place {
+    /// The place as the readers give it (where it stands in the line is not kept: the line
+    /// goes the full way when it has an error to point at).
+    fn raw(self) -> RawPlace {
+        RawPlace {
+            province: self.province,
+            coast: self.coast,
+            position: 0,
+        }
+    }
+}
+
 /// What a plain line asks, its places read.
 enum Plain {
     Hold,
-    Move(Place),
-    SupportHold(UnitType, ProvinceId),
-    SupportMove(UnitType, ProvinceId, Place),
+    /// A move, and whether `via convoy` was written.
+    Move(Place, bool),
+    SupportHold(UnitType, Place),
+    SupportMove(UnitType, Place, Place),
+    Convoy(Place, Place),
+}
+
+/// What [`direct_order`] makes of a plain line.
+#[derive(Debug, PartialEq)]
+pub(crate) enum Direct {
+    /// A legal order, with the power of the ordered unit.
+    Order(PowerId, Order),
+    /// The line read as the other readers read it, for the full check
+    /// ([`resolve`](super::resolve)): a convoy, a move by convoy, a support of one, or anything
+    /// not plainly legal (kept apart, so that the common answer stays small).
+    Read(Box<RawOrder>),
 }
 
 /// Reads the tokens of a line one after another.
@@ -205,6 +247,11 @@ impl Cursor<'_> {
                 places.joined(map, word, then).is_none().then_some(())?;
                 None
             }
+            // A word after one that starts longer names (`F StP H`): not one of them together.
+            Some(then) if longer && then > SLASH => {
+                places.joined(map, word, then).is_none().then_some(())?;
+                None
+            }
             _ => None,
         };
         Some(Place { province, coast })
@@ -227,13 +274,19 @@ impl Cursor<'_> {
                 self.at += 1;
                 Plain::Hold
             }
-            Some(DASH) => Plain::Move(self.dash_place(map)??),
+            Some(DASH) => {
+                let to = self.dash_place(map)??;
+                Plain::Move(to, self.via(map))
+            }
             Some(SUPPORT) if map.plain_places.type_letters => {
                 self.at += 1;
                 let kind = self.unit_type()?;
-                let of = self.place(map)?.province;
+                let of = self.place(map)?;
                 match self.dash_place(map)? {
-                    Some(to) => Plain::SupportMove(kind, of, to),
+                    Some(to) => {
+                        self.via(map);
+                        Plain::SupportMove(kind, of, to)
+                    }
                     None => {
                         if self.peek() == Some(HOLD) {
                             self.at += 1;
@@ -242,9 +295,29 @@ impl Cursor<'_> {
                     }
                 }
             }
+            Some(CONVOY) if map.plain_places.type_letters => {
+                self.at += 1;
+                (self.unit_type()? == UnitType::Army).then_some(())?;
+                let of = self.place(map)?;
+                Plain::Convoy(of, self.dash_place(map)??)
+            }
             _ => return None,
         };
         self.at_end().then_some(plain)
+    }
+
+    /// `via` (or another word the readers take for it), perhaps followed by `convoy`: whether
+    /// it was written.
+    fn via(&mut self, map: &Map) -> bool {
+        let places = &map.plain_places;
+        let written = self.peek().is_some_and(|t| places.via.contains(&t));
+        if written {
+            self.at += 1;
+            if self.peek().is_some_and(|t| places.convoy.contains(&t)) {
+                self.at += 1;
+            }
+        }
+        written
     }
 }
 
@@ -288,9 +361,10 @@ impl<'p> Board<'p> {
     }
 }
 
-/// The order a plain, legal line gives in a movement phase, with the power of the ordered unit;
-/// `None` wherever the full way must read or judge the line (see the module's text).
-pub(crate) fn direct_order(map: &Map, board: &Board<'_>, line: &str) -> Option<(crate::ids::PowerId, Order)> {
+/// What a plain line gives in a movement phase: its order where it is plainly legal, else the
+/// line read for the full check; `None` wherever the full way must read the line (see the
+/// module's text).
+pub(crate) fn direct_order(map: &Map, board: &Board<'_>, line: &str) -> Option<Direct> {
     let position = board.position;
     if position.phase.kind != PhaseKind::Movement {
         return None;
@@ -302,29 +376,44 @@ pub(crate) fn direct_order(map: &Map, board: &Board<'_>, line: &str) -> Option<(
         at: 0,
     };
     let kind = cursor.unit_type()?;
-    // A coast written for the ordered unit's own place is ignored: it is where it is.
-    let at = cursor.place(map)?.province;
+    let at = cursor.place(map)?;
     let plain = cursor.action(map)?;
-    let own = board.unit_in(map, at).filter(|u| u.kind == kind)?;
-    let unit = UnitRef::new(own.kind, own.location);
     // A garrison in its home province only holds (Hegemony 5.1.4): left to the full way.
     if !matches!(plain, Plain::Hold) && !position.rules.garrisons().is_empty() {
         return None;
     }
-    let order = match plain {
+    Some(match plainly_legal(map, board, kind, at.province, &plain) {
+        Some((power, order)) => Direct::Order(power, order),
+        None => Direct::Read(Box::new(raw_order(kind, at, plain))),
+    })
+}
+
+/// The order of a plain line where it is plainly legal, with the power of the ordered unit (a
+/// coast written for the unit's own place is ignored: it is where it is).
+fn plainly_legal(
+    map: &Map,
+    board: &Board<'_>,
+    kind: UnitType,
+    at: ProvinceId,
+    plain: &Plain,
+) -> Option<(PowerId, Order)> {
+    let own = board.unit_in(map, at).filter(|u| u.kind == kind)?;
+    let unit = UnitRef::new(own.kind, own.location);
+    let order = match *plain {
         Plain::Hold => Order::Hold { unit },
-        Plain::Move(to) => Order::Move {
+        Plain::Move(to, false) => Order::Move {
             unit,
             to: plain_step(map, own, to)?,
             via_convoy: false,
         },
         Plain::SupportHold(kind, of) => {
-            let supported = supported(map, board, kind, of, at)?;
-            map.can_reach_province(own.kind, own.location, of).then_some(())?;
+            let supported = supported(map, board, kind, of.province, at)?;
+            map.can_reach_province(own.kind, own.location, of.province)
+                .then_some(())?;
             Order::SupportHold { unit, supported }
         }
         Plain::SupportMove(kind, of, to) => {
-            let supported = supported(map, board, kind, of, at)?;
+            let supported = supported(map, board, kind, of.province, at)?;
             let reach = to.province != at
                 && !map.province(to.province).shut
                 && map.can_reach_province(own.kind, own.location, to.province);
@@ -335,8 +424,48 @@ pub(crate) fn direct_order(map: &Map, board: &Board<'_>, line: &str) -> Option<(
                 to: supported_move(map, supported, to)?,
             }
         }
+        Plain::Move(_, true) | Plain::Convoy(..) => return None,
     };
     Some((own.power, order))
+}
+
+/// A plain line as the other readers read it.
+fn raw_order(kind: UnitType, at: Place, plain: Plain) -> RawOrder {
+    let unit = |kind: UnitType, place: Place| RawUnit {
+        kind: Some(kind),
+        leader: false,
+        place: place.raw(),
+        power: None,
+    };
+    let action = match plain {
+        Plain::Hold => RawAction::Hold,
+        Plain::Move(to, via_convoy) => RawAction::Move {
+            path: smallvec::smallvec![to.raw()],
+            via_convoy,
+            railroad: false,
+        },
+        Plain::SupportHold(kind, of) => RawAction::Support {
+            target: unit(kind, of),
+            to: None,
+        },
+        Plain::SupportMove(kind, of, to) => RawAction::Support {
+            target: unit(kind, of),
+            to: Some(to.raw()),
+        },
+        Plain::Convoy(of, to) => RawAction::Convoy {
+            target: unit(UnitType::Army, of),
+            to: to.raw(),
+        },
+    };
+    RawOrder {
+        power: None,
+        unit: Some(unit(kind, at)),
+        action,
+        waive: false,
+        allocation: None,
+        declaration: None,
+        permission: None,
+    }
 }
 
 /// The place a unit moves to in one plain step: an adjacent province that is not shut, where a
@@ -458,7 +587,7 @@ mod tests {
         let variant = standard();
         let start = Position::initial(&variant);
         let map = &variant.map;
-        for line in [
+        let taken_at_once = [
             "A Par - Bur",
             "F Lon H",
             "a mun",
@@ -472,25 +601,78 @@ mod tests {
             "F StP/nc - Fin",
             "A Mos S F StP/sc - Lvn",
             "F Sev S F Ank - Bla",
-        ] {
-            assert!(direct_order(map, &Board::new(map, &start), line).is_some(), "{line}");
-        }
-        for line in [
+            "F Bre S A Par - Pic via",
+        ];
+        // Plain but not plainly legal: read for the full check.
+        let read_for_the_check = [
             "A Par - Mun",
             "A Bur - Par",
             "F Par H",
             "A Mun S A Mun",
             "A Mun S F Ber",
-            "F Lon - Nth, A Lvp - Yor",
             "A Par - Pic via convoy",
             "F StP - Nwy",
             "F StP/sc - Bar",
+            "A Mar - Spa via convoy",
+            "A Mar - Spa by convoy",
+            "F Kie S A Ber - Mun",
+            "F Bre C A Par - Pic",
+        ];
+        let left = [
+            "F Lon - Nth, A Lvp - Yor",
             "F StP/xc - Bot",
             "F Mid - Atlantic",
-            "A Mar - Spa via convoy",
-            "F Kie S A Ber - Mun",
+            "F Bre C F Par - Pic",
+            "A Par - Pic via via",
+        ];
+        let cases = [
+            (Some(true), &taken_at_once[..]),
+            (Some(false), &read_for_the_check),
+            (None, &left),
+        ];
+        for (expected, lines) in cases {
+            for line in lines {
+                assert_eq!(taken(map, &start, line), expected, "{line}");
+            }
+        }
+    }
+
+    /// Whether a line is taken at once (`true`), read for the full check (`false`), or left.
+    fn taken(map: &Map, position: &Position, line: &str) -> Option<bool> {
+        direct_order(map, &Board::new(map, position), line).map(|d| matches!(d, Direct::Order(..)))
+    }
+
+    #[test]
+    fn a_convoy_line_is_read_as_the_other_readers_read_it() {
+        let variant = standard();
+        let start = Position::initial(&variant);
+        let map = &variant.map;
+        for line in [
+            "F Bre C A Par - Pic",
+            "A Par - Pic via convoy",
+            "A Mun S A Par - Pic by convoy",
         ] {
-            assert!(direct_order(map, &Board::new(map, &start), line).is_none(), "{line}");
+            let Some(Direct::Read(mut raw)) = direct_order(map, &Board::new(map, &start), line) else {
+                panic!("{line}: not read");
+            };
+            let mut quick = crate::order::quick::quick_order(map, line).expect("quick");
+            // Only where the words stand differs.
+            for order in [&mut *raw, &mut quick] {
+                order.unit.as_mut().expect("unit").place.position = 0;
+                match &mut order.action {
+                    RawAction::Move { path, .. } => path[0].position = 0,
+                    RawAction::Support { target, to } => {
+                        target.place.position = 0;
+                        to.as_mut().expect("to").position = 0;
+                    }
+                    RawAction::Convoy { target, to } => {
+                        target.place.position = 0;
+                        to.position = 0;
+                    }
+                    _ => {}
+                }
+            }
+            assert_eq!(*raw, quick, "{line}");
         }
     }
 
