@@ -495,7 +495,8 @@ fn movement(variant: &Variant, position: &Position, report: &mut PhaseReport) {
         ..position.phase
     };
     let mut sent: Vec<(Option<PowerId>, Order)> = Vec::new();
-    {
+    // (The position is copied for the retreat phase only where orders were sent for it.)
+    if report.orders.later.iter().any(|l| l.phase == retreat_phase) {
         let mut probe = next.clone();
         probe.phase = retreat_phase;
         let ctx = OrderContext {

@@ -135,30 +135,44 @@ const CONVOY: Token = b'c' as u64;
 /// Cuts a line of ASCII letters, blanks, dashes and slashes into at most [`MAX_TOKENS`] tokens
 /// in `out`; how many.
 fn tokens(line: &str, out: &mut [Token; MAX_TOKENS]) -> Option<usize> {
-    let (mut n, mut word, mut letters) = (0, 0u64, 0u32);
-    for b in line.bytes().chain(std::iter::once(b' ')) {
-        if b.is_ascii_alphabetic() {
-            if letters == 8 {
-                return None;
+    let mut bytes = line.as_bytes();
+    let mut n = 0;
+    while let Some((&b, rest)) = bytes.split_first() {
+        let token = match b {
+            b' ' | b'\t' => {
+                bytes = rest;
+                continue;
             }
-            word |= u64::from(b | 0x20) << (8 * letters);
-            letters += 1;
-            continue;
-        }
-        if letters > 0 {
-            *out.get_mut(n)? = word;
-            (n, word, letters) = (n + 1, 0, 0);
-        }
-        let sign = match b {
-            b' ' | b'\t' => continue,
             b'-' => DASH,
             b'/' => SLASH,
-            _ => return None,
+            _ => {
+                let (word, len) = word(bytes)?;
+                bytes = &bytes[len - 1..];
+                word
+            }
         };
-        *out.get_mut(n)? = sign;
+        bytes = &bytes[1..];
+        *out.get_mut(n)? = token;
         n += 1;
     }
     Some(n)
+}
+
+/// The word of up to eight ASCII letters that `bytes` start with, packed in lower case, and its
+/// length (at least one).
+fn word(bytes: &[u8]) -> Option<(Token, usize)> {
+    let (mut word, mut len) = (0u64, 0);
+    for &c in bytes {
+        if !c.is_ascii_alphabetic() {
+            break;
+        }
+        if len == 8 {
+            return None;
+        }
+        word |= u64::from(c | 0x20) << (8 * len);
+        len += 1;
+    }
+    (len > 0).then_some((word, len))
 }
 
 /// A place as written: a province, perhaps with a coast after `/`.
