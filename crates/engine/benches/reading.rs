@@ -1,11 +1,14 @@
 //! How long reading one order takes: text to a checked order (tokens, names, grammar, and the
-//! checks against the map and a position), over a realistic mix of notations.
+//! checks against the map and a position), over a realistic mix of notations; one at a time
+//! (`parse_order`) and as the lines of a phase (`PhaseOrders::read_all`, which takes the
+//! commonest lines in one pass).
 //!
 //! Run: `cargo bench -p spielleiter-engine --bench reading`.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use spielleiter_engine::game::PhaseOrders;
 use spielleiter_engine::interchange::{GameState, position_from_state};
 use spielleiter_engine::order::OrderContext;
 use spielleiter_engine::{PhaseKind, Position, Variant, parse_order};
@@ -110,6 +113,16 @@ fn reading(c: &mut Criterion) {
         });
     }
     let ctx = context(Some(&position));
+    for (name, lines) in notations {
+        group.throughput(Throughput::Elements(lines.len() as u64));
+        group.bench_function(format!("{name}, as a phase's lines ({} orders)", lines.len()), |b| {
+            b.iter(|| {
+                let mut orders = PhaseOrders::default();
+                orders.read_all(&variant, &position, [(None, black_box(lines).iter().copied())]);
+                black_box(orders.lines.len())
+            })
+        });
+    }
     for (name, lines) in notations {
         group.throughput(Throughput::Elements(lines.len() as u64));
         group.bench_function(format!("{name}, against the position ({} orders)", lines.len()), |b| {
