@@ -10,12 +10,9 @@
 //! plainly possible — and the line then takes the full way, with its errors. It exists for speed
 //! alone: the tests in `game/reading.rs` compare both ways on random lines and positions.
 
-use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
-
 use crate::ids::{Coast, LocationId, PowerId, ProvinceId, UnitType};
 use crate::map::Map;
-use crate::map::names::{KeyHasher, packed, unpacked};
+use crate::map::names::{packed, unpacked};
 use crate::order::Order;
 use crate::order::model::UnitRef;
 use crate::order::syntax::{Keyword, RawAction, RawOrder, RawPlace, RawUnit, coast_phrase, coast_word, keyword};
@@ -30,7 +27,7 @@ const MAX_TOKENS: usize = 12;
 /// Each comes with whether a name of more words starts with it.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct PlainPlaces {
-    by_key: HashMap<u64, (ProvinceId, bool), BuildHasherDefault<KeyHasher>>,
+    by_key: WordTable,
     /// Whether `A` and `F` name no country, so that they are unit types before a supported unit.
     type_letters: bool,
     /// The coast words after `/` (packed) with the coasts they name, as the other readers read
@@ -45,6 +42,56 @@ pub(crate) struct PlainPlaces {
 /// table takes for them.
 const VIA_WORDS: [&str; 4] = ["via", "by", "per", "mit"];
 const CONVOY_WORDS: [&str; 7] = ["c", "convoy", "convoys", "k", "konvoi", "geleit", "geleiten"];
+
+/// Plain place words by packed key, with the province each names and whether longer names
+/// start with it: open addressing in a power-of-two table at most half full, found with one
+/// multiplication and a short probe (faster than a general hash map for this hot lookup; the
+/// table is built once per map and only read).
+#[derive(Clone, Debug, Default)]
+struct WordTable {
+    /// Key (0: empty; a packed word is never 0), province, longer.
+    slots: Vec<(u64, ProvinceId, bool)>,
+    /// 64 less the number of bits of a slot index.
+    shift: u32,
+}
+
+impl WordTable {
+    fn new(words: &[(u64, (ProvinceId, bool))]) -> WordTable {
+        let size = (2 * words.len()).next_power_of_two().max(16);
+        let mut table = WordTable {
+            slots: vec![(0, ProvinceId(0), false); size],
+            shift: 64 - size.trailing_zeros(),
+        };
+        for &(key, (province, longer)) in words {
+            let mut i = table.slot(key);
+            while table.slots[i].0 != 0 && table.slots[i].0 != key {
+                i = (i + 1) & (size - 1);
+            }
+            table.slots[i] = (key, province, longer);
+        }
+        table
+    }
+
+    /// Where a key's probe starts.
+    fn slot(&self, key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+    }
+
+    fn get(&self, key: u64) -> Option<(ProvinceId, bool)> {
+        let mask = self.slots.len().checked_sub(1)?;
+        let mut i = self.slot(key);
+        loop {
+            let (k, province, longer) = *self.slots.get(i)?;
+            if k == key {
+                return Some((province, longer));
+            }
+            if k == 0 {
+                return None;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+}
 
 /// The coast words read here after `/`; what each names is asked of the full reader's table.
 const COAST_WORDS: [&str; 12] = [
@@ -64,7 +111,7 @@ impl PlainPlaces {
                 && names.power(key).is_none()
                 && map.railroad_by_key(key).is_none()
         };
-        let by_key = names
+        let words: Vec<_> = names
             .short_steps()
             .filter_map(|(number, (named, longer))| {
                 let key = unpacked(number)?;
@@ -72,6 +119,7 @@ impl PlainPlaces {
                 plain(&key).then_some((number, (province, longer)))
             })
             .collect();
+        let by_key = WordTable::new(&words);
         let coasts = COAST_WORDS
             .iter()
             .filter_map(|w| Some((packed(w)?, coast_phrase(w)?)))
@@ -93,7 +141,7 @@ impl PlainPlaces {
 
     /// The province a word names plainly, and whether longer names start with it.
     fn word(&self, token: Token) -> Option<(ProvinceId, bool)> {
-        self.by_key.get(&token).copied()
+        self.by_key.get(token)
     }
 
     /// The coast a word after `/` names.
@@ -581,6 +629,28 @@ mod tests {
                 .unit_in(map, map.province_by_abbreviation("bur").expect("bur"))
                 .is_none()
         );
+    }
+
+    #[test]
+    fn the_word_table_finds_every_word_it_holds_and_no_other() {
+        // Three letters packed as the reader packs them, from a number below 26³.
+        let word = |n: usize| {
+            (0..3).fold(0u64, |w, i| {
+                w | u64::from(b'a' + (n / 26usize.pow(i) % 26) as u8) << (8 * i)
+            })
+        };
+        // Multiples of 7 are held; numbers one more than one are not.
+        let words: Vec<(u64, (ProvinceId, bool))> = (0..600)
+            .map(|i| (word(7 * i), (ProvinceId(i as u16), i % 3 == 0)))
+            .collect();
+        let table = WordTable::new(&words);
+        for &(key, found) in &words {
+            assert_eq!(table.get(key), Some(found));
+        }
+        for i in 0..2000 {
+            assert_eq!(table.get(word(7 * i + 1)), None);
+        }
+        assert_eq!(WordTable::default().get(1), None);
     }
 
     #[test]
