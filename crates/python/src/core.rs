@@ -143,9 +143,7 @@ impl GameCore {
         lines: Vec<String>,
         strict: bool,
     ) -> Result<Vec<RejectedOrder>, GameError> {
-        if self.end.is_some() {
-            return Err(AdjudicationError::GameOver(self.phase_name()).into());
-        }
+        self.still_going()?;
         let id = self.power(power)?;
         let refused = self.refused(id, &lines);
         if strict && let Some(first) = refused.first() {
@@ -163,11 +161,42 @@ impl GameCore {
         Ok(refused)
     }
 
+    /// Ends the game in a draw shared by every power still in it (DIAS) instead of playing on.
+    pub fn draw(&mut self) -> Result<(), GameError> {
+        self.still_going()?;
+        let result = spielleiter_engine::game::draw(&self.variant, &self.position);
+        self.end_with(&result);
+        Ok(())
+    }
+
+    /// Ends the game conceded to `power`, which must still be in it.
+    pub fn concede(&mut self, power: &str) -> Result<(), GameError> {
+        self.still_going()?;
+        let id = self.power(power)?;
+        let result = spielleiter_engine::game::concede(&self.variant, &self.position, id)
+            .ok_or_else(|| AdjudicationError::NotInGame(self.key(id)))?;
+        self.end_with(&result);
+        Ok(())
+    }
+
+    /// Ends the game as agreed: the orders given for the phase at hand are never carried out.
+    fn end_with(&mut self, result: &spielleiter_engine::game::GameResult) {
+        self.orders.clear();
+        self.later.clear();
+        self.end = Some(game_end(&self.variant, result));
+    }
+
+    /// `GameOver` once the game has ended.
+    fn still_going(&self) -> Result<(), GameError> {
+        match self.end {
+            Some(_) => Err(AdjudicationError::GameOver(self.phase_name()).into()),
+            None => Ok(()),
+        }
+    }
+
     /// Adjudicates the phase at hand with the orders given, and moves on to the next phase.
     pub fn process(&mut self) -> Result<(), GameError> {
-        if self.end.is_some() {
-            return Err(AdjudicationError::GameOver(self.phase_name()).into());
-        }
+        self.still_going()?;
         let report = phase_report(&self.variant, &self.position, &self.orders, &self.later)?;
         let before = std::mem::replace(&mut self.position, report.next.clone());
         self.orders.clear();

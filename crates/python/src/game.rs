@@ -193,6 +193,20 @@ impl Game {
         py.detach(|| core.process()).map_err(|e| error(py, e))
     }
 
+    /// Ends the game in a draw shared by every power still in it (DIAS) instead of playing on;
+    /// the orders given for the phase at hand are dropped. Raises `GameOverError` when the game
+    /// is over.
+    fn draw(&mut self, py: Python<'_>) -> PyResult<()> {
+        self.core.draw().map_err(|e| error(py, e))
+    }
+
+    /// Ends the game conceded to `power`, which must still be in it (`SpielleiterError`
+    /// otherwise); the orders given for the phase at hand are dropped. Raises `GameOverError`
+    /// when the game is over.
+    fn concede(&mut self, py: Python<'_>, power: &str) -> PyResult<()> {
+        self.core.concede(power).map_err(|e| error(py, e))
+    }
+
     /// An independent copy (cheap: the variant and the phases played are shared, never changed).
     fn clone(&self) -> Game {
         Game {

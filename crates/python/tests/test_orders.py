@@ -160,6 +160,46 @@ def test_a_finished_game_refuses_orders_and_processing():
         game.set_orders("FRANCE", ["A PAR H"])
 
 
+def test_a_draw_of_the_survivors_ends_the_game_and_is_saved(standard):
+    standard.process()
+    standard.set_orders("FRANCE", ["A PAR - BUR"])
+    standard.draw()
+    assert standard.is_game_done and standard.phase == "COMPLETED"
+    assert standard.result == {"kind": "draw", "powers": sorted(standard.powers)}
+    assert standard.winner is None
+    assert standard.get_orders() == {}
+    with pytest.raises(spielleiter.GameOverError):
+        standard.process()
+    with pytest.raises(spielleiter.GameOverError):
+        standard.concede("FRANCE")
+    again = spielleiter.Game.from_saved_game_format(standard.to_saved_game_format())
+    assert again.result == standard.result
+
+
+def test_a_concession_to_a_power_still_in_the_game(standard):
+    with pytest.raises(spielleiter.SpielleiterError, match="unknown power `ATLANTIS`"):
+        standard.concede("ATLANTIS")
+    assert not standard.is_game_done
+    standard.concede("england")
+    assert standard.result == {"kind": "concession", "powers": ["ENGLAND"]}
+    with pytest.raises(spielleiter.GameOverError):
+        standard.draw()
+
+
+def test_no_concession_to_a_power_out_of_the_game():
+    game = spielleiter.Game.from_state(
+        {
+            "phase": "S1905M",
+            "units": {"FRANCE": ["A PAR"], "ENGLAND": ["F LON"]},
+            "centers": {"FRANCE": ["PAR"]},
+        }
+    )
+    with pytest.raises(spielleiter.SpielleiterError, match="not in the game"):
+        game.concede("GERMANY")
+    game.draw()
+    assert game.result == {"kind": "draw", "powers": ["ENGLAND", "FRANCE"]}
+
+
 def test_legal_orders_of_the_opening(standard):
     possible = standard.get_all_possible_orders()
     assert standard.get_orderable_locations("FRANCE") == ["BRE", "MAR", "PAR"]

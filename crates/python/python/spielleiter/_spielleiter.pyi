@@ -97,6 +97,12 @@ class Game:
         """The orders given, as the engine reads them: a dict per power, or one power's list."""
     def process(self) -> None:
         """Adjudicates the phase at hand and moves to the next one (releases the GIL)."""
+    def draw(self) -> None:
+        """Ends the game in a draw of every power still in it (DIAS); raises ``GameOverError``
+        when the game is over."""
+    def concede(self, power: str) -> None:
+        """Ends the game conceded to ``power`` (still in the game); raises ``GameOverError``
+        when the game is over."""
     def clone(self) -> Game:
         """An independent copy (cheap)."""
     def __copy__(self) -> Game: ...
