@@ -19,23 +19,27 @@ pub fn possible_orders(core: &GameCore) -> BTreeMap<String, Vec<String>> {
     }
     for power in core.variant.map.powers().iter().map(|p| p.id) {
         for (location, lines) in orders_of(core, power) {
-            let province = location.split('/').next().unwrap_or_default().to_string();
-            let keys = if province == location {
-                vec![location]
-            } else {
-                vec![location, province]
-            };
-            for key in keys {
-                let listed = all.entry(key).or_default();
-                for line in &lines {
-                    if !listed.contains(line) {
-                        listed.push(line.clone());
-                    }
-                }
+            if let Some((province, _coast)) = location.split_once('/') {
+                add_lines(&mut all, province.to_string(), &lines);
             }
+            add_lines(&mut all, location, &lines);
         }
     }
     all
+}
+
+/// Adds the lines not listed yet under `key`.
+fn add_lines(all: &mut BTreeMap<String, Vec<String>>, key: String, lines: &[String]) {
+    let listed = all.entry(key).or_default();
+    if listed.is_empty() {
+        listed.extend_from_slice(lines);
+        return;
+    }
+    for line in lines {
+        if !listed.contains(line) {
+            listed.push(line.clone());
+        }
+    }
 }
 
 /// The provinces where `power` has something to order (its units, dislodged units, build sites,

@@ -81,10 +81,18 @@ pub fn countries_ordered_by(variant: &Variant, position: &Position, power: Power
 /// Every location where `power` has something to order, its own and those of the countries it
 /// may order for (sorted, each once).
 pub fn orderable_locations(variant: &Variant, position: &Position, power: PowerId) -> Vec<LocationId> {
-    let mut out: Vec<LocationId> = power_orders(variant, position, power)
-        .into_iter()
-        .map(|l| l.location)
-        .collect();
+    let board = Board::new(variant, position);
+    let mut out: Vec<LocationId> = Vec::new();
+    for country in countries_ordered_by(variant, position, power) {
+        // A movement phase's locations are told without listing the orders (the long part).
+        match position.phase.kind {
+            PhaseKind::Movement => out.extend(phases::movement_locations(&board, country)),
+            _ => {
+                let counts = counts(variant, position);
+                out.extend(country_orders(&board, &counts, country).into_iter().map(|l| l.location));
+            }
+        }
+    }
     out.sort_unstable();
     out.dedup();
     out

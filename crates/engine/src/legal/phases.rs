@@ -5,6 +5,8 @@ use std::collections::BTreeMap;
 use crate::ids::{LocationId, PowerId, ProvinceId, UnitType};
 use crate::legal::board::Board;
 use crate::order::model::{Order, UnitRef};
+use crate::position::Unit;
+use crate::rule_state::LeaderPlace;
 use crate::scenario::Piece;
 
 /// Orders gathered by location.
@@ -12,21 +14,33 @@ pub(crate) type ByLocation = BTreeMap<LocationId, Vec<Order>>;
 
 /// A movement phase: the country's units (led and not) and its leaders alone.
 pub(crate) fn movement(board: &Board<'_>, country: PowerId, out: &mut ByLocation) {
+    for unit in movement_units(board, country) {
+        crate::legal::movement::unit_orders(board, unit, out.entry(unit.location).or_default());
+    }
+    for leader in movement_leaders(board, country) {
+        crate::legal::leaders::movement(board, leader, out.entry(leader.location).or_default());
+    }
+}
+
+/// Where the country has something to order in a movement phase (each unit and leader may hold,
+/// so each has orders): as [`movement`] finds them, without listing the orders.
+pub(crate) fn movement_locations(board: &Board<'_>, country: PowerId) -> impl Iterator<Item = LocationId> {
+    let units = movement_units(board, country).map(|u| u.location);
+    units.chain(movement_leaders(board, country).map(|l| l.location))
+}
+
+/// The country's units that take orders in a movement phase: each the unit of its province.
+fn movement_units<'b>(board: &'b Board<'_>, country: PowerId) -> impl Iterator<Item = &'b Unit> {
     let map = board.map;
-    for unit in board.position.units.iter().filter(|u| u.power == country) {
-        if board.unit_in(map.province_of(unit.location)) == Some(*unit) {
-            crate::legal::movement::unit_orders(board, unit, out.entry(unit.location).or_default());
-        }
-    }
-    for leader in board.position.rules.leaders().iter().filter(|l| l.power == country) {
-        let own = board
-            .position
-            .rules
-            .leader_in(map, map.province_of(leader.location), Some(country));
-        if own == Some(*leader) {
-            crate::legal::leaders::movement(board, leader, out.entry(leader.location).or_default());
-        }
-    }
+    let units = board.position.units.iter();
+    units.filter(move |u| u.power == country && board.unit_in(map.province_of(u.location)) == Some(**u))
+}
+
+/// The country's leaders that take orders in a movement phase: each its country's leader there.
+fn movement_leaders<'b>(board: &'b Board<'_>, country: PowerId) -> impl Iterator<Item = &'b LeaderPlace> {
+    let (map, rules) = (board.map, &board.position.rules);
+    let own = move |l: &LeaderPlace| rules.leader_in(map, map.province_of(l.location), Some(country)) == Some(*l);
+    rules.leaders().iter().filter(move |l| l.power == country && own(l))
 }
 
 /// A retreat phase: each dislodged unit's retreats and disband, each leader's retreats.

@@ -1,6 +1,6 @@
 //! Orders as checked values: every name resolved to an id, every location legal for its unit.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 use crate::ids::{LocationId, PowerId, UnitType};
 use crate::map::Map;
@@ -248,14 +248,45 @@ pub struct InterchangeOrder<'a> {
     map: &'a Map,
 }
 
-impl InterchangeOrder<'_> {
-    fn loc(&self, l: LocationId) -> String {
-        self.map.location_abbreviation(l).to_ascii_uppercase()
+impl<'a> InterchangeOrder<'a> {
+    fn loc(&self, l: LocationId) -> UpperLocation<'a> {
+        UpperLocation(self.map, l)
     }
 
-    fn unit(&self, u: UnitRef) -> String {
-        format!("{} {}", u.letters(), self.loc(u.location))
+    fn unit(&self, u: UnitRef) -> UpperUnit<'a> {
+        UpperUnit(self.map, u)
     }
+}
+
+/// A location as the interchange writes it (`STP/SC`), written without building a string.
+struct UpperLocation<'a>(&'a Map, LocationId);
+
+impl fmt::Display for UpperLocation<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Self(map, l) = *self;
+        let province = map.province(map.province_of(l));
+        upper(f, &province.abbreviation)?;
+        if let Some(coast) = map.location(l).coast {
+            f.write_char('/')?;
+            upper(f, coast.abbreviation())?;
+        }
+        Ok(())
+    }
+}
+
+/// A unit as the interchange writes it (`F STP/SC`).
+struct UpperUnit<'a>(&'a Map, UnitRef);
+
+impl fmt::Display for UpperUnit<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Self(map, u) = *self;
+        write!(f, "{} {}", u.letters(), UpperLocation(map, u.location))
+    }
+}
+
+/// Writes `text` in ASCII upper case.
+fn upper(f: &mut fmt::Formatter<'_>, text: &str) -> fmt::Result {
+    text.chars().try_for_each(|c| f.write_char(c.to_ascii_uppercase()))
 }
 
 impl fmt::Display for InterchangeOrder<'_> {

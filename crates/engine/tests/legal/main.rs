@@ -8,7 +8,7 @@ mod play;
 
 use std::collections::BTreeSet;
 
-use spielleiter_engine::legal::{countries_ordered_by, power_orders};
+use spielleiter_engine::legal::{countries_ordered_by, orderable_locations, power_orders};
 use spielleiter_engine::{Order, PhaseKind, Position, PowerId, Variant};
 
 /// The variants checked, each with its seed, how many phases are played, and for how many
@@ -55,6 +55,19 @@ fn round_trip(v: &Variant, position: &Position, powers: &[PowerId]) {
 #[test]
 fn every_listed_order_reads_back_as_itself() {
     each_position(true, round_trip);
+}
+
+#[test]
+fn the_orderable_locations_are_those_with_listed_orders() {
+    each_position(true, |v, position, powers| {
+        for &power in powers {
+            let mut listed: Vec<_> = power_orders(v, position, power).iter().map(|l| l.location).collect();
+            listed.sort_unstable();
+            listed.dedup();
+            let told = orderable_locations(v, position, power);
+            assert_eq!(told, listed, "{} {}", v.name, position.phase);
+        }
+    });
 }
 
 /// Whether an accepted adjustment order is one the country may give with its count.
