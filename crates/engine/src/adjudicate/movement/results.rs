@@ -6,65 +6,67 @@ use crate::adjudicate::outcome::{Outcome, UnitResult};
 use crate::ids::ProvinceId;
 
 impl Adjudicator<'_> {
-    /// Writes the results of the decided phase (every unit's order resolved).
+    /// Writes the results of the decided phase (every unit's order resolved) in one pass over
+    /// the units; the bounce marks are cleared afterwards only if a move bounced.
     pub(super) fn write_result(&mut self, result: &mut MovementResult) {
         result.rail_end = None;
         result.moved.clear();
-        let moves = self.slots.iter().zip(&self.decisions);
-        result
-            .moved
-            .extend(moves.map(|(s, d)| s.kind == Kind::Move && d.resolution));
-        if self.rules.is_some() {
-            self.write_ruled_moves(result);
-        }
         result.convoyed.clear();
-        result
-            .convoyed
-            .extend(self.slots.iter().map(|s| s.kind == Kind::Move && s.convoyed));
-        self.mark_bounces(result);
         result.units.clear();
-        result.units.reserve(self.slots.len());
+        // Resized only when the map changed; the fill is one memset.
+        result.contested.resize(self.map.provinces().len(), false);
+        result.contested.fill(false);
+        let mut bounced = false;
         for u in 0..self.slots.len() {
-            let dislodged_by = self.dislodger(u, &result.moved);
-            let outcome = self.outcome(u, result, dislodged_by);
+            let slot = self.slots[u];
+            let moved = match slot.kind {
+                Kind::Move => self.decisions[u].resolution,
+                Kind::RuledMove => self.ruled_move_end(u, result),
+                _ => false,
+            };
+            let dislodged_by = if moved { None } else { self.dislodger(slot.origin) };
+            let outcome = self.outcome(u, moved, dislodged_by);
+            if slot.kind == Kind::Move && !moved && self.bounces(u) {
+                result.contested[usize::from(slot.target)] = true;
+                bounced = true;
+            }
+            result.moved.push(moved);
+            result.convoyed.push(slot.kind == Kind::Move && slot.convoyed);
             result.units.push(UnitResult { outcome, dislodged_by });
-            self.unmark_occupied(u, result, dislodged_by.is_none());
         }
-        // The train stands where it stopped.
-        if let Some((_, end)) = result.rail_end {
-            result.contested[self.map.province_of(end).index()] = false;
+        if bounced {
+            self.unmark_occupied(result);
         }
     }
 
-    /// Whether each move a rule decides (a railroad ride) left its province, and where the last
-    /// that did got to.
+    /// Whether move `u`, which failed, leaves its destination marked as contested: it had its
+    /// route and was not beaten head to head.
+    fn bounces(&mut self, u: usize) -> bool {
+        let opponent = self.slots[u].opponent;
+        self.path(u) && !(opponent != NONE && self.decisions[usize::from(opponent)].resolution)
+    }
+
+    /// Whether the move a rule decides (a railroad ride) of unit `u` left its province; the last
+    /// that did is kept with the place it got to.
     #[cold]
     #[inline(never)]
-    fn write_ruled_moves(&mut self, result: &mut MovementResult) {
-        for u in 0..self.slots.len() {
-            if self.slots[u].kind != Kind::RuledMove {
-                continue;
-            }
-            let rule = usize::from(self.slots[u].rule_of);
-            let end = self.rules().and_then(|rules| rules[rule].end(self, u));
-            if let Some(end) = end {
-                result.rail_end = Some((u, self.map.province(end).main));
-            }
-            result.moved[u] = end.is_some();
+    fn ruled_move_end(&mut self, u: usize, result: &mut MovementResult) -> bool {
+        let rule = usize::from(self.slots[u].rule_of);
+        let end = self.rules().and_then(|rules| rules[rule].end(self, u));
+        if let Some(end) = end {
+            result.rail_end = Some((u, self.map.province(end).main));
         }
+        end.is_some()
     }
 
-    /// The province of the unit that dislodged unit `u`: the last move into its province that
-    /// succeeded while `u` did not leave.
-    fn dislodger(&self, u: usize, moved: &[bool]) -> Option<ProvinceId> {
-        if moved[u] {
-            return None;
-        }
+    /// The province of the unit that dislodged the unit in `origin` (which did not leave): the
+    /// last move into it that succeeded. Every move listed there is an ordinary one.
+    fn dislodger(&self, origin: u16) -> Option<ProvinceId> {
         let mut dislodged_by = None;
-        let mut a = self.places[usize::from(self.slots[u].origin)].first_attacker;
+        let mut a = self.places[usize::from(origin)].first_attacker;
         while a != NONE {
             let attacker = &self.slots[usize::from(a)];
-            if moved[usize::from(a)] {
+            if self.decisions[usize::from(a)].resolution {
                 dislodged_by = Some(ProvinceId(attacker.origin));
             }
             a = attacker.next_attacker;
@@ -72,41 +74,25 @@ impl Adjudicator<'_> {
         dislodged_by
     }
 
-    /// Marks the destinations of the moves that bounced (with their route, not beaten head to
-    /// head); [`Adjudicator::unmark_occupied`] then clears those occupied after the phase.
-    fn mark_bounces(&mut self, result: &mut MovementResult) {
-        // Resized only when the map changed; the fill is one memset.
-        result.contested.resize(self.map.provinces().len(), false);
-        result.contested.fill(false);
-        for u in 0..self.slots.len() {
-            let slot = &self.slots[u];
-            if slot.kind != Kind::Move || result.moved[u] {
-                continue;
+    /// Clears the bounce marks of the provinces occupied after the phase (an occupied province
+    /// is never "left empty"): the origin of each unit that stayed (or of its dislodger), the
+    /// destination of each move that succeeded, and where the train stopped.
+    fn unmark_occupied(&self, result: &mut MovementResult) {
+        for (slot, &moved) in self.slots.iter().zip(&result.moved) {
+            if !moved {
+                result.contested[usize::from(slot.origin)] = false;
+            } else if slot.kind == Kind::Move {
+                result.contested[usize::from(slot.target)] = false;
             }
-            let (target, opponent) = (slot.target, slot.opponent);
-            if !self.path(u) || (opponent != NONE && result.moved[usize::from(opponent)]) {
-                continue;
-            }
-            result.contested[usize::from(target)] = true;
         }
-    }
-
-    /// Clears the bounce marks of the provinces unit `u` occupies after the phase (an occupied
-    /// province is never "left empty"): its own if it stays, its destination if it moved there.
-    fn unmark_occupied(&self, u: usize, result: &mut MovementResult, not_dislodged: bool) {
-        let slot = &self.slots[u];
-        let moved = result.moved[u];
-        if !moved && not_dislodged {
-            result.contested[usize::from(slot.origin)] = false;
-        }
-        if moved && slot.kind == Kind::Move {
-            result.contested[usize::from(slot.target)] = false;
+        if let Some((_, end)) = result.rail_end {
+            result.contested[self.map.province_of(end).index()] = false;
         }
     }
 
     /// What unit `u`'s order did: the rule's word where a rule claimed it and names one, else
     /// read off the decided orders.
-    fn outcome(&mut self, u: usize, result: &MovementResult, dislodged_by: Option<ProvinceId>) -> Outcome {
+    fn outcome(&mut self, u: usize, moved: bool, dislodged_by: Option<ProvinceId>) -> Outcome {
         let slot = &self.slots[u];
         let (kind, rule_of, matched, origin) = (slot.kind, slot.rule_of, slot.matched, slot.origin);
         if rule_of != NO_RULE {
@@ -117,7 +103,6 @@ impl Adjudicator<'_> {
                 return outcome;
             }
         }
-        let moved = result.moved[u];
         match kind {
             Kind::Hold => Outcome::Held,
             Kind::RuledMove if moved => Outcome::Moved,
@@ -134,18 +119,19 @@ impl Adjudicator<'_> {
                 Outcome::Cut { by }
             }
             Kind::Convoy if !matched => Outcome::ConvoyVoid,
-            Kind::Convoy => self.convoy_outcome(u, result),
+            Kind::Convoy => self.convoy_outcome(u),
         }
     }
 
     /// What the matched convoy `u` did: ruled out by the paradox rule, carried its army, or not.
-    fn convoy_outcome(&mut self, u: usize, result: &MovementResult) -> Outcome {
+    fn convoy_outcome(&mut self, u: usize) -> Outcome {
         let decision = self.decisions[u];
         if decision.paradox {
             return Outcome::ConvoyParadox;
         }
         let army = self.unit_in(self.slots[u].source).unwrap_or(u);
-        if decision.resolution && result.moved[army] && self.convoy_route(army, Some(u)) {
+        // The army named moves by an ordinary move (`link_orders`), decided by its decision.
+        if decision.resolution && self.decisions[army].resolution && self.convoy_route(army, Some(u)) {
             Outcome::Convoyed
         } else {
             Outcome::ConvoyFailed
