@@ -5,38 +5,106 @@ use super::{Adjudicator, Kind, MovementResult, NO_RULE, NONE};
 use crate::adjudicate::outcome::{Outcome, UnitResult};
 use crate::ids::ProvinceId;
 
+/// A unit's result before its outcome is read: held, not dislodged.
+const HELD: UnitResult = UnitResult {
+    outcome: Outcome::Held,
+    dislodged_by: None,
+};
+
 impl Adjudicator<'_> {
-    /// Writes the results of the decided phase (every unit's order resolved) in one pass over
-    /// the units; the bounce marks are cleared afterwards only if a move bounced.
+    /// Writes the results of the decided phase (every unit's order resolved), one kind of
+    /// order at a time: who moved, who was dislodged, then each order's outcome. The bounce
+    /// marks are cleared afterwards only if a move bounced.
     pub(super) fn write_result(&mut self, result: &mut MovementResult) {
+        let n = self.slots.len();
         result.rail_end = None;
-        result.moved.clear();
-        result.convoyed.clear();
-        result.units.clear();
         // Resized only when the map changed; the fill is one memset.
         result.contested.resize(self.map.provinces().len(), false);
         result.contested.fill(false);
+        result.units.clear();
+        result.units.resize(n, HELD);
+        self.write_moved(result);
+        self.write_dislodged(result);
         let mut bounced = false;
-        for u in 0..self.slots.len() {
+        for k in 0..self.of_kind(Kind::Move).len() {
+            let u = usize::from(self.of_kind(Kind::Move)[k]);
             let slot = self.slots[u];
-            let moved = match slot.kind {
-                Kind::Move => self.decisions[u].resolution,
-                Kind::RuledMove => self.ruled_move_end(u, result),
-                _ => false,
-            };
-            let dislodged_by = if moved { None } else { self.dislodger(slot.origin) };
-            let outcome = self.outcome(u, moved, dislodged_by);
-            if slot.kind == Kind::Move && !moved && self.bounces(u) {
+            let moved = result.moved[u];
+            if !moved && self.bounces(u) {
                 result.contested[usize::from(slot.target)] = true;
                 bounced = true;
             }
-            result.moved.push(moved);
-            result.convoyed.push(slot.kind == Kind::Move && slot.convoyed);
-            result.units.push(UnitResult { outcome, dislodged_by });
+            if slot.rule_of != NO_RULE || !moved {
+                self.write_outcome(u, moved, result);
+            } else {
+                result.units[u].outcome = Outcome::Moved;
+            }
+        }
+        for kind in [Kind::SupportHold, Kind::SupportMove] {
+            for k in 0..self.of_kind(kind).len() {
+                let u = usize::from(self.of_kind(kind)[k]);
+                let slot = self.slots[u];
+                if slot.rule_of == NO_RULE && slot.matched && self.decisions[u].resolution {
+                    result.units[u].outcome = Outcome::Supported;
+                } else {
+                    self.write_outcome(u, false, result);
+                }
+            }
+        }
+        for kind in [Kind::Hold, Kind::Convoy, Kind::RuledMove] {
+            for k in 0..self.of_kind(kind).len() {
+                let u = usize::from(self.of_kind(kind)[k]);
+                if kind != Kind::Hold || self.slots[u].rule_of != NO_RULE {
+                    self.write_outcome(u, result.moved[u], result);
+                }
+            }
         }
         if bounced {
             self.unmark_occupied(result);
         }
+    }
+
+    /// Whether each unit ends in its destination (a move that succeeded, or a rule's move that
+    /// left its province), and whether each move went by convoy.
+    fn write_moved(&mut self, result: &mut MovementResult) {
+        let n = self.slots.len();
+        result.moved.clear();
+        result.moved.resize(n, false);
+        result.convoyed.clear();
+        result.convoyed.resize(n, false);
+        for &u in &self.by_kind[Kind::Move as usize] {
+            let u = usize::from(u);
+            result.moved[u] = self.decisions[u].resolution;
+            result.convoyed[u] = self.slots[u].convoyed;
+        }
+        // In the order of the units: the last ride that left its province is kept.
+        for k in 0..self.of_kind(Kind::RuledMove).len() {
+            let u = usize::from(self.of_kind(Kind::RuledMove)[k]);
+            result.moved[u] = self.ruled_move_end(u, result);
+        }
+    }
+
+    /// Marks each unit that stayed and was dislodged with the province of its dislodger: the
+    /// last move into its province that succeeded (every such move is an ordinary one).
+    fn write_dislodged(&self, result: &mut MovementResult) {
+        for &u in self.of_kind(Kind::Move) {
+            let u = usize::from(u);
+            if !result.moved[u] {
+                continue;
+            }
+            let slot = &self.slots[u];
+            let d = self.places[usize::from(slot.target)].unit;
+            if d != NONE && !result.moved[usize::from(d)] {
+                result.units[usize::from(d)].dislodged_by = Some(ProvinceId(slot.origin));
+            }
+        }
+    }
+
+    /// Writes unit `u`'s outcome read off the decided orders (the dislodgement already written).
+    #[inline(never)]
+    fn write_outcome(&mut self, u: usize, moved: bool, result: &mut MovementResult) {
+        let dislodged_by = result.units[u].dislodged_by;
+        result.units[u].outcome = self.outcome(u, moved, dislodged_by);
     }
 
     /// Whether move `u`, which failed, leaves its destination marked as contested: it had its
@@ -57,21 +125,6 @@ impl Adjudicator<'_> {
             result.rail_end = Some((u, self.map.province(end).main));
         }
         end.is_some()
-    }
-
-    /// The province of the unit that dislodged the unit in `origin` (which did not leave): the
-    /// last move into it that succeeded. Every move listed there is an ordinary one.
-    fn dislodger(&self, origin: u16) -> Option<ProvinceId> {
-        let mut dislodged_by = None;
-        let mut a = self.places[usize::from(origin)].first_attacker;
-        while a != NONE {
-            let attacker = &self.slots[usize::from(a)];
-            if self.decisions[usize::from(a)].resolution {
-                dislodged_by = Some(ProvinceId(attacker.origin));
-            }
-            a = attacker.next_attacker;
-        }
-        dislodged_by
     }
 
     /// Clears the bounce marks of the provinces occupied after the phase (an occupied province

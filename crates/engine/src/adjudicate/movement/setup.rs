@@ -72,8 +72,27 @@ impl Adjudicator<'_> {
         let decisions = units.len() + self.prepare_rules(units, orders);
         self.decisions.clear();
         self.decisions.resize(decisions, Decision::default());
+        self.list_by_kind();
         self.link_orders(units, orders);
         self.finish_links();
+    }
+
+    /// Lists each unit under the kind of its order (as the rules left it), and the units to
+    /// resolve; without a branch on the kind.
+    fn list_by_kind(&mut self) {
+        let n = self.slots.len();
+        for list in &mut self.by_kind {
+            list.clear();
+        }
+        self.active.clear();
+        self.active.resize(n, 0);
+        let mut active = 0;
+        for (i, slot) in self.slots.iter().enumerate() {
+            self.by_kind[slot.kind as usize].push(i as u16);
+            self.active[active] = i as u16;
+            active += usize::from(slot.kind != Kind::Hold);
+        }
+        self.active.truncate(active);
     }
 
     /// Lets every rule read the phase and claim orders; returns the number of rule decisions.
@@ -95,36 +114,36 @@ impl Adjudicator<'_> {
     }
 
     /// Lists the moves into each province, and links supports and convoys to the orders they
-    /// name; each list in the order of the units.
+    /// name; each list in the order of the units (built from the last unit back).
     fn link_orders(&mut self, units: &[Unit], orders: &[Order]) {
-        for i in (0..self.slots.len()).rev() {
-            match self.slots[i].kind {
-                Kind::Move => {
-                    let slot = &mut self.slots[i];
-                    let place = &mut self.places[usize::from(slot.target)];
-                    slot.next_attacker = place.first_attacker;
-                    place.first_attacker = i as u16;
+        for k in (0..self.of_kind(Kind::Move).len()).rev() {
+            let i = usize::from(self.of_kind(Kind::Move)[k]);
+            let slot = &mut self.slots[i];
+            let place = &mut self.places[usize::from(slot.target)];
+            slot.next_attacker = place.first_attacker;
+            place.first_attacker = i as u16;
+        }
+        for kind in [Kind::SupportHold, Kind::SupportMove] {
+            for k in (0..self.of_kind(kind).len()).rev() {
+                let i = usize::from(self.of_kind(kind)[k]);
+                if let Some(s) = self.supported_unit(i, orders) {
+                    self.slots[i].matched = true;
+                    self.slots[i].next_support = self.slots[s].first_support;
+                    self.slots[s].first_support = i as u16;
                 }
-                Kind::SupportHold | Kind::SupportMove => {
-                    if let Some(s) = self.supported_unit(i, orders) {
-                        self.slots[i].matched = true;
-                        self.slots[i].next_support = self.slots[s].first_support;
-                        self.slots[s].first_support = i as u16;
-                    }
-                }
-                Kind::Convoy => {
-                    if let Some(a) = self.convoyed_army(i, units, orders) {
-                        let fleet = &mut self.slots[i];
-                        fleet.matched = true;
-                        let power = fleet.power;
-                        let army = &mut self.slots[a];
-                        // A fleet of the army's own power makes it go by convoy (2000/2023 rules).
-                        army.convoyed |= army.power == power;
-                        let next = std::mem::replace(&mut army.first_convoy, i as u16);
-                        self.slots[i].next_convoy = next;
-                    }
-                }
-                _ => {}
+            }
+        }
+        for k in (0..self.of_kind(Kind::Convoy).len()).rev() {
+            let i = usize::from(self.of_kind(Kind::Convoy)[k]);
+            if let Some(a) = self.convoyed_army(i, units, orders) {
+                let fleet = &mut self.slots[i];
+                fleet.matched = true;
+                let power = fleet.power;
+                let army = &mut self.slots[a];
+                // A fleet of the army's own power makes it go by convoy (2000/2023 rules).
+                army.convoyed |= army.power == power;
+                let next = std::mem::replace(&mut army.first_convoy, i as u16);
+                self.slots[i].next_convoy = next;
             }
         }
     }
@@ -180,16 +199,16 @@ impl Adjudicator<'_> {
     /// Finds each move's head-to-head opponent, and settles at once the supports and convoys
     /// no move attacks: they stand (what resolving them would find).
     fn finish_links(&mut self) {
-        for u in 0..self.slots.len() {
-            let slot = &self.slots[u];
-            match slot.kind {
-                Kind::Move => self.find_opponent(u),
-                Kind::SupportHold | Kind::SupportMove | Kind::Convoy
-                    if self.places[usize::from(slot.origin)].first_attacker == NONE =>
-                {
+        for k in 0..self.of_kind(Kind::Move).len() {
+            let u = usize::from(self.of_kind(Kind::Move)[k]);
+            self.find_opponent(u);
+        }
+        for kind in [Kind::SupportHold, Kind::SupportMove, Kind::Convoy] {
+            for k in 0..self.of_kind(kind).len() {
+                let u = usize::from(self.of_kind(kind)[k]);
+                if self.places[usize::from(self.slots[u].origin)].first_attacker == NONE {
                     self.decisions[u] = Decision::STANDS;
                 }
-                _ => {}
             }
         }
     }

@@ -4,7 +4,7 @@
 
 use std::cell::RefCell;
 
-use super::{Adjudicator, Decision, NO_RULE, Place, Slot};
+use super::{Adjudicator, Decision, KINDS, NO_RULE, Place, Slot};
 use crate::map::Map;
 
 /// Every buffer of an adjudicator, emptied or not.
@@ -13,6 +13,8 @@ pub(super) struct Spare {
     rule_decisions: Vec<(usize, usize)>,
     places: Vec<Place>,
     slots: Vec<Slot>,
+    by_kind: [Vec<u16>; KINDS],
+    active: Vec<u16>,
     decisions: Vec<Decision>,
     cycle: Vec<u16>,
 }
@@ -51,6 +53,8 @@ pub(super) fn adjudicator(map: &Map) -> Adjudicator<'_> {
         preparing: NO_RULE,
         places,
         slots,
+        by_kind: s.by_kind,
+        active: s.active,
         decisions,
         cycle,
         guess_based: false,
@@ -64,6 +68,8 @@ impl Drop for Adjudicator<'_> {
             rule_decisions: std::mem::take(&mut self.rule_decisions),
             places: std::mem::take(&mut self.places),
             slots: std::mem::take(&mut self.slots),
+            by_kind: std::mem::take(&mut self.by_kind),
+            active: std::mem::take(&mut self.active),
             decisions: std::mem::take(&mut self.decisions),
             cycle: std::mem::take(&mut self.cycle),
         };
