@@ -117,17 +117,6 @@ struct Decision {
     paradox: bool,
 }
 
-impl Decision {
-    /// Resolved: it succeeds.
-    const STANDS: Decision = Decision {
-        resolved: true,
-        visited: false,
-        in_cycle: false,
-        resolution: true,
-        paradox: false,
-    };
-}
-
 /// What the resolver keeps per province.
 #[derive(Clone, Copy, Debug)]
 struct Place {
@@ -185,6 +174,10 @@ pub struct Adjudicator<'m> {
     by_kind: [Vec<u16>; KINDS],
     /// The units with an order other than a hold, in the order of the input (those resolved).
     active: Vec<u16>,
+    /// The moves that succeeded, in the order of the input (once decided).
+    succeeded: Vec<u16>,
+    /// The moves that failed, in the order of the input (once decided).
+    failed: Vec<u16>,
     /// Per decision: the units' orders, then each rule's decisions.
     decisions: Vec<Decision>,
     cycle: Vec<u16>,

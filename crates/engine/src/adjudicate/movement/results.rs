@@ -25,26 +25,28 @@ impl Adjudicator<'_> {
         result.units.resize(n, HELD);
         self.write_moved(result);
         self.write_dislodged(result);
+        for k in 0..self.succeeded.len() {
+            let u = usize::from(self.succeeded[k]);
+            if self.slots[u].rule_of == NO_RULE {
+                result.units[u].outcome = Outcome::Moved;
+            } else {
+                self.write_outcome(u, true, result);
+            }
+        }
         let mut bounced = false;
-        for k in 0..self.of_kind(Kind::Move).len() {
-            let u = usize::from(self.of_kind(Kind::Move)[k]);
-            let slot = self.slots[u];
-            let moved = result.moved[u];
-            if !moved && self.bounces(u) {
-                result.contested[usize::from(slot.target)] = true;
+        for k in 0..self.failed.len() {
+            let u = usize::from(self.failed[k]);
+            if self.bounces(u) {
+                result.contested[usize::from(self.slots[u].target)] = true;
                 bounced = true;
             }
-            if slot.rule_of != NO_RULE || !moved {
-                self.write_outcome(u, moved, result);
-            } else {
-                result.units[u].outcome = Outcome::Moved;
-            }
+            self.write_outcome(u, false, result);
         }
         for kind in [Kind::SupportHold, Kind::SupportMove] {
             for k in 0..self.of_kind(kind).len() {
                 let u = usize::from(self.of_kind(kind)[k]);
                 let slot = self.slots[u];
-                if slot.rule_of == NO_RULE && slot.matched && self.decisions[u].resolution {
+                if (slot.rule_of == NO_RULE) & slot.matched & self.decisions[u].resolution {
                     result.units[u].outcome = Outcome::Supported;
                 } else {
                     self.write_outcome(u, false, result);
@@ -72,11 +74,25 @@ impl Adjudicator<'_> {
         result.moved.resize(n, false);
         result.convoyed.clear();
         result.convoyed.resize(n, false);
+        let moves = self.by_kind[Kind::Move as usize].len();
+        self.succeeded.clear();
+        self.succeeded.resize(moves, 0);
+        self.failed.clear();
+        self.failed.resize(moves, 0);
+        let (mut succeeded, mut failed) = (0, 0);
         for &u in &self.by_kind[Kind::Move as usize] {
-            let u = usize::from(u);
-            result.moved[u] = self.decisions[u].resolution;
-            result.convoyed[u] = self.slots[u].convoyed;
+            let i = usize::from(u);
+            let moved = self.decisions[i].resolution;
+            result.moved[i] = moved;
+            result.convoyed[i] = self.slots[i].convoyed;
+            // Each move written to both lists, and kept in the one it belongs to.
+            self.succeeded[succeeded] = u;
+            self.failed[failed] = u;
+            succeeded += usize::from(moved);
+            failed += usize::from(!moved);
         }
+        self.succeeded.truncate(succeeded);
+        self.failed.truncate(failed);
         // In the order of the units: the last ride that left its province is kept.
         for k in 0..self.of_kind(Kind::RuledMove).len() {
             let u = usize::from(self.of_kind(Kind::RuledMove)[k]);
@@ -87,12 +103,8 @@ impl Adjudicator<'_> {
     /// Marks each unit that stayed and was dislodged with the province of its dislodger: the
     /// last move into its province that succeeded (every such move is an ordinary one).
     fn write_dislodged(&self, result: &mut MovementResult) {
-        for &u in self.of_kind(Kind::Move) {
-            let u = usize::from(u);
-            if !result.moved[u] {
-                continue;
-            }
-            let slot = &self.slots[u];
+        for &u in &self.succeeded {
+            let slot = &self.slots[usize::from(u)];
             let d = self.places[usize::from(slot.target)].unit;
             if d != NONE && !result.moved[usize::from(d)] {
                 result.units[usize::from(d)].dislodged_by = Some(ProvinceId(slot.origin));
@@ -132,11 +144,10 @@ impl Adjudicator<'_> {
     /// destination of each move that succeeded, and where the train stopped.
     fn unmark_occupied(&self, result: &mut MovementResult) {
         for (slot, &moved) in self.slots.iter().zip(&result.moved) {
-            if !moved {
-                result.contested[usize::from(slot.origin)] = false;
-            } else if slot.kind == Kind::Move {
-                result.contested[usize::from(slot.target)] = false;
-            }
+            result.contested[usize::from(slot.origin)] &= moved;
+        }
+        for &u in &self.succeeded {
+            result.contested[usize::from(self.slots[usize::from(u)].target)] = false;
         }
         if let Some((_, end)) = result.rail_end {
             result.contested[self.map.province_of(end).index()] = false;

@@ -26,8 +26,10 @@ fn slot_of(map: &Map, unit: &Unit, order: &Order) -> Slot {
             slot.target = province(to);
             slot.target_location = to.0;
             // Set again if a fleet of the army's own power convoys it (`link_orders`).
-            slot.convoyed =
-                unit.kind == UnitType::Army && (via_convoy || !map.is_adjacent(unit.kind, unit.location, to));
+            // Computed without branches (an army's or fleet's order comes in no predictable
+            // order); the army's adjacency is looked up for fleets too and not used.
+            let walks = map.is_adjacent(UnitType::Army, unit.location, to);
+            slot.convoyed = (unit.kind == UnitType::Army) & (via_convoy | !walks);
         }
         Order::SupportHold { supported, .. } => {
             slot.kind = Kind::SupportHold;
@@ -206,9 +208,10 @@ impl Adjudicator<'_> {
         for kind in [Kind::SupportHold, Kind::SupportMove, Kind::Convoy] {
             for k in 0..self.of_kind(kind).len() {
                 let u = usize::from(self.of_kind(kind)[k]);
-                if self.places[usize::from(self.slots[u].origin)].first_attacker == NONE {
-                    self.decisions[u] = Decision::STANDS;
-                }
+                // Without a branch: the decision is fresh (not resolved, failing) otherwise.
+                let stands = self.places[usize::from(self.slots[u].origin)].first_attacker == NONE;
+                self.decisions[u].resolved = stands;
+                self.decisions[u].resolution = stands;
             }
         }
     }
@@ -216,19 +219,15 @@ impl Adjudicator<'_> {
     /// Move `u`'s head-to-head opponent: the unit in its target moving straight back into its
     /// province, neither move by convoy or by a route a rule decides.
     fn find_opponent(&mut self, u: usize) {
-        let direct = |s: &Slot| !s.convoyed && s.rule_of == NO_RULE;
+        // Without branches on the board: whether a province is held, and by a move back, comes
+        // in no predictable order. An empty target reads the unit itself, which fails the test.
+        let direct = |s: &Slot| !s.convoyed & (s.rule_of == NO_RULE);
         let slot = &self.slots[u];
-        if !direct(slot) {
-            return;
-        }
         let (origin, target) = (slot.origin, slot.target);
         let d = self.places[usize::from(target)].unit;
-        if d == NONE {
-            return;
-        }
-        let other = &self.slots[usize::from(d)];
-        if other.kind == Kind::Move && other.target == origin && direct(other) {
-            self.slots[u].opponent = d;
-        }
+        let held = d != NONE;
+        let other = &self.slots[if held { usize::from(d) } else { u }];
+        let back = held & (other.kind == Kind::Move) & (other.target == origin) & direct(other) & direct(slot);
+        self.slots[u].opponent = if back { d } else { NONE };
     }
 }

@@ -15,6 +15,8 @@ pub(super) struct Spare {
     slots: Vec<Slot>,
     by_kind: [Vec<u16>; KINDS],
     active: Vec<u16>,
+    succeeded: Vec<u16>,
+    failed: Vec<u16>,
     decisions: Vec<Decision>,
     cycle: Vec<u16>,
 }
@@ -55,6 +57,8 @@ pub(super) fn adjudicator(map: &Map) -> Adjudicator<'_> {
         slots,
         by_kind: s.by_kind,
         active: s.active,
+        succeeded: s.succeeded,
+        failed: s.failed,
         decisions,
         cycle,
         guess_based: false,
@@ -70,6 +74,8 @@ impl Drop for Adjudicator<'_> {
             slots: std::mem::take(&mut self.slots),
             by_kind: std::mem::take(&mut self.by_kind),
             active: std::mem::take(&mut self.active),
+            succeeded: std::mem::take(&mut self.succeeded),
+            failed: std::mem::take(&mut self.failed),
             decisions: std::mem::take(&mut self.decisions),
             cycle: std::mem::take(&mut self.cycle),
         };
