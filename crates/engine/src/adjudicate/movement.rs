@@ -183,6 +183,8 @@ pub struct Adjudicator<'m> {
     cycle: Vec<u16>,
     guess_based: bool,
     recursion_hits: u32,
+    /// Some province holds two units at the start of the phase (not a game's board).
+    shared_province: bool,
 }
 
 impl<'m> Adjudicator<'m> {
@@ -271,6 +273,53 @@ mod tests {
     use crate::interchange::{GameState, position_from_state};
     use crate::order::{OrderContext, parse_order};
     use crate::phase::PhaseKind;
+
+    #[test]
+    fn every_unit_that_stays_in_a_province_of_two_is_dislodged_by_the_move_into_it() {
+        use crate::ids::{PowerId, UnitType};
+        use crate::order::UnitRef;
+        let variant = crate::variant::builtin("standard").expect("built in").expect("loads");
+        let map = &variant.map;
+        let at = |name: &str| map.province(map.province_by_abbreviation(name).expect(name)).main;
+        let army = |power: u8, place: &str| Unit {
+            power: PowerId(power),
+            kind: UnitType::Army,
+            location: at(place),
+        };
+        let units = [army(1, "par"), army(1, "par"), army(2, "bur"), army(2, "pic")];
+        let mover = UnitRef::new(UnitType::Army, at("bur"));
+        let mut orders = [
+            Order::hold(UnitType::Army, at("par")),
+            Order::hold(UnitType::Army, at("par")),
+            Order::Move {
+                unit: mover,
+                to: at("par"),
+                via_convoy: false,
+            },
+            Order::SupportMove {
+                unit: UnitRef::new(UnitType::Army, at("pic")),
+                supported: mover,
+                to: at("par"),
+            },
+        ];
+        let mut adjudicator = Adjudicator::new(map);
+        let mut result = MovementResult::default();
+        adjudicator.adjudicate(&units, &orders, &mut result);
+        let bur = Some(map.province_by_abbreviation("bur").expect("bur"));
+        assert!(result.moved[2]);
+        assert_eq!(result.units[0].dislodged_by, bur);
+        assert_eq!(result.units[1].dislodged_by, bur);
+        // The second unit leaves: only the first one is dislodged.
+        orders[1] = Order::Move {
+            unit: UnitRef::new(UnitType::Army, at("par")),
+            to: at("gas"),
+            via_convoy: false,
+        };
+        adjudicator.adjudicate(&units, &orders, &mut result);
+        assert!(result.moved[1] && result.moved[2]);
+        assert_eq!(result.units[0].dislodged_by, bur);
+        assert_eq!(result.units[1].dislodged_by, None);
+    }
 
     #[test]
     fn a_stronger_unit_needs_more_support_to_be_dislodged() {

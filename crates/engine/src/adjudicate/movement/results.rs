@@ -103,11 +103,33 @@ impl Adjudicator<'_> {
     /// Marks each unit that stayed and was dislodged with the province of its dislodger: the
     /// last move into its province that succeeded (every such move is an ordinary one).
     fn write_dislodged(&self, result: &mut MovementResult) {
+        if self.shared_province {
+            return self.write_dislodged_shared(result);
+        }
         for &u in &self.succeeded {
             let slot = &self.slots[usize::from(u)];
             let d = self.places[usize::from(slot.target)].unit;
             if d != NONE && !result.moved[usize::from(d)] {
                 result.units[usize::from(d)].dislodged_by = Some(ProvinceId(slot.origin));
+            }
+        }
+    }
+
+    /// As [`Adjudicator::write_dislodged`] where a province holds two units: each unit that
+    /// stayed looks through the moves into its province.
+    #[cold]
+    fn write_dislodged_shared(&self, result: &mut MovementResult) {
+        for (u, slot) in self.slots.iter().enumerate() {
+            if result.moved[u] {
+                continue;
+            }
+            let mut a = self.places[usize::from(slot.origin)].first_attacker;
+            while a != NONE {
+                let attacker = &self.slots[usize::from(a)];
+                if self.decisions[usize::from(a)].resolution {
+                    result.units[u].dislodged_by = Some(ProvinceId(attacker.origin));
+                }
+                a = attacker.next_attacker;
             }
         }
     }

@@ -68,8 +68,13 @@ impl Adjudicator<'_> {
         self.recursion_hits = 0;
         let slots = units.iter().zip(orders).map(|(unit, order)| slot_of(map, unit, order));
         self.slots.extend(slots);
+        self.shared_province = false;
         for (i, slot) in self.slots.iter().enumerate() {
-            self.places[usize::from(slot.origin)].unit = i as u16;
+            let place = &mut self.places[usize::from(slot.origin)];
+            // Two units in one province (a caller's board the game never makes): the last one
+            // is the province's unit, and dislodgements are found the slow way (`results`).
+            self.shared_province |= place.unit != NONE;
+            place.unit = i as u16;
         }
         let decisions = units.len() + self.prepare_rules(units, orders);
         self.decisions.clear();

@@ -48,6 +48,13 @@ pub(super) fn adjudicator(map: &Map) -> Adjudicator<'_> {
     decisions.reserve(p);
     let mut cycle = s.cycle;
     cycle.reserve(p);
+    // The unit lists: each kind's, the active units', the moves that succeeded and failed.
+    let mut by_kind = s.by_kind;
+    let mut lists = [s.active, s.succeeded, s.failed];
+    for list in by_kind.iter_mut().chain(lists.iter_mut()) {
+        list.reserve(p);
+    }
+    let [active, succeeded, failed] = lists;
     Adjudicator {
         map,
         rules: None,
@@ -55,14 +62,15 @@ pub(super) fn adjudicator(map: &Map) -> Adjudicator<'_> {
         preparing: NO_RULE,
         places,
         slots,
-        by_kind: s.by_kind,
-        active: s.active,
-        succeeded: s.succeeded,
-        failed: s.failed,
+        by_kind,
+        active,
+        succeeded,
+        failed,
         decisions,
         cycle,
         guess_based: false,
         recursion_hits: 0,
+        shared_province: false,
     }
 }
 
